@@ -1,0 +1,24 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { loginPathFor, useSession } from '@/features/auth';
+import { isApiError } from '@/lib/api-error';
+import { Loading } from '@/ui/loading';
+
+/** Every screen but the login page needs a signed-in operator; remember where they were going. */
+export function RequireSession() {
+  const session = useSession();
+  const location = useLocation();
+
+  if (session.isPending) return <Loading />;
+  if (session.isError) {
+    return (
+      <p className="notice notice--error" role="alert">
+        {isApiError(session.error) ? session.error.message : String(session.error)}
+      </p>
+    );
+  }
+  if (!session.data) {
+    const returnTo = `${location.pathname}${location.search}`;
+    return <Navigate to={loginPathFor(returnTo)} replace />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,38 @@
+import type { PermissionKey } from '@tsunagu/contracts';
+import type { ComponentType } from 'react';
+
+export type RouteLayout = 'main' | 'simple' | 'simple-main';
+
+/** A query parameter a screen reads (spec §2 "query group", "query tab, default 'basic'"). */
+export type QueryParam = { name: string; optional?: boolean; default?: string };
+
+/** Route meta, kept on each route object's `handle` so guards and titles read one source. */
+export type RouteHandle = {
+  name: string;
+  title: string;
+  /** APP-03: every key must be held; an empty list means no check (APP-04). */
+  permissions: readonly PermissionKey[];
+  layout: RouteLayout;
+  /** Params that must be digits only; anything else is not found (or `invalidParamRedirect`). */
+  numericParams?: readonly string[];
+  invalidParamRedirect?: string;
+  query?: readonly QueryParam[];
+  /** ROUTE-01: the visual editor sits on a gray background with small padding. */
+  surface?: 'gray';
+  /** Only the login page opens without a signed-in operator. */
+  public?: boolean;
+};
+
+export type PageProps = { title: string };
+
+export type PageRoute = { path: string; handle: RouteHandle };
+
+export type PageComponent = ComponentType<PageProps>;
+
+export type RedirectRoute = { path: string; redirectTo: string };
+
+export type AppRoute = PageRoute | RedirectRoute;
+
+export function isRedirectRoute(route: AppRoute): route is RedirectRoute {
+  return 'redirectTo' in route;
+}

@@ -1,0 +1,22 @@
+import { LoginPage } from '@/features/auth';
+import type { PageComponent } from './route-handle';
+import { NotFoundPage } from './routes/not-found-page';
+import {
+  OperatorRoleEditRoute,
+  OperatorRoleListRoute,
+  OperatorRoleNewRoute,
+} from './routes/operator-role-routes';
+import { TopPage } from './routes/top-page';
+
+/**
+ * Screens built so far, by route name. Every other route renders a placeholder with its title
+ * and 準備中 until its issue lands.
+ */
+export const routePages: Readonly<Record<string, PageComponent>> = {
+  Login: LoginPage,
+  Top: TopPage,
+  NotFound: NotFoundPage,
+  OperatorRoleList: OperatorRoleListRoute,
+  OperatorRoleNew: OperatorRoleNewRoute,
+  OperatorRoleEdit: OperatorRoleEditRoute,
+};

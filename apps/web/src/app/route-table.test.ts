@@ -1,0 +1,179 @@
+import { PERMISSION_KEYS } from '@tsunagu/contracts';
+import { describe, expect, it } from 'vitest';
+import { isRedirectRoute, type PageRoute } from './route-handle';
+import { routeTable } from './route-table';
+
+const pages = routeTable.filter((entry): entry is PageRoute => !isRedirectRoute(entry));
+const byPath = (path: string) => pages.find((entry) => entry.path === path);
+
+// [rule, path, name, title, permissions, layout]
+const EXPECTED: [string, string, string, string, string[], string?][] = [
+  ['APP-08', '/account/login', 'Login', 'ログインページ', [], 'simple'],
+  ['DEC-07', '/', 'Top', 'トップ', []],
+  ['ROUTE-01', '/vue3-dev/line/visual', 'Visual', 'ビジュアル', [], 'simple-main'],
+  [
+    'ROUTE-02',
+    '/vue3-dev/line/template/new',
+    'TemplateNew',
+    'テンプレート作成',
+    ['template-write'],
+  ],
+  [
+    'ROUTE-03',
+    '/vue3-dev/line/template/edit/:id',
+    'TemplateEdit',
+    'テンプレート編集',
+    ['template-write'],
+  ],
+  ['ROUTE-04', '/vue3-dev/line/setting/follow', 'Follow', '友だち追加時設定', []],
+  ['ROUTE-05', '/vue3-dev/line/tracker/edit/new', 'TrackerNew', 'トラッカー作成', []],
+  ['ROUTE-06', '/vue3-dev/line/tracker/edit/:id', 'TrackerEdit', 'トラッカー編集', []],
+  ['ROUTE-07', '/vue3-dev/line/var', 'UserVarList', '友だち情報欄', []],
+  ['ROUTE-08', '/vue3-dev/line/tag', 'TagList', 'タグ管理', ['tag-write']],
+  ['ROUTE-09', '/vue3-dev/line/tag/setting/:id', 'TagSetting', 'タグ設定', ['tag-write']],
+  ['ROUTE-10', '/vue3-dev/line/site/pure/edit/:id', 'PureEdit', 'サイト編集', ['site-write']],
+  [
+    'ROUTE-11',
+    '/vue3-dev/line/notifications/new',
+    'NotificationNew',
+    'お知らせ作成',
+    ['notification-write'],
+  ],
+  [
+    'ROUTE-12',
+    '/vue3-dev/line/notifications/:id',
+    'NotificationEdit',
+    'お知らせ編集',
+    ['notification-write'],
+  ],
+  [
+    'ROUTE-13',
+    '/line/template/edit_v3/new',
+    'TemplateEditV3New',
+    'フレックスメッセージ作成',
+    ['flex-message'],
+    'simple-main',
+  ],
+  [
+    'ROUTE-14',
+    '/line/template/edit_v3/:id',
+    'TemplateEditV3',
+    'フレックスメッセージ編集',
+    ['flex-message'],
+    'simple-main',
+  ],
+  ['ROUTE-15', '/line/funnel', 'FunnelList', 'ファネル一覧', ['funnel-write']],
+  ['ROUTE-16', '/line/episode', 'EpisodeList', 'エピソード一覧', []],
+  ['ROUTE-17', '/line/site', 'SiteList', 'サイト一覧', ['site-write']],
+  ['ROUTE-18', '/line/board', 'BoardList', 'ボード一覧', ['board-write']],
+  ['ROUTE-19', '/line/landing', 'LandingList', 'ランディングページ一覧', []],
+  [
+    'ROUTE-20',
+    '/line/landing/edit/:id?',
+    'LandingEdit',
+    'ランディングページ編集',
+    ['landing-write'],
+  ],
+  ['ROUTE-21', '/line/journey-tag', 'JourneyTagList', 'ジャーニータグ一覧', []],
+  ['ROUTE-22', '/line/journey-tag/new', 'JourneyTagNew', 'ジャーニータグ作成', []],
+  ['ROUTE-23', '/line/journey-tag/:id/edit', 'JourneyTagEdit', 'ジャーニータグ編集', []],
+  ['ROUTE-24', '/line/ad-connect', 'AdConnectList', '広告連携一覧', []],
+  ['ROUTE-25', '/line/common_var', 'CommonVarList', '共通情報一覧', ['common-var-write']],
+  ['ROUTE-26', '/line/common_var/edit/:id', 'CommonVarEdit', '共通情報編集', ['common-var-write']],
+  ['ROUTE-27', '/line/common_var/new', 'CommonVarNew', '共通情報作成', ['common-var-write']],
+  ['ROUTE-28', '/line/richmenu/mode_select', 'RichMenuModeSelect', 'リッチメニュー モード選択', []],
+  ['ROUTE-29', '/line/content/group/new', 'ContentGroupNew', 'コンテンツグループ作成', []],
+  ['ROUTE-30', '/line/reserve/salon', 'ReserveSalon', 'サロン予約', []],
+  ['ROUTE-31', '/line/reserve/event', 'EventList', 'イベント予約一覧', []],
+  ['ROUTE-32', '/line/reserve/event/new', 'EventNew', 'イベント予約作成', ['reserve-write']],
+  ['ROUTE-33', '/line/reserve/event/:id/edit', 'EventEdit', 'イベント予約編集', ['reserve-write']],
+  ['ROUTE-34', '/line/reserve/event/:id/list', 'EventReservationList', 'イベント予約者一覧', []],
+  ['ROUTE-36', '/line/operator_roles', 'OperatorRoleList', 'オペレーター権限', []],
+  ['ROUTE-37', '/line/operator_roles/new', 'OperatorRoleNew', 'オペレーター権限作成', []],
+  ['ROUTE-38', '/line/operator_roles/:id', 'OperatorRoleEdit', 'オペレーター権限編集', []],
+  ['ROUTE-39', '/line/ai-service-account', 'AIServiceAccountIndex', '生成AI設定', []],
+  ['TEL', '/line/tel', 'TelListPage', '通知メッセージ', []],
+  ['TEL', '/line/tel/list/:id', 'TelDetailListPage', '詳細・発注', []],
+  ['TEL', '/line/tel/register', 'TelRegisterPage', '通知メッセージ個別登録', []],
+  ['TEL', '/line/tel/upload', 'TelBulkUploadPage', '通知メッセージファイルアップロード', []],
+  ['TEL', '/line/tel/template', 'TelTemplateListPage', '通知メッセージテンプレート', []],
+  [
+    'TEL',
+    '/line/tel/template/register',
+    'TelTemplateRegisterPage',
+    '通知メッセージテンプレート登録',
+    [],
+  ],
+  ['DEC-07', '*', 'NotFound', 'ページが見つかりません', []],
+];
+
+describe('route table', () => {
+  it.each(EXPECTED)(
+    '%s %s is named and titled as specified',
+    (_rule, path, name, title, keys, layout = 'main') => {
+      const entry = byPath(path);
+      expect(entry, `missing route ${path}`).toBeDefined();
+      expect(entry?.handle).toMatchObject({ name, title, layout });
+      expect([...(entry?.handle.permissions ?? [])].sort()).toEqual([...keys].sort());
+    },
+  );
+
+  it('has no page route beyond the specified ones, and names are unique', () => {
+    expect(pages.map((entry) => entry.path).sort()).toEqual(EXPECTED.map((row) => row[1]).sort());
+    const names = pages.map((entry) => entry.handle.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('APP-05 routes check only the ten permission keys, and every key guards some route', () => {
+    const used = new Set(pages.flatMap((entry) => entry.handle.permissions));
+    expect([...used].sort()).toEqual([...PERMISSION_KEYS].sort());
+  });
+
+  it('ROUTE-28 and ROUTE-35 are declared as redirects', () => {
+    const redirects = routeTable.filter(isRedirectRoute);
+    expect(redirects).toEqual(
+      expect.arrayContaining([
+        { path: '/line/richmenu', redirectTo: '/line/richmenu/mode_select' },
+        { path: '/line/reserve/event/*', redirectTo: '/line/reserve/event' },
+      ]),
+    );
+  });
+
+  it('numeric ids are declared where the spec says numeric', () => {
+    const numeric = pages
+      .filter((entry) => entry.handle.numericParams?.includes('id'))
+      .map((entry) => entry.path)
+      .sort();
+    expect(numeric).toEqual(
+      [
+        '/vue3-dev/line/template/edit/:id',
+        '/line/journey-tag/:id/edit',
+        '/line/reserve/event/:id/edit',
+        '/line/reserve/event/:id/list',
+        '/line/operator_roles/:id',
+      ].sort(),
+    );
+  });
+
+  it('ROUTE-02/04/14/22/27 record the query parameters the screens read', () => {
+    expect(byPath('/vue3-dev/line/template/new')?.handle.query).toEqual([
+      { name: 'group', optional: true },
+    ]);
+    expect(byPath('/vue3-dev/line/setting/follow')?.handle.query).toEqual([
+      { name: 'tab', optional: true, default: 'basic' },
+    ]);
+    expect(byPath('/line/template/edit_v3/:id')?.handle.query).toEqual([
+      { name: 'redirectTo', optional: true },
+    ]);
+    expect(byPath('/line/journey-tag/new')?.handle.query).toEqual([
+      { name: 'group', optional: true },
+    ]);
+    expect(byPath('/line/common_var/new')?.handle.query).toEqual([
+      { name: 'copy', optional: true },
+    ]);
+  });
+
+  it('ROUTE-01 the visual editor asks for the gray surface', () => {
+    expect(byPath('/vue3-dev/line/visual')?.handle.surface).toBe('gray');
+  });
+});

@@ -1,0 +1,55 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PlaceholderPage } from '@/ui/placeholder-page';
+import { MainLayout } from './layouts/main-layout';
+import { SimpleLayout } from './layouts/simple-layout';
+import { SimpleMainLayout } from './layouts/simple-main-layout';
+import { RequireSession } from './require-session';
+import { isRedirectRoute, type AppRoute, type PageRoute, type RouteLayout } from './route-handle';
+import { routePages } from './route-pages';
+import { RouteGate } from './route-gate';
+import { routeTable } from './route-table';
+
+function pageObject({ path, handle }: PageRoute): RouteObject {
+  const Page = routePages[handle.name];
+  return {
+    path,
+    handle,
+    element: (
+      <RouteGate handle={handle}>
+        {Page ? <Page title={handle.title} /> : <PlaceholderPage title={handle.title} />}
+      </RouteGate>
+    ),
+  };
+}
+
+function pagesIn(table: readonly AppRoute[], layout: RouteLayout): RouteObject[] {
+  return table
+    .filter(
+      (entry): entry is PageRoute => !isRedirectRoute(entry) && entry.handle.layout === layout,
+    )
+    .map(pageObject);
+}
+
+/** Turns the flat route table into React Router objects grouped by layout. */
+export function buildRoutes(table: readonly AppRoute[] = routeTable): RouteObject[] {
+  const redirects = table.filter(isRedirectRoute).map(({ path, redirectTo }) => ({
+    path,
+    element: <Navigate to={redirectTo} replace />,
+  }));
+  return [
+    { element: <SimpleLayout />, children: pagesIn(table, 'simple') },
+    ...redirects,
+    {
+      element: <RequireSession />,
+      children: [
+        { element: <MainLayout />, children: pagesIn(table, 'main') },
+        { element: <SimpleMainLayout />, children: pagesIn(table, 'simple-main') },
+      ],
+    },
+  ];
+}
+
+/** APP-01: browser history, so URLs are plain paths with no # segment. */
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

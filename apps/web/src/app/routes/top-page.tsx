@@ -1,0 +1,48 @@
+import { Link, useSearchParams } from 'react-router';
+import { visibleMenuSections } from '../menu-sections';
+import type { PageProps } from '../route-handle';
+import { useSignedInSession } from '../session';
+import './top-page.css';
+
+export const FORBIDDEN_NOTICE = 'このページを表示する権限がありません';
+
+/** DEC-07 top page. APP-07: its theme follows the account's brand. */
+export function TopPage({ title }: PageProps) {
+  const session = useSignedInSession();
+  const [params] = useSearchParams();
+  const forbidden = params.get('forbidden') === '1';
+  const sections = visibleMenuSections(session.permission_keys).filter(
+    (section) => section.label !== 'ホーム',
+  );
+
+  return (
+    <section className="page top-page" data-theme={session.account.brand_theme}>
+      <h1 className="visually-hidden">{title}</h1>
+      {forbidden ? (
+        <p className="notice notice--error" role="alert">
+          {FORBIDDEN_NOTICE}
+        </p>
+      ) : null}
+      <div className="top-page__hero">
+        <p className="top-page__brand">{session.account.brand_label}</p>
+        <p className="top-page__welcome">
+          {session.account.name}・{session.operator.display_name} さん、ようこそ
+        </p>
+      </div>
+      <div className="top-page__grid">
+        {sections.map((section) => (
+          <nav key={section.label} className="top-card" aria-label={section.label}>
+            <h2 className="top-card__title">{section.label}</h2>
+            <ul>
+              {section.links.map((link) => (
+                <li key={link.name}>
+                  <Link to={link.path}>{link.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export { RoleListPage } from './pages/role-list-page';
+export { RoleNewPage } from './pages/role-new-page';
+export { RoleEditPage } from './pages/role-edit-page';

@@ -1,0 +1,1 @@
+export { SurveyController } from './components/survey-controller';

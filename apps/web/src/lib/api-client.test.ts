@@ -1,0 +1,130 @@
+import { MESSAGES } from '@tsunagu/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiRequest, setUnauthenticatedHandler } from './api-client';
+import { ApiError } from './api-error';
+
+function respond(status: number, body?: unknown) {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('apiRequest', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const onUnauthenticated = vi.fn();
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    onUnauthenticated.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    setUnauthenticatedHandler(onUnauthenticated);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the CSRF header, same-origin credentials and a JSON body', async () => {
+    fetchMock.mockResolvedValue(respond(201, { id: 7 }));
+    const result = await apiRequest('/api/things', {
+      method: 'POST',
+      body: { name: 'a' },
+      schema: z.object({ id: z.number() }),
+    });
+    expect(result).toEqual({ id: 7 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/things');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.headers).toMatchObject({
+      'X-Requested-With': 'XMLHttpRequest',
+      'Content-Type': 'application/json',
+    });
+    expect(init?.body).toBe('{"name":"a"}');
+  });
+
+  it('passes FormData through without a JSON content type', async () => {
+    fetchMock.mockResolvedValue(respond(200, { id: 1 }));
+    const form = new FormData();
+    form.append('description', 'メモ');
+    await apiRequest('/api/upload', { method: 'POST', body: form });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+    expect(init.headers).toHaveProperty('X-Requested-With', 'XMLHttpRequest');
+  });
+
+  it.each([400, 422])('maps %i to a validation error with field errors', async (status) => {
+    fetchMock.mockResolvedValue(
+      respond(status, { message: '入力内容に誤りがあります', errors: { name: ['必須です'] } }),
+    );
+    const error = await failureOf(apiRequest('/api/x', { method: 'POST', body: {} }));
+    expect(error).toMatchObject({
+      status,
+      kind: 'validation',
+      message: '入力内容に誤りがあります',
+      fieldErrors: { name: ['必須です'] },
+    });
+  });
+
+  it.each([
+    [403, 'forbidden'],
+    [404, 'not-found'],
+    [409, 'conflict'],
+    [429, 'rate-limited'],
+    [500, 'server'],
+    [503, 'server'],
+  ] as const)('maps %i to kind %s with the server message', async (status, kind) => {
+    fetchMock.mockResolvedValue(respond(status, { message: `サーバーの説明 ${status}` }));
+    const error = await failureOf(apiRequest('/api/x'));
+    expect(error).toMatchObject({ status, kind, message: `サーバーの説明 ${status}` });
+    expect(error.fieldErrors).toEqual({});
+  });
+
+  it('falls back to a Japanese message when a 5xx body is not the documented shape', async () => {
+    fetchMock.mockResolvedValue(respond(502, '<html>Bad Gateway</html>'));
+    const error = await failureOf(apiRequest('/api/x'));
+    expect(error).toMatchObject({ status: 502, kind: 'server', message: MESSAGES.internal });
+  });
+
+  it('maps a network failure to kind network with 通信エラーが発生しました', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await failureOf(apiRequest('/api/x'));
+    expect(error).toMatchObject({
+      status: 0,
+      kind: 'network',
+      message: '通信エラーが発生しました',
+    });
+  });
+
+  it('returns to the login page on 401 during normal use', async () => {
+    fetchMock.mockResolvedValue(respond(401, { message: MESSAGES.unauthenticated }));
+    const error = await failureOf(apiRequest('/api/operator_roles'));
+    expect(error.kind).toBe('unauthenticated');
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+  });
+
+  it('only reports 401 when the caller asks whether it is signed in', async () => {
+    fetchMock.mockResolvedValue(respond(401, { message: MESSAGES.loginFailed }));
+    const error = await failureOf(
+      apiRequest('/api/auth/login', { method: 'POST', body: {}, onUnauthenticated: 'report' }),
+    );
+    expect(error).toMatchObject({ kind: 'unauthenticated', message: MESSAGES.loginFailed });
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+
+  it('rejects a success body that breaks the contract', async () => {
+    fetchMock.mockResolvedValue(respond(200, { id: 'not-a-number' }));
+    const error = await failureOf(apiRequest('/api/x', { schema: z.object({ id: z.number() }) }));
+    expect(error).toMatchObject({ kind: 'unknown', message: MESSAGES.unknownError });
+  });
+});

@@ -1,0 +1,43 @@
+import type { FieldErrors } from '@tsunagu/contracts';
+
+export type ApiErrorKind =
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'rate-limited'
+  | 'server'
+  | 'network'
+  | 'unknown';
+
+export const NETWORK_ERROR_MESSAGE = '通信エラーが発生しました';
+
+/** The one error type screens see from the API: a kind to branch on and a message to show. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+  ) {
+    super(message);
+  }
+}
+
+export function kindForStatus(status: number): ApiErrorKind {
+  if (status === 400 || status === 422) return 'validation';
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rate-limited';
+  if (status >= 500) return 'server';
+  return 'unknown';
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,29 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ToastProvider } from '@/ui/toast';
+import { installFakeApi, type FakeHandler } from './fake-api';
+
+/** For feature tests: the feature's own pages on their paths, without the app shell. */
+export function renderWithProviders(
+  routes: RouteObject[],
+  initialPath: string,
+  api: Record<string, FakeHandler> = {},
+) {
+  const fake = installFakeApi(api);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const user = userEvent.setup();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, ...fake, router, user, queryClient };
+}

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The API server owns /api and /files; in development Vite forwards them so the browser
+// sees one origin, exactly as in production where the server also serves this build.
+const apiTarget = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: fromHere('.'),
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@': fromHere('./src'),
+      '@test': fromHere('./test'),
+    },
+  },
+  build: {
+    outDir: fromHere('./dist'),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/files': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/setup.ts'],
+    restoreMocks: true,
+  },
+});
