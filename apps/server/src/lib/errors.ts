@@ -1,0 +1,53 @@
+import type { FieldErrors } from '@tsunagu/contracts';
+
+/**
+ * Errors a service can throw that the central error handler turns into the documented error
+ * shape. Their messages are Japanese and written for the operator; anything else is a 500
+ * whose details stay in the log.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message: string) {
+    super(401, message);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, errors: FieldErrors) {
+    super(422, message, errors);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, undefined, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
+  }
+}

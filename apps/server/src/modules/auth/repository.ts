@@ -1,0 +1,99 @@
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { accounts, operatorRoles, operators, sessions } from '../../db/schema/index.js';
+import type { Executor } from '../../db/types.js';
+
+/** The operator as a signed-in request sees it: identity, account and role in one row. */
+export interface OperatorRecord {
+  id: number;
+  accountId: number;
+  loginId: string;
+  displayName: string;
+  passwordHash: string;
+  roleId: number;
+  roleName: string;
+  isOwner: boolean;
+  permissionKeys: string[];
+}
+
+const operatorColumns = {
+  id: operators.id,
+  accountId: operators.accountId,
+  loginId: operators.loginId,
+  displayName: operators.displayName,
+  passwordHash: operators.passwordHash,
+  roleId: operatorRoles.id,
+  roleName: operatorRoles.name,
+  isOwner: operatorRoles.isOwner,
+  permissionKeys: operatorRoles.permissionKeys,
+};
+
+export async function findOperatorByLoginId(
+  db: Executor,
+  loginId: string,
+): Promise<OperatorRecord | undefined> {
+  const [row] = await db
+    .select(operatorColumns)
+    .from(operators)
+    .innerJoin(operatorRoles, eq(operatorRoles.id, operators.roleId))
+    .where(eq(sql`lower(${operators.loginId})`, loginId.toLowerCase()));
+  return row;
+}
+
+export interface SessionRecord {
+  operator: OperatorRecord;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** One query per authenticated request: session, operator and role together. */
+export async function findSession(
+  db: Executor,
+  tokenHash: string,
+): Promise<SessionRecord | undefined> {
+  const [row] = await db
+    .select({ ...operatorColumns, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(operators, eq(operators.id, sessions.operatorId))
+    .innerJoin(operatorRoles, eq(operatorRoles.id, operators.roleId))
+    .where(eq(sessions.tokenHash, tokenHash));
+  if (!row) return undefined;
+  const { lastSeenAt, expiresAt, ...operator } = row;
+  return { operator, lastSeenAt, expiresAt };
+}
+
+export async function insertSession(
+  db: Executor,
+  values: { tokenHash: string; operatorId: number; accountId: number; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function touchSession(db: Executor, tokenHash: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Drops the operator's sessions that can no longer be used, so the table does not grow. */
+export async function deleteExpiredSessions(
+  db: Executor,
+  operatorId: number,
+  idleCutoff: Date,
+  now: Date,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.operatorId, operatorId),
+        or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)),
+      ),
+    );
+}
+
+export async function findAccount(db: Executor, accountId: number) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  return row;
+}

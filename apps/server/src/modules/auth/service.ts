@@ -1,0 +1,152 @@
+import {
+  MESSAGES,
+  brandForResellerCode,
+  type LoginRequest,
+  type MeResponse,
+  type Operator,
+  type PermissionKey,
+} from '@tsunagu/contracts';
+import type { Database } from '../../db/types.js';
+import { NotFoundError, TooManyRequestsError, UnauthenticatedError } from '../../lib/errors.js';
+import { hashForUnknownOperator, verifyPassword } from './password.js';
+import * as repository from './repository.js';
+import type { OperatorRecord } from './repository.js';
+import { hashSessionToken, newSessionToken } from './session-token.js';
+import {
+  THROTTLE_POLICY,
+  blockedForMs,
+  clearFailures,
+  recordFailure,
+  throttleKeys,
+} from './throttle.js';
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** What every authenticated request knows about its operator. */
+export interface AuthContext {
+  operatorId: number;
+  accountId: number;
+  loginId: string;
+  displayName: string;
+  roleId: number;
+  roleName: string;
+  isOwner: boolean;
+  permissionKeys: PermissionKey[];
+}
+
+/** lastSeenAt is written at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function toAuthContext(record: OperatorRecord): AuthContext {
+  return {
+    operatorId: record.id,
+    accountId: record.accountId,
+    loginId: record.loginId,
+    displayName: record.displayName,
+    roleId: record.roleId,
+    roleName: record.roleName,
+    isOwner: record.isOwner,
+    permissionKeys: record.permissionKeys as PermissionKey[],
+  };
+}
+
+export function toOperator(auth: AuthContext): Operator {
+  return {
+    id: auth.operatorId,
+    login_id: auth.loginId,
+    display_name: auth.displayName,
+    role: { id: auth.roleId, name: auth.roleName, is_owner: auth.isOwner },
+  };
+}
+
+export function createAuthService(deps: { db: Database; policy: SessionPolicy }) {
+  const { db, policy } = deps;
+
+  return {
+    /**
+     * Checks the credentials, and on success ends the session the browser came with (if any)
+     * and starts a new one, so a session id planted before sign-in is never promoted.
+     */
+    async login(input: LoginRequest, address: string, previousToken: string | undefined) {
+      const now = new Date();
+      const { loginIdKey, addressKey } = throttleKeys(input.login_id, address);
+      const waitMs = await blockedForMs(db, [loginIdKey, addressKey], now);
+      if (waitMs > 0)
+        throw new TooManyRequestsError(MESSAGES.loginThrottled, Math.ceil(waitMs / 1000));
+
+      const record = await repository.findOperatorByLoginId(db, input.login_id);
+      const valid = await verifyPassword(
+        input.password,
+        record?.passwordHash ?? (await hashForUnknownOperator()),
+      );
+      if (!record || !valid) {
+        await recordFailure(db, loginIdKey, THROTTLE_POLICY.loginIdThreshold, now);
+        await recordFailure(db, addressKey, THROTTLE_POLICY.addressThreshold, now);
+        throw new UnauthenticatedError(MESSAGES.loginFailed);
+      }
+
+      const token = newSessionToken();
+      await db.transaction(async (tx) => {
+        if (previousToken) await repository.deleteSession(tx, hashSessionToken(previousToken));
+        await repository.deleteExpiredSessions(
+          tx,
+          record.id,
+          new Date(now.getTime() - policy.idleMs),
+          now,
+        );
+        await repository.insertSession(tx, {
+          tokenHash: hashSessionToken(token),
+          operatorId: record.id,
+          accountId: record.accountId,
+          expiresAt: new Date(now.getTime() + policy.absoluteMs),
+        });
+        await clearFailures(tx, loginIdKey);
+      });
+      return { token, operator: toOperator(toAuthContext(record)) };
+    },
+
+    async logout(token: string): Promise<void> {
+      await repository.deleteSession(db, hashSessionToken(token));
+    },
+
+    /** Resolves a cookie token to its operator, ending sessions past their idle or absolute limit. */
+    async authenticate(token: string): Promise<AuthContext | undefined> {
+      const tokenHash = hashSessionToken(token);
+      const session = await repository.findSession(db, tokenHash);
+      if (!session) return undefined;
+      const now = Date.now();
+      const idleExpired = session.lastSeenAt.getTime() + policy.idleMs <= now;
+      if (idleExpired || session.expiresAt.getTime() <= now) {
+        await repository.deleteSession(db, tokenHash);
+        return undefined;
+      }
+      if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+        await repository.touchSession(db, tokenHash, new Date(now));
+      }
+      return toAuthContext(session.operator);
+    },
+
+    async me(auth: AuthContext): Promise<MeResponse> {
+      const account = await repository.findAccount(db, auth.accountId);
+      if (!account) throw new NotFoundError(MESSAGES.notFound);
+      const brand = brandForResellerCode(account.resellerCode);
+      return {
+        operator: toOperator(auth),
+        account: {
+          id: account.id,
+          name: account.name,
+          reseller_code: account.resellerCode,
+          brand_label: brand.label,
+          brand_theme: brand.theme,
+          consent: account.consent,
+        },
+        permission_keys: auth.permissionKeys,
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@tsunagu/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built console on the API's origin (one port, same-origin cookies, no CORS).
+ * Any GET that is not an API call or an existing file gets index.html, so deep links like
+ * /line/tel/list/12 load the SPA, which routes them in the browser (history mode, APP-01).
+ */
+export const webStaticPlugin = fp(
+  async (app: FastifyInstance, options: { root: string | undefined }) => {
+    const root = options.root;
+    const hasConsole = root !== undefined && fs.existsSync(path.join(root, 'index.html'));
+    if (hasConsole) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: false,
+        setHeaders: (res, filePath) => {
+          // Vite fingerprints everything under assets/, so those may be cached for good.
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/api/') &&
+        path.extname(request.url.split('?')[0] ?? '') === '';
+      if (hasConsole && isPage) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ message: MESSAGES.notFound });
+    });
+  },
+);

@@ -1,0 +1,213 @@
+import { MESSAGES, PERMISSION_KEYS } from '@tsunagu/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/raw.js';
+import {
+  CSRF_HEADERS,
+  TEST_PASSWORD,
+  createTestApp,
+  databaseKind,
+  login,
+  sessionCookieFrom,
+  signIn,
+  type TestApp,
+} from './helpers/test-app.js';
+
+describe(`sign-in and sessions (${databaseKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('signs in with the right password and returns the operator', async () => {
+    const response = await login(t.app, 'demo');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      operator: {
+        id: expect.any(Number),
+        login_id: 'demo',
+        display_name: '山田 花子',
+        role: { id: expect.any(Number), name: 'オーナー', is_owner: true },
+      },
+    });
+    const cookie = response.cookies.find((c) => c.name === 'tsunagu_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('login ids are matched without regard to case', async () => {
+    expect((await login(t.app, 'DEMO')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown id with the same Japanese message', async () => {
+    const wrongPassword = await login(t.app, 'staff', 'not-the-password');
+    const unknownId = await login(t.app, 'nobody-here', TEST_PASSWORD);
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownId.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ message: MESSAGES.loginFailed });
+    expect(unknownId.json()).toEqual(wrongPassword.json());
+    expect(wrongPassword.cookies).toHaveLength(0);
+  });
+
+  it('rejects a malformed sign-in body with field errors (422)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: CSRF_HEADERS,
+      payload: { login_id: '' },
+    });
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.message).toBe(MESSAGES.validationFailed);
+    expect(Object.keys(body.errors).sort()).toEqual(['login_id', 'password']);
+  });
+
+  it('issues a new session id at every sign-in and ends the one the browser came with', async () => {
+    const first = sessionCookieFrom(await login(t.app, 'demo'));
+    const second = await login(t.app, 'demo', TEST_PASSWORD, {
+      headers: { ...CSRF_HEADERS, cookie: first },
+    });
+    const secondCookie = sessionCookieFrom(second);
+    expect(secondCookie).not.toBe(first);
+    const withOld = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: first },
+    });
+    const withNew = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: secondCookie },
+    });
+    expect(withOld.statusCode).toBe(401);
+    expect(withNew.statusCode).toBe(200);
+  });
+
+  it('logout ends the session on the server, so the same cookie no longer works', async () => {
+    const client = await signIn(t.app, 'demo');
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+    const logout = await client.post('/api/auth/logout');
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json()).toEqual({ status: true });
+    const after = await client.get('/api/auth/me');
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: MESSAGES.unauthenticated });
+  });
+
+  it.each(['/api/auth/me', '/api/operator_roles', '/api/operator_roles/1', '/api/no-such-call'])(
+    'answers 401 without a session: GET %s',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: MESSAGES.unauthenticated });
+    },
+  );
+
+  it('answers 401 for a forged session cookie', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: 'tsunagu_session=forged-token-value' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('APP-05 APP-11 APP-12 me returns the operator, the account with brand label and consent, and the permission keys', async () => {
+    const demo = await signIn(t.app, 'demo');
+    const me = (await demo.get('/api/auth/me')).json();
+    expect(me.account).toEqual({
+      id: expect.any(Number),
+      name: 'ヘアサロン つなぐ 渋谷店',
+      reseller_code: 'tsunagu',
+      brand_label: 'つなぐ',
+      brand_theme: 'green',
+      consent: true,
+    });
+    expect(me.permission_keys).toEqual([...PERMISSION_KEYS]);
+
+    const staff = await signIn(t.app, 'staff');
+    expect((await staff.get('/api/auth/me')).json().permission_keys).toEqual([]);
+
+    const other = await signIn(t.app, 'other');
+    const otherMe = (await other.get('/api/auth/me')).json();
+    expect(otherMe.account.brand_label).toBe('つなぐクリニック');
+    expect(otherMe.account.id).not.toBe(me.account.id);
+  });
+
+  it('ends a session that has been idle longer than the idle timeout', async () => {
+    const client = await signIn(t.app, 'staff');
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+    await t.app.db.execute(
+      sql`update sessions set last_seen_at = now() - make_interval(mins => ${t.config.SESSION_IDLE_MINUTES + 1})`,
+    );
+    expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('ends a session past its absolute lifetime even while it is in use', async () => {
+    const client = await signIn(t.app, 'staff');
+    await t.app.db.execute(sql`update sessions set expires_at = now() - interval '1 second'`);
+    expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe(`sign-in throttling (${databaseKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('blocks a login id for a while after five failures, even with the right password', async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await login(t.app, 'staff', `wrong-${attempt}`)).statusCode).toBe(401);
+    }
+    const blocked = await login(t.app, 'staff');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: MESSAGES.loginThrottled });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // Another operator at another address is not affected.
+    const other = await login(t.app, 'demo', TEST_PASSWORD, { remoteAddress: '10.1.2.3' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('lets the real operator back in once the block has passed, and a success resets the count', async () => {
+    await t.app.db.execute(
+      sql`update login_throttles set blocked_until = now() - interval '1 second'`,
+    );
+    expect((await login(t.app, 'staff')).statusCode).toBe(200);
+    const rows = await selectRows(
+      t.app.db,
+      sql`select 1 from login_throttles where key = 'login:staff'`,
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  it('blocks an address that tries many login ids, counting concurrent failures exactly', async () => {
+    const remoteAddress = '192.0.2.44';
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: CSRF_HEADERS,
+          remoteAddress,
+          payload: { login_id: `guess-${index}`, password: 'x' },
+        }),
+      ),
+    );
+    expect(attempts.map((response) => response.statusCode)).toEqual(Array(30).fill(401));
+    const failures = await selectRows(
+      t.app.db,
+      sql`select failures from login_throttles where key = ${`addr:${remoteAddress}`}`,
+    );
+    expect(failures).toEqual([{ failures: 30 }]);
+    expect((await login(t.app, 'demo', TEST_PASSWORD, { remoteAddress })).statusCode).toBe(429);
+    expect(
+      (await login(t.app, 'demo', TEST_PASSWORD, { remoteAddress: '192.0.2.45' })).statusCode,
+    ).toBe(200);
+  }, 60_000);
+});
