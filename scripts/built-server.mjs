@@ -1,0 +1,107 @@
+// Starts the BUILT app (`node apps/server/dist/server.js`) on a free loopback port with a fresh
+// PGlite data folder and the demo seed, waits for GET /healthz, and stops it again. Shared by the
+// browser tests (e2e/global-setup.ts) and the benchmark (bench/run.mjs).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './lib/free-port.mjs';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+
+function tail(file, lines = 40) {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no server output)';
+  }
+}
+
+/**
+ * @param {{
+ *   password?: string,
+ *   logFile?: string,
+ *   logLevel?: string,
+ *   env?: Record<string, string>,
+ *   readyTimeoutMs?: number,
+ * }} [options]
+ * @returns {Promise<{ url: string, port: number, dataDir: string, password: string,
+ *   logFile: string, stop: () => Promise<void> }>}
+ */
+export async function startBuiltServer(options = {}) {
+  if (!fs.existsSync(SERVER_ENTRY)) {
+    throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run \`npm run build\` first`);
+  }
+  const password = options.password ?? 'tsunagu-test-password';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsunagu-data-'));
+  const logFile = options.logFile ?? path.join(dataDir, 'server.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const out = fs.openSync(logFile, 'w');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+
+  const env = { ...process.env };
+  // The built server must use its own fresh PGlite folder, never a database from the caller's shell.
+  delete env.DATABASE_URL;
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD: password,
+    LOG_LEVEL: options.logLevel ?? 'warn',
+    ...options.env,
+  });
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+
+  const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const killNow = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    removeData();
+  };
+  process.on('exit', killNow);
+
+  let stopping = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      process.removeListener('exit', killNow);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      removeData();
+    })();
+    return stopping;
+  };
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(
+        `the server exited before it was ready (code ${child.exitCode ?? child.signalCode}):\n${tail(logFile)}`,
+      );
+    }
+    try {
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`GET ${url}/healthz did not answer 200 in time:\n${tail(logFile)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, port, dataDir, password, logFile, stop };
+}

@@ -1,0 +1,239 @@
+#!/usr/bin/env node
+// `npm test`: the whole check, in order, stopping at the first failure but always cleaning up.
+//   lint → typecheck → unit (Vitest, all projects, PGlite) → pg (Vitest `server` on PostgreSQL)
+//   → build → e2e (Playwright, built app, system Chromium)
+// The last line is always `tests: <passed> passed, <failed> failed[, <skipped> skipped]`, counted
+// from the Vitest and Playwright JSON reports; a step that fails without failing a test (lint,
+// typecheck, build, a crashed runner) counts as one failure, so the line never hides a failure.
+//
+// Subsets: --no-<step> skips a step, --only=<step>[,<step>…] runs just those. Steps: lint,
+// typecheck, unit, pg, build, e2e. With CI=true a missing PostgreSQL or Chromium is a failure;
+// otherwise those steps are skipped with a clear notice.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { findPostgresBin, startTempPostgres } from './pg-temp.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT = path.join(ROOT, '.test-output');
+const STEPS = ['lint', 'typecheck', 'unit', 'pg', 'build', 'e2e'];
+const CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
+const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
+
+function parseArgs(argv) {
+  let selected = new Set(STEPS);
+  for (const arg of argv) {
+    const only = /^--only=(.+)$/.exec(arg);
+    const no = /^--no-(.+)$/.exec(arg);
+    const names = only ? only[1].split(',') : no ? [no[1]] : null;
+    if (arg === '--help' || arg === '-h' || !names || names.some((n) => !STEPS.includes(n))) {
+      console.log(`usage: node scripts/test.mjs [--no-<step>…] [--only=<step>,…]
+steps, in order: ${STEPS.join(', ')}`);
+      process.exit(arg === '--help' || arg === '-h' ? 0 : 2);
+    }
+    if (only) selected = new Set(names);
+    else selected.delete(names[0]);
+  }
+  return STEPS.filter((step) => selected.has(step));
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+/** @type {{ step: string, outcome: 'ok' | 'failed' | 'skipped', note: string, seconds: number }[]} */
+const results = [];
+let current = null; // the running child process
+let interrupted = false;
+const cleanups = [];
+
+function runCommand(command, args, env = process.env) {
+  console.log(`\n$ ${[path.relative(ROOT, command) || command, ...args].join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    current = child;
+    child.on('error', (error) => {
+      console.error(error.message);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      current = null;
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Adds a report's counts; a non-zero exit without a failed test still counts as one failure. */
+function count(exitCode, counts, what) {
+  const failed = counts?.failed ?? 0;
+  totals.passed += counts?.passed ?? 0;
+  totals.skipped += counts?.skipped ?? 0;
+  totals.failed += exitCode !== 0 && failed === 0 ? 1 : failed;
+  if (!counts) return `${what}: no report was written`;
+  return `${what}: ${counts.passed} passed, ${failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
+}
+
+function vitestCounts(file) {
+  const report = readJson(file);
+  if (!report) return null;
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+function playwrightCounts(file) {
+  const stats = readJson(file)?.stats;
+  if (!stats) return null;
+  return {
+    passed: stats.expected ?? 0,
+    failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0),
+    skipped: stats.skipped ?? 0,
+  };
+}
+
+async function vitest(name, extraArgs, env) {
+  const report = path.join(OUT, `vitest-${name}.json`);
+  const code = await runCommand(
+    bin('vitest'),
+    ['run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
+  return { code, note: count(code, vitestCounts(report), 'vitest') };
+}
+
+/** A step that cannot run here: outside CI a notice, in CI a failure. */
+function unavailable(message) {
+  if (CI) {
+    totals.failed += 1;
+    return { code: 1, note: `${message} (CI=true: this is a failure)` };
+  }
+  console.log(`\n⚠ ${message}`);
+  return { code: 0, skipped: true, note: message };
+}
+
+const steps = {
+  lint: async () => ({ code: await runCommand('npm', ['run', 'lint']) }),
+  typecheck: async () => ({ code: await runCommand('npm', ['run', 'typecheck']) }),
+  unit: () => {
+    const env = { ...process.env };
+    delete env.TEST_DATABASE_URL; // the first run is the embedded PGlite one
+    return vitest('pglite', [], env);
+  },
+  pg: async () => {
+    let url = process.env.TEST_DATABASE_URL;
+    if (!url) {
+      const binDir = findPostgresBin();
+      if (!binDir) {
+        return unavailable(
+          'PostgreSQL が見つからないため、PostgreSQL でのサーバーテストをスキップしました (no initdb/pg_ctl in /usr/lib/postgresql/*/bin or PATH, and TEST_DATABASE_URL is unset)',
+        );
+      }
+      console.log(`\nstarting a throwaway PostgreSQL cluster (${binDir})`);
+      const pg = await startTempPostgres({
+        binDir,
+        log: (line) => console.log(`[pg-temp] ${line}`),
+      });
+      cleanups.push(pg.stop); // stopped right after this step, also when it fails
+      url = pg.url;
+    }
+    console.log(`server tests against ${url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`);
+    return vitest('postgres', ['--project', 'server'], { ...process.env, TEST_DATABASE_URL: url });
+  },
+  build: async () => ({ code: await runCommand('npm', ['run', 'build']) }),
+  e2e: async () => {
+    const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+    if (!fs.existsSync(chromium)) {
+      return unavailable(
+        `Chromium (${chromium}) が見つからないため、ブラウザーテスト (Playwright) をスキップしました — install Debian's chromium package or set CHROMIUM_PATH`,
+      );
+    }
+    const report = path.join(OUT, 'playwright.json');
+    const code = await runCommand(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      ...process.env,
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    });
+    return { code, note: count(code, playwrightCounts(report), 'playwright') };
+  },
+};
+
+function cleanUp() {
+  while (cleanups.length) {
+    try {
+      cleanups.pop()?.();
+    } catch (error) {
+      console.error(`cleanup failed: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (interrupted) {
+      cleanUp();
+      process.exit(130);
+    }
+    interrupted = true;
+    console.error(`\n${signal}: stopping the current step and cleaning up…`);
+    current?.kill(signal);
+  });
+}
+
+async function main() {
+  const selected = parseArgs(process.argv.slice(2));
+  fs.rmSync(OUT, { recursive: true, force: true });
+  fs.mkdirSync(OUT, { recursive: true });
+  console.log(`steps: ${selected.join(' → ')}${CI ? ' (CI)' : ''}`);
+
+  for (const step of selected) {
+    console.log(`\n━━━ ${step} ━━━`);
+    const started = Date.now();
+    let result;
+    try {
+      result = await steps[step]();
+    } catch (error) {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      totals.failed += 1;
+      result = { code: 1, note: error instanceof Error ? error.message.split('\n')[0] : '' };
+    } finally {
+      cleanUp();
+    }
+    const failed = result.code !== 0 || interrupted;
+    // Steps without a test report (lint, typecheck, build) count as one failure when they fail.
+    if (failed && !('note' in result)) totals.failed += 1;
+    results.push({
+      step,
+      outcome: failed ? 'failed' : result.skipped ? 'skipped' : 'ok',
+      note: interrupted ? 'interrupted' : (result.note ?? ''),
+      seconds: Math.round((Date.now() - started) / 1000),
+    });
+    if (failed) break;
+  }
+
+  console.log('\n━━━ summary ━━━');
+  for (const { step, outcome, note, seconds } of results) {
+    console.log(`${outcome.padEnd(7)} ${step.padEnd(9)} ${String(seconds).padStart(4)}s  ${note}`);
+  }
+  for (const step of selected.slice(results.length)) console.log(`not run ${step}`);
+  const anyFailed = totals.failed > 0 || results.some((r) => r.outcome === 'failed');
+  if (anyFailed && totals.failed === 0) totals.failed = 1;
+  console.log(
+    `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+  );
+  process.exitCode = anyFailed ? 1 : 0;
+}
+
+main().catch((error) => {
+  cleanUp();
+  console.error(error);
+  console.log(`tests: ${totals.passed} passed, ${Math.max(1, totals.failed)} failed`);
+  process.exitCode = 1;
+});
