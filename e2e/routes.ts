@@ -1,0 +1,87 @@
+// The route table from the issue and spec/RULES.md (APP, ROUTE, TEL, DEC-07), kept here as an
+// independent oracle: it is deliberately NOT imported from apps/web, so a wrong route table in the
+// app fails these tests instead of agreeing with them.
+export type RouteCase = {
+  /** Rule IDs the route checks, for the test title. */
+  rule: string;
+  path: string;
+  /** The route title; the page title is `${title} | ${brand label}` (DEC-03). */
+  title: string;
+  /** Permission keys the route requires (empty: no check, APP-04). */
+  keys: string[];
+  /** Where a redirecting route lands. */
+  landsOn?: string;
+  /** Whether the path carries an id (or is otherwise not a menu target). */
+  parameterised?: boolean;
+};
+
+const r = (
+  rule: string,
+  path: string,
+  title: string,
+  keys: string[] = [],
+  extra: Partial<RouteCase> = {},
+): RouteCase => ({ rule, path, title, keys, ...extra });
+const withId = { parameterised: true };
+
+export const LOGIN: RouteCase = r('APP-08', '/account/login', 'ログインページ');
+
+/** Every route a signed-in operator can open (the login page is tested on its own). */
+export const ROUTES: RouteCase[] = [
+  r('DEC-07', '/', 'トップ'),
+  r('ROUTE-01', '/vue3-dev/line/visual', 'ビジュアル'),
+  r('ROUTE-02', '/vue3-dev/line/template/new', 'テンプレート作成', ['template-write']),
+  r('ROUTE-03', '/vue3-dev/line/template/edit/1', 'テンプレート編集', ['template-write'], withId),
+  r('ROUTE-04', '/vue3-dev/line/setting/follow', '友だち追加時設定'),
+  r('ROUTE-05', '/vue3-dev/line/tracker/edit/new', 'トラッカー作成'),
+  r('ROUTE-06', '/vue3-dev/line/tracker/edit/1', 'トラッカー編集', [], withId),
+  r('ROUTE-07', '/vue3-dev/line/var', '友だち情報欄'),
+  r('ROUTE-08', '/vue3-dev/line/tag', 'タグ管理', ['tag-write']),
+  r('ROUTE-09', '/vue3-dev/line/tag/setting/1', 'タグ設定', ['tag-write'], withId),
+  r('ROUTE-10', '/vue3-dev/line/site/pure/edit/1', 'サイト編集', ['site-write'], withId),
+  r('ROUTE-11', '/vue3-dev/line/notifications/new', 'お知らせ作成', ['notification-write']),
+  r('ROUTE-12', '/vue3-dev/line/notifications/1', 'お知らせ編集', ['notification-write'], withId),
+  r('ROUTE-13', '/line/template/edit_v3/new', 'フレックスメッセージ作成', ['flex-message']),
+  r('ROUTE-14', '/line/template/edit_v3/1', 'フレックスメッセージ編集', ['flex-message'], withId),
+  r('ROUTE-15', '/line/funnel', 'ファネル一覧', ['funnel-write']),
+  r('ROUTE-16', '/line/episode', 'エピソード一覧'),
+  r('ROUTE-17', '/line/site', 'サイト一覧', ['site-write']),
+  r('ROUTE-18', '/line/board', 'ボード一覧', ['board-write']),
+  r('ROUTE-19', '/line/landing', 'ランディングページ一覧'),
+  r('ROUTE-20', '/line/landing/edit', 'ランディングページ編集', ['landing-write']),
+  r('ROUTE-20', '/line/landing/edit/1', 'ランディングページ編集', [], withId),
+  r('ROUTE-21', '/line/journey-tag', 'ジャーニータグ一覧'),
+  r('ROUTE-22', '/line/journey-tag/new', 'ジャーニータグ作成'),
+  r('ROUTE-23', '/line/journey-tag/1/edit', 'ジャーニータグ編集', [], withId),
+  r('ROUTE-24', '/line/ad-connect', '広告連携一覧'),
+  r('ROUTE-25', '/line/common_var', '共通情報一覧', ['common-var-write']),
+  r('ROUTE-26', '/line/common_var/edit/1', '共通情報編集', [], withId),
+  r('ROUTE-27', '/line/common_var/new', '共通情報作成'),
+  r('ROUTE-28', '/line/richmenu', 'リッチメニュー モード選択', [], {
+    landsOn: '/line/richmenu/mode_select',
+  }),
+  r('ROUTE-29', '/line/content/group/new', 'コンテンツグループ作成'),
+  r('ROUTE-30', '/line/reserve/salon', 'サロン予約'),
+  r('ROUTE-31', '/line/reserve/event', 'イベント予約一覧'),
+  r('ROUTE-32', '/line/reserve/event/new', 'イベント予約作成', ['reserve-write']),
+  r('ROUTE-33', '/line/reserve/event/1/edit', 'イベント予約編集', [], withId),
+  r('ROUTE-34', '/line/reserve/event/1/list', 'イベント予約者一覧', [], withId),
+  r('ROUTE-35', '/line/reserve/event/abc', 'イベント予約一覧', [], {
+    landsOn: '/line/reserve/event',
+    parameterised: true,
+  }),
+  r('ROUTE-36', '/line/operator_roles', 'オペレーター権限'),
+  r('ROUTE-37', '/line/operator_roles/new', 'オペレーター権限作成'),
+  r('ROUTE-38', '/line/operator_roles/1', 'オペレーター権限編集', [], withId),
+  r('ROUTE-39', '/line/ai-service-account', '生成AI設定'),
+  r('TEL-01', '/line/tel', '通知メッセージ'),
+  r('TEL-20', '/line/tel/list/1', '詳細・発注', [], withId),
+  r('TEL-43', '/line/tel/register', '通知メッセージ個別登録'),
+  r('TEL-50', '/line/tel/upload', '通知メッセージファイルアップロード'),
+  r('TEL-63', '/line/tel/template', '通知メッセージテンプレート'),
+  r('TEL-66', '/line/tel/template/register', '通知メッセージテンプレート登録'),
+  r('DEC-07', '/no/such/page', 'ページが見つかりません', [], { parameterised: true }),
+];
+
+/** The routes the side menu must reach: those without an id, redirect probe or unknown path. */
+export const MENU_ROUTES = ROUTES.filter((route) => !route.parameterised);
