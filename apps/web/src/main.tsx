@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { AppRouterProvider } from '@/lib/app-router-provider';
 import { AppProviders, connectSessionExpiry } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
@@ -16,7 +16,7 @@ if (!root) throw new Error('index.html must contain #root');
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} />
     </AppProviders>
   </StrictMode>,
 );

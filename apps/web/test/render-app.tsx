@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MeResponse } from '@tsunagu/contracts';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
+import { AppRouterProvider } from '@/lib/app-router-provider';
 import { AppProviders, connectSessionExpiry } from '@/app/providers';
 import { buildRoutes } from '@/app/router';
 import { installFakeApi, reply, type FakeHandler } from './fake-api';
@@ -28,7 +29,7 @@ export function renderApp(path: string, { session = null, api = {} }: RenderAppO
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} />
     </AppProviders>,
   );
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;

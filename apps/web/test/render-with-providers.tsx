@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { AppRouterProvider } from '@/lib/app-router-provider';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '@/ui/toast';
 import { installFakeApi, type FakeHandler } from './fake-api';
@@ -21,7 +22,7 @@ export function renderWithProviders(
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <AppRouterProvider router={router} />
       </ToastProvider>
     </QueryClientProvider>,
   );

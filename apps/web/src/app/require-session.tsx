@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { loginPathFor, useSession } from '@/features/auth';
 import { isApiError } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
+import { SignedInSessionContext } from './session';
 
 /** Every screen but the login page needs a signed-in operator; remember where they were going. */
 export function RequireSession() {
@@ -20,5 +21,9 @@ export function RequireSession() {
     const returnTo = `${location.pathname}${location.search}`;
     return <Navigate to={loginPathFor(returnTo)} replace />;
   }
-  return <Outlet />;
+  return (
+    <SignedInSessionContext.Provider value={session.data}>
+      <Outlet />
+    </SignedInSessionContext.Provider>
+  );
 }

@@ -5,11 +5,8 @@ import { useSignedInSession } from '../session';
 
 export function AppHeader({ children }: { children?: ReactNode }) {
   const session = useSignedInSession();
-  const logout = useLogout();
   const navigate = useNavigate();
-
-  const signOut = () =>
-    logout.mutate(undefined, { onSettled: () => navigate('/account/login', { replace: true }) });
+  const logout = useLogout(() => navigate('/account/login', { replace: true, flushSync: true }));
 
   return (
     <header className="app-header">
@@ -22,7 +19,7 @@ export function AppHeader({ children }: { children?: ReactNode }) {
         <button
           type="button"
           className="btn btn--ghost"
-          onClick={signOut}
+          onClick={() => logout.mutate()}
           disabled={logout.isPending}
         >
           ログアウト

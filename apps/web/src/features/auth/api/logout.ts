@@ -11,12 +11,17 @@ export function logout() {
   });
 }
 
-export function useLogout() {
+/**
+ * `leave` moves to the login page first; only then is the session forgotten, so the guard
+ * does not mistake a deliberate sign-out for an expired session ("come back here later").
+ */
+export function useLogout(leave: () => void | Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    // Even if the session had already expired, the operator is signed out from here on.
-    onSettled: () => {
+    // Even if the session had already expired on the server, the operator is signed out here.
+    onSettled: async () => {
+      await leave();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.me[0] });
       queryClient.setQueryData(authKeys.me, null);
     },

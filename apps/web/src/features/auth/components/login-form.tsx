@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useLogin } from '../api/login';
 
-export function LoginForm() {
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
   const login = useLogin();
@@ -11,7 +11,7 @@ export function LoginForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate({ login_id: loginId, password });
+    login.mutate({ login_id: loginId, password }, { onSuccess: onSignedIn });
   };
 
   // The server's own message (wrong credentials, too many attempts) is the clearest answer.
