@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { reply } from '@test/fake-api';
+import { makeRole, makeSession } from '@test/fixtures';
+import { renderApp } from '@test/render-app';
+
+const roles = { 'GET /api/operator_roles': () => reply(200, [makeRole()]) };
+
+describe('operator role routes', () => {
+  it('ROUTE-36 an owner sees the role list with 新規作成', async () => {
+    renderApp('/line/operator_roles', { session: makeSession({ isOwner: true }), api: roles });
+    expect(await screen.findByRole('link', { name: 'スタッフ' })).toBeVisible();
+    expect(screen.getByRole('link', { name: '新規作成' })).toBeVisible();
+    expect(document.title).toBe('オペレーター権限 | つなぐ');
+  });
+
+  it('ROUTE-36 a non-owner operator sees the list without 新規作成', async () => {
+    renderApp('/line/operator_roles', { session: makeSession({ isOwner: false }), api: roles });
+    expect(await screen.findByRole('link', { name: 'スタッフ' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: '新規作成' })).not.toBeInTheDocument();
+  });
+
+  it('ROUTE-38 a numeric id opens that role', async () => {
+    renderApp('/line/operator_roles/2', {
+      session: makeSession(),
+      api: { 'GET /api/operator_roles/:id': () => reply(200, makeRole({ name: '受付' })) },
+    });
+    expect(await screen.findByDisplayValue('受付')).toBeVisible();
+  });
+});

@@ -1,0 +1,260 @@
+import { screen, within } from '@testing-library/react';
+import {
+  PERMISSION_KEYS,
+  PERMISSION_LABELS,
+  ROLE_MESSAGES,
+  type Role,
+  type RoleInput,
+} from '@tsunagu/contracts';
+import { useParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { reply, type FakeHandler } from '@test/fake-api';
+import { makeRole } from '@test/fixtures';
+import { renderWithProviders } from '@test/render-with-providers';
+import { RoleEditPage } from './role-edit-page';
+import { RoleListPage } from './role-list-page';
+import { RoleNewPage } from './role-new-page';
+
+function EditRoute({ canManage }: { canManage: boolean }) {
+  const { id } = useParams();
+  return <RoleEditPage id={Number(id)} title="オペレーター権限編集" canManage={canManage} />;
+}
+
+function renderRoles(path: string, api: Record<string, FakeHandler>, canManage = true) {
+  return renderWithProviders(
+    [
+      {
+        path: '/line/operator_roles',
+        element: <RoleListPage title="オペレーター権限" canManage={canManage} />,
+      },
+      {
+        path: '/line/operator_roles/new',
+        element: <RoleNewPage title="オペレーター権限作成" canManage={canManage} />,
+      },
+      { path: '/line/operator_roles/:id', element: <EditRoute canManage={canManage} /> },
+    ],
+    path,
+    api,
+  );
+}
+
+const owner = makeRole({
+  id: 1,
+  name: 'オーナー',
+  is_owner: true,
+  permission_keys: [...PERMISSION_KEYS],
+  operator_count: 1,
+});
+const staff = makeRole({
+  id: 2,
+  name: 'スタッフ',
+  permission_keys: ['tag-write', 'reserve-write'],
+});
+
+describe('operator role list', () => {
+  it('lists roles with Japanese permission labels, operator counts and the owner badge', async () => {
+    renderRoles('/line/operator_roles', {
+      'GET /api/operator_roles': () => reply(200, [owner, staff]),
+    });
+    expect(screen.getByText('読み込み中...')).toBeVisible();
+    const staffRow = (await screen.findByRole('link', { name: 'スタッフ' })).closest('tr')!;
+    expect(within(staffRow).getByText('タグの編集')).toBeVisible();
+    expect(within(staffRow).getByText('予約の編集')).toBeVisible();
+    expect(within(staffRow).getByText('3人')).toBeVisible();
+    expect(within(staffRow).queryByText('オーナー')).not.toBeInTheDocument();
+    const ownerRow = screen.getByRole('link', { name: 'オーナー' }).closest('tr')!;
+    expect(within(ownerRow).getByText('オーナー', { selector: '.badge' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'スタッフ' })).toHaveAttribute(
+      'href',
+      '/line/operator_roles/2',
+    );
+    expect(screen.getByRole('link', { name: '新規作成' })).toHaveAttribute(
+      'href',
+      '/line/operator_roles/new',
+    );
+  });
+
+  it('shows the empty state', async () => {
+    renderRoles('/line/operator_roles', { 'GET /api/operator_roles': () => reply(200, []) });
+    expect(await screen.findByText('表示するデータがありません')).toBeVisible();
+  });
+
+  it('offers 新規作成 only to owners', async () => {
+    renderRoles(
+      '/line/operator_roles',
+      { 'GET /api/operator_roles': () => reply(200, [staff]) },
+      false,
+    );
+    await screen.findByRole('link', { name: 'スタッフ' });
+    expect(screen.queryByRole('link', { name: '新規作成' })).not.toBeInTheDocument();
+  });
+});
+
+describe('operator role form', () => {
+  it('shows one checkbox per permission key, in order, with its Japanese label', async () => {
+    renderRoles('/line/operator_roles/new', {});
+    const group = screen.getByRole('group', { name: '権限' });
+    const boxes = within(group).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.getAttribute('value'))).toEqual([...PERMISSION_KEYS]);
+    for (const key of PERMISSION_KEYS) {
+      expect(
+        within(group).getByRole('checkbox', { name: PERMISSION_LABELS[key] }),
+      ).not.toBeChecked();
+    }
+  });
+
+  it('creates a role with the right body, toasts and returns to the list', async () => {
+    let created: unknown;
+    const app = renderRoles('/line/operator_roles/new', {
+      'POST /api/operator_roles': (request) => {
+        created = request.body;
+        return reply(201, { id: 9 });
+      },
+      'GET /api/operator_roles': () => reply(200, [staff]),
+    });
+    await app.user.type(screen.getByLabelText('ロール名'), '受付');
+    // Ticked out of order on purpose: the body keeps the contract's order.
+    await app.user.click(
+      screen.getByRole('checkbox', { name: PERMISSION_LABELS['reserve-write'] }),
+    );
+    await app.user.click(
+      screen.getByRole('checkbox', { name: PERMISSION_LABELS['template-write'] }),
+    );
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(ROLE_MESSAGES.created);
+    expect(created).toEqual({
+      name: '受付',
+      permission_keys: ['template-write', 'reserve-write'],
+    } satisfies RoleInput);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'オペレーター権限' }),
+    ).toBeVisible();
+    expect(app.router.state.location.pathname).toBe('/line/operator_roles');
+  });
+
+  it('checks the name on the client before sending', async () => {
+    const app = renderRoles('/line/operator_roles/new', {});
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    expect(screen.getByText('ロール名を入力してください')).toBeVisible();
+    expect(screen.getByLabelText('ロール名')).toHaveAttribute('aria-invalid', 'true');
+    expect(app.calls).toHaveLength(0);
+  });
+
+  it('shows 422 field errors beside the field', async () => {
+    const app = renderRoles('/line/operator_roles/new', {
+      'POST /api/operator_roles': () =>
+        reply(422, {
+          message: '入力内容に誤りがあります',
+          errors: {
+            name: ['このロール名は既に使われています'],
+            'permission_keys.0': ['不正な権限です'],
+          },
+        }),
+    });
+    await app.user.type(screen.getByLabelText('ロール名'), 'スタッフ');
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    const nameError = await screen.findByText('このロール名は既に使われています');
+    expect(screen.getByLabelText('ロール名')).toHaveAccessibleDescription(
+      'このロール名は既に使われています',
+    );
+    expect(nameError).toBeVisible();
+    expect(
+      within(screen.getByRole('group', { name: '権限' })).getByText('不正な権限です'),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('入力内容に誤りがあります');
+  });
+
+  it('is read-only for operators without the owner role', () => {
+    renderRoles('/line/operator_roles/new', {}, false);
+    expect(screen.getByText(ROLE_MESSAGES.ownerRequired)).toBeVisible();
+    expect(screen.getByLabelText('ロール名')).toHaveAttribute('readonly');
+    expect(screen.getByRole('checkbox', { name: PERMISSION_LABELS['tag-write'] })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: '保存' })).not.toBeInTheDocument();
+  });
+});
+
+describe('operator role edit', () => {
+  const withRole = (role: Role, extra: Record<string, FakeHandler> = {}) => ({
+    [`GET /api/operator_roles/:id`]: (request: { params: Record<string, string> }) =>
+      request.params.id === String(role.id)
+        ? reply(200, role)
+        : reply(404, { message: ROLE_MESSAGES.notFound }),
+    'GET /api/operator_roles': () => reply(200, [role]),
+    ...extra,
+  });
+
+  it('loads the role and saves changes with PUT', async () => {
+    let sent: unknown;
+    const app = renderRoles(
+      '/line/operator_roles/2',
+      withRole(staff, {
+        'PUT /api/operator_roles/:id': (request) => {
+          sent = request.body;
+          return reply(200, { ...staff, ...(request.body as RoleInput) });
+        },
+      }),
+    );
+    const name = await screen.findByLabelText('ロール名');
+    expect(name).toHaveValue('スタッフ');
+    expect(screen.getByRole('checkbox', { name: PERMISSION_LABELS['tag-write'] })).toBeChecked();
+    await app.user.clear(name);
+    await app.user.type(name, 'スタッフA');
+    await app.user.click(screen.getByRole('checkbox', { name: PERMISSION_LABELS['tag-write'] }));
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(ROLE_MESSAGES.updated);
+    expect(sent).toEqual({ name: 'スタッフA', permission_keys: ['reserve-write'] });
+    expect(app.calls.find((call) => call.method === 'PUT')?.path).toBe('/api/operator_roles/2');
+    expect(app.router.state.location.pathname).toBe('/line/operator_roles');
+  });
+
+  it('deletes after confirmation, toasts and returns to the list', async () => {
+    const app = renderRoles(
+      '/line/operator_roles/2',
+      withRole(staff, { 'DELETE /api/operator_roles/:id': () => reply(200, { status: true }) }),
+    );
+    await app.user.click(await screen.findByRole('button', { name: '削除' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'ロールの削除' });
+    expect(app.calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await app.user.click(within(confirm).getByRole('button', { name: '削除する' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(ROLE_MESSAGES.deleted);
+    expect(app.router.state.location.pathname).toBe('/line/operator_roles');
+  });
+
+  it('shows the 409 message when the role is in use, and stays', async () => {
+    const app = renderRoles(
+      '/line/operator_roles/2',
+      withRole(staff, {
+        'DELETE /api/operator_roles/:id': () => reply(409, { message: ROLE_MESSAGES.inUse(3) }),
+      }),
+    );
+    await app.user.click(await screen.findByRole('button', { name: '削除' }));
+    await app.user.click(screen.getByRole('button', { name: '削除する' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ROLE_MESSAGES.inUse(3));
+    expect(app.router.state.location.pathname).toBe('/line/operator_roles/2');
+  });
+
+  it('the owner role is read-only with a notice and no delete', async () => {
+    renderRoles('/line/operator_roles/1', withRole(owner));
+    expect(await screen.findByText(ROLE_MESSAGES.ownerImmutable)).toBeVisible();
+    expect(screen.getByLabelText('ロール名')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: '保存' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '削除' })).not.toBeInTheDocument();
+  });
+
+  it('non-owner operators see the role read-only', async () => {
+    renderRoles('/line/operator_roles/2', withRole(staff), false);
+    expect(await screen.findByText(ROLE_MESSAGES.ownerRequired)).toBeVisible();
+    expect(screen.queryByRole('button', { name: '削除' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server message for an unknown role', async () => {
+    renderRoles('/line/operator_roles/99', withRole(staff));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ROLE_MESSAGES.notFound);
+    expect(screen.getByRole('link', { name: '一覧に戻る' })).toHaveAttribute(
+      'href',
+      '/line/operator_roles',
+    );
+  });
+});
