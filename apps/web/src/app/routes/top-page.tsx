@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '@/ui/page-header';
 import { visibleMenuSections } from '../menu-sections';
 import type { PageProps } from '../route-handle';
 import { useSignedInSession } from '../session';
@@ -17,7 +18,7 @@ export function TopPage({ title }: PageProps) {
 
   return (
     <section className="page top-page" data-theme={session.account.brand_theme}>
-      <h1 className="visually-hidden">{title}</h1>
+      <PageHeader title={title} />
       {forbidden ? (
         <p className="notice notice--error" role="alert">
           {FORBIDDEN_NOTICE}
