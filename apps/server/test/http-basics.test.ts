@@ -91,6 +91,12 @@ describe(`security headers, errors and documentation (${databaseKind})`, () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: MESSAGES.notFound });
 
+    for (const url of ['/', '/?forbidden=1']) {
+      const top = await t.app.inject({ method: 'GET', url });
+      expect(top.statusCode).toBe(200);
+      expect(top.body).toContain('<html lang="ja">');
+    }
+
     const deepLink = await t.app.inject({ method: 'GET', url: '/line/tel/list/12?x=1' });
     expect(deepLink.statusCode).toBe(200);
     expect(deepLink.body).toContain('<html lang="ja">');

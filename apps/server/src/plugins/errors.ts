@@ -41,10 +41,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send({ message: MESSAGES.payloadTooLarge });
     if (status === 429) return reply.code(429).send({ message: MESSAGES.tooManyRequests });
+    if (status === 404) return reply.code(404).send({ message: MESSAGES.notFound });
+    if (status === 403) return reply.code(403).send({ message: MESSAGES.forbidden });
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: unparsable JSON, wrong content type, empty body…
       request.log.info({ err: error }, 'client error');
-      return reply.code(400).send({ message: MESSAGES.malformedRequest, errors: {} });
+      return status === 400
+        ? reply.code(400).send({ message: MESSAGES.malformedRequest, errors: {} })
+        : reply.code(status).send({ message: MESSAGES.malformedRequest });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: MESSAGES.internal });

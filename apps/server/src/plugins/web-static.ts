@@ -28,6 +28,11 @@ export const webStaticPlugin = fp(
           );
         },
       });
+      // The wildcard route treats `/` as a directory (no listing, index: false), so the top
+      // page is answered explicitly.
+      app.get('/', { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      );
     }
 
     app.setNotFoundHandler(async (request, reply) => {
