@@ -83,7 +83,7 @@ export async function startBuiltServer(options = {}) {
     return stopping;
   };
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
