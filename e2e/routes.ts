@@ -48,7 +48,9 @@ export const ROUTES: RouteCase[] = [
   r('ROUTE-17', '/line/site', 'サイト一覧', ['site-write']),
   r('ROUTE-18', '/line/board', 'ボード一覧', ['board-write']),
   r('ROUTE-19', '/line/landing', 'ランディングページ一覧'),
-  r('ROUTE-20', '/line/landing/edit', 'ランディングページ編集', ['landing-write']),
+  // ROUTE-20 is one route, `/line/landing/edit/{id}` with the id optional: opened without its
+  // id it is still a parameterised route, so the side menu need not link to it.
+  r('ROUTE-20', '/line/landing/edit', 'ランディングページ編集', ['landing-write'], withId),
   r('ROUTE-20', '/line/landing/edit/1', 'ランディングページ編集', [], withId),
   r('ROUTE-21', '/line/journey-tag', 'ジャーニータグ一覧'),
   r('ROUTE-22', '/line/journey-tag/new', 'ジャーニータグ作成'),
@@ -83,5 +85,5 @@ export const ROUTES: RouteCase[] = [
   r('DEC-07', '/no/such/page', 'ページが見つかりません', [], { parameterised: true }),
 ];
 
-/** The routes the side menu must reach: those without an id, redirect probe or unknown path. */
+/** The routes the side menu must reach: no (optional) id, redirect probe or unknown path. */
 export const MENU_ROUTES = ROUTES.filter((route) => !route.parameterised);
