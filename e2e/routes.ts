@@ -51,14 +51,14 @@ export const ROUTES: RouteCase[] = [
   // ROUTE-20 is one route, `/line/landing/edit/{id}` with the id optional: opened without its
   // id it is still a parameterised route, so the side menu need not link to it.
   r('ROUTE-20', '/line/landing/edit', 'ランディングページ編集', ['landing-write'], withId),
-  r('ROUTE-20', '/line/landing/edit/1', 'ランディングページ編集', [], withId),
+  r('ROUTE-20', '/line/landing/edit/1', 'ランディングページ編集', ['landing-write'], withId),
   r('ROUTE-21', '/line/journey-tag', 'ジャーニータグ一覧'),
   r('ROUTE-22', '/line/journey-tag/new', 'ジャーニータグ作成'),
   r('ROUTE-23', '/line/journey-tag/1/edit', 'ジャーニータグ編集', [], withId),
   r('ROUTE-24', '/line/ad-connect', '広告連携一覧'),
   r('ROUTE-25', '/line/common_var', '共通情報一覧', ['common-var-write']),
-  r('ROUTE-26', '/line/common_var/edit/1', '共通情報編集', [], withId),
-  r('ROUTE-27', '/line/common_var/new', '共通情報作成'),
+  r('ROUTE-26', '/line/common_var/edit/1', '共通情報編集', ['common-var-write'], withId),
+  r('ROUTE-27', '/line/common_var/new', '共通情報作成', ['common-var-write']),
   r('ROUTE-28', '/line/richmenu', 'リッチメニュー モード選択', [], {
     landsOn: '/line/richmenu/mode_select',
   }),
@@ -66,7 +66,7 @@ export const ROUTES: RouteCase[] = [
   r('ROUTE-30', '/line/reserve/salon', 'サロン予約'),
   r('ROUTE-31', '/line/reserve/event', 'イベント予約一覧'),
   r('ROUTE-32', '/line/reserve/event/new', 'イベント予約作成', ['reserve-write']),
-  r('ROUTE-33', '/line/reserve/event/1/edit', 'イベント予約編集', [], withId),
+  r('ROUTE-33', '/line/reserve/event/1/edit', 'イベント予約編集', ['reserve-write'], withId),
   r('ROUTE-34', '/line/reserve/event/1/list', 'イベント予約者一覧', [], withId),
   r('ROUTE-35', '/line/reserve/event/abc', 'イベント予約一覧', [], {
     landsOn: '/line/reserve/event',
