@@ -8,6 +8,12 @@ import type { Database } from './db/types.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { roleRoutes } from './modules/roles/routes.js';
+import { catalogRoutes } from './modules/salon-catalog/routes.js';
+import { createCatalogService } from './modules/salon-catalog/service.js';
+import { configRoutes } from './modules/salon-configs/routes.js';
+import { createConfigService } from './modules/salon-configs/service.js';
+import { salonRoutes } from './modules/salons/routes.js';
+import { createSalonService } from './modules/salons/service.js';
 import { surveyRoutes } from './modules/surveys/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -77,6 +83,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, policy });
   await app.register(roleRoutes, { db: database.db });
   await app.register(surveyRoutes, { db: database.db });
+
+  const salons = createSalonService({ db: database.db });
+  const catalog = createCatalogService({ db: database.db });
+  const configs = createConfigService({ db: database.db });
+  await app.register(salonRoutes, { salons, catalog });
+  await app.register(configRoutes, { salons, configs, publicOrigin: config.PUBLIC_ORIGIN });
+  await app.register(catalogRoutes, { salons, catalog });
 
   await app.register(webStaticPlugin, { root: config.WEB_DIST_DIR ?? defaultWebDistDir() });
   return app;
