@@ -12,6 +12,8 @@ import { catalogRoutes } from './modules/salon-catalog/routes.js';
 import { createCatalogService } from './modules/salon-catalog/service.js';
 import { configRoutes } from './modules/salon-configs/routes.js';
 import { createConfigService } from './modules/salon-configs/service.js';
+import { shiftRoutes } from './modules/salon-shifts/routes.js';
+import { createShiftService } from './modules/salon-shifts/service.js';
 import { salonRoutes } from './modules/salons/routes.js';
 import { createSalonService } from './modules/salons/service.js';
 import { surveyRoutes } from './modules/surveys/routes.js';
@@ -90,6 +92,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(salonRoutes, { salons, catalog });
   await app.register(configRoutes, { salons, configs, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(catalogRoutes, { salons, catalog });
+  await app.register(shiftRoutes, { salons, shifts: createShiftService({ db: database.db }) });
 
   await app.register(webStaticPlugin, { root: config.WEB_DIST_DIR ?? defaultWebDistDir() });
   return app;
