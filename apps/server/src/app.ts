@@ -5,6 +5,7 @@ import { defaultWebDistDir, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemo } from './db/seed.js';
 import type { Database } from './db/types.js';
+import type { MemberRequestService } from './modules/salon-reservations/member-requests.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { roleRoutes } from './modules/roles/routes.js';
@@ -12,6 +13,14 @@ import { catalogRoutes } from './modules/salon-catalog/routes.js';
 import { createCatalogService } from './modules/salon-catalog/service.js';
 import { configRoutes } from './modules/salon-configs/routes.js';
 import { createConfigService } from './modules/salon-configs/service.js';
+import { createEventPublisher } from './modules/realtime/publisher.js';
+import { createBlockTimeService } from './modules/salon-reservations/block-times.js';
+import { createMemberRequestService } from './modules/salon-reservations/member-requests.js';
+import { reservationRoutes } from './modules/salon-reservations/routes.js';
+import {
+  createReservationCore,
+  createReservationService,
+} from './modules/salon-reservations/service.js';
 import { shiftRoutes } from './modules/salon-shifts/routes.js';
 import { createShiftService } from './modules/salon-shifts/service.js';
 import { salonRoutes } from './modules/salons/routes.js';
@@ -28,6 +37,8 @@ import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The member side of reservations (booking page later; tests and the demo use it). */
+    memberRequests: MemberRequestService;
   }
 }
 
@@ -93,6 +104,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(configRoutes, { salons, configs, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(catalogRoutes, { salons, catalog });
   await app.register(shiftRoutes, { salons, shifts: createShiftService({ db: database.db }) });
+  const core = createReservationCore({
+    db: database.db,
+    publish: createEventPublisher(database.db, app.log),
+  });
+  app.decorate('memberRequests', createMemberRequestService(core));
+  await app.register(reservationRoutes, {
+    salons,
+    reservations: createReservationService(core),
+    blockTimes: createBlockTimeService({ db: database.db }),
+  });
 
   await app.register(webStaticPlugin, { root: config.WEB_DIST_DIR ?? defaultWebDistDir() });
   return app;

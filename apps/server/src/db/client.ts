@@ -31,6 +31,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax });
+    // An idle client that loses its connection (server restart, a database dropped at the end of
+    // a test) is removed by the pool, which then emits 'error'; unheard, that would crash the
+    // process. The next query simply opens a new connection.
+    pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, ...drizzleConfig });
     return {
       db: db as unknown as Database,
