@@ -13,7 +13,9 @@ import { catalogRoutes } from './modules/salon-catalog/routes.js';
 import { createCatalogService } from './modules/salon-catalog/service.js';
 import { configRoutes } from './modules/salon-configs/routes.js';
 import { createConfigService } from './modules/salon-configs/service.js';
+import { createRealtimeHub } from './modules/realtime/hub.js';
 import { createEventPublisher } from './modules/realtime/publisher.js';
+import { realtimeRoutes } from './modules/realtime/routes.js';
 import { createBlockTimeService } from './modules/salon-reservations/block-times.js';
 import { createMemberRequestService } from './modules/salon-reservations/member-requests.js';
 import { reservationRoutes } from './modules/salon-reservations/routes.js';
@@ -75,6 +77,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw error;
   }
   app.decorate('db', database.db);
+  const hub = createRealtimeHub({ db: database.db, listen: database.listen, log: app.log });
+  await hub.start();
+  // Open event streams end before the server waits for its connections to close.
+  app.addHook('preClose', () => hub.close());
 
   const policy = {
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
@@ -109,6 +115,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publish: createEventPublisher(database.db, app.log),
   });
   app.decorate('memberRequests', createMemberRequestService(core));
+  await app.register(realtimeRoutes, { salons, hub, debug: config.REALTIME_DEBUG });
   await app.register(reservationRoutes, {
     salons,
     reservations: createReservationService(core),
