@@ -5,9 +5,28 @@ import { defaultWebDistDir, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemo } from './db/seed.js';
 import type { Database } from './db/types.js';
+import type { MemberRequestService } from './modules/salon-reservations/member-requests.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { roleRoutes } from './modules/roles/routes.js';
+import { catalogRoutes } from './modules/salon-catalog/routes.js';
+import { createCatalogService } from './modules/salon-catalog/service.js';
+import { configRoutes } from './modules/salon-configs/routes.js';
+import { createConfigService } from './modules/salon-configs/service.js';
+import { createRealtimeHub } from './modules/realtime/hub.js';
+import { createEventPublisher } from './modules/realtime/publisher.js';
+import { realtimeRoutes } from './modules/realtime/routes.js';
+import { createBlockTimeService } from './modules/salon-reservations/block-times.js';
+import { createMemberRequestService } from './modules/salon-reservations/member-requests.js';
+import { reservationRoutes } from './modules/salon-reservations/routes.js';
+import {
+  createReservationCore,
+  createReservationService,
+} from './modules/salon-reservations/service.js';
+import { shiftRoutes } from './modules/salon-shifts/routes.js';
+import { createShiftService } from './modules/salon-shifts/service.js';
+import { salonRoutes } from './modules/salons/routes.js';
+import { createSalonService } from './modules/salons/service.js';
 import { surveyRoutes } from './modules/surveys/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -20,6 +39,8 @@ import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The member side of reservations (booking page later; tests and the demo use it). */
+    memberRequests: MemberRequestService;
   }
 }
 
@@ -56,6 +77,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw error;
   }
   app.decorate('db', database.db);
+  const hub = createRealtimeHub({ db: database.db, listen: database.listen, log: app.log });
+  await hub.start();
+  // Open event streams end before the server waits for its connections to close.
+  app.addHook('preClose', () => hub.close());
 
   const policy = {
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
@@ -77,6 +102,25 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, policy });
   await app.register(roleRoutes, { db: database.db });
   await app.register(surveyRoutes, { db: database.db });
+
+  const salons = createSalonService({ db: database.db });
+  const catalog = createCatalogService({ db: database.db });
+  const configs = createConfigService({ db: database.db });
+  await app.register(salonRoutes, { salons, catalog });
+  await app.register(configRoutes, { salons, configs, publicOrigin: config.PUBLIC_ORIGIN });
+  await app.register(catalogRoutes, { salons, catalog });
+  await app.register(shiftRoutes, { salons, shifts: createShiftService({ db: database.db }) });
+  const core = createReservationCore({
+    db: database.db,
+    publish: createEventPublisher(database.db, app.log),
+  });
+  app.decorate('memberRequests', createMemberRequestService(core));
+  await app.register(realtimeRoutes, { salons, hub, debug: config.REALTIME_DEBUG });
+  await app.register(reservationRoutes, {
+    salons,
+    reservations: createReservationService(core),
+    blockTimes: createBlockTimeService({ db: database.db }),
+  });
 
   await app.register(webStaticPlugin, { root: config.WEB_DIST_DIR ?? defaultWebDistDir() });
   return app;

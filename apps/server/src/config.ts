@@ -36,6 +36,8 @@ export const configSchema = z.object({
   /** The origin browsers use to reach us (https://console.example.jp) when behind a proxy. */
   PUBLIC_ORIGIN: z.string().url().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** RT-14 debug flag handed to the console (logs realtime events in the browser). */
+  REALTIME_DEBUG: booleanFromEnv.default(false),
   /** The built console; served when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './permissions.js';
 export * from './roles.js';
 export * from './surveys.js';
+export * from './salon/index.js';

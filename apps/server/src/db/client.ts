@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies pending drizzle-kit migrations. */
   migrate(): Promise<void>;
+  /**
+   * LISTENs on a channel; `onPayload` gets each NOTIFY payload. PostgreSQL: a dedicated client
+   * outside the pool (reconnecting after errors); PGlite: its in-process listen.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -31,11 +36,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax });
+    // An idle client that loses its connection (server restart, a database dropped at the end of
+    // a test) is removed by the pool, which then emits 'error'; unheard, that would crash the
+    // process. The next query simply opens a new connection.
+    pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, ...drizzleConfig });
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder }),
+      listen: (channel, onPayload) =>
+        listenWithClient(options.databaseUrl as string, channel, onPayload),
       close: () => pool.end(),
     };
   }
@@ -52,6 +63,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db: db as unknown as Database,
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
+      listen: async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload);
+        return async () => {
+          if (!client.closed) await unlisten();
+        };
+      },
       close: async () => {
         try {
           await client.close();
@@ -64,4 +81,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     releaseLock();
     throw error;
   }
+}
+
+/**
+ * A dedicated node-postgres client that LISTENs (a pooled connection cannot: it is handed to
+ * other queries). It reconnects after a connection error until stopped.
+ */
+async function listenWithClient(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (client === next) client = undefined;
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }

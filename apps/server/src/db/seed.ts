@@ -4,6 +4,7 @@ import { accounts, operators } from './schema/index.js';
 import type { Database } from './types.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { insertRole } from '../modules/roles/repository.js';
+import { seedSalonDemo } from './seed-salon.js';
 
 export const DEMO_LOGIN_IDS = { owner: 'demo', staff: 'staff', otherAccount: 'other' } as const;
 
@@ -74,6 +75,7 @@ export async function seedDemo(db: Database, password: string): Promise<boolean>
         passwordHash: otherHash,
       },
     ]);
+    await seedSalonDemo(tx, { salonAccountId: salon.id, otherAccountId: other.id });
   });
   return true;
 }

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { members } from './members.js';
+import { salonCourses, salonResources, salons } from './salons.js';
+
+/** PostgreSQL `tsrange`, written as SQL (see occupancy inserts) and read as its text form. */
+const tsrange = customType<{ data: string }>({
+  dataType: () => 'tsrange',
+});
+
+export const salonReservations = pgTable(
+  'salon_reservations',
+  {
+    id: serial().primaryKey(),
+    salonId: integer()
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    memberId: integer().references(() => members.id, { onDelete: 'set null' }),
+    courseId: integer().references(() => salonCourses.id, { onDelete: 'set null' }),
+    resourceId: integer().references(() => salonResources.id, { onDelete: 'set null' }),
+    subResourceIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    name: text().notNull(),
+    comment: text().notNull().default(''),
+    date: date({ mode: 'string' }).notNull(),
+    fromTime: text().notNull(),
+    toTime: text().notNull(),
+    status: smallint().notNull(),
+    visitStatus: smallint().notNull().default(0),
+    isAttended: boolean().notNull().default(false),
+    checkedAt: timestamp({ withTimezone: true }),
+    resourceFeeIsCharged: boolean().notNull().default(false),
+    metaData: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Staff placed it outside the resource's shift on purpose (decision 0009). */
+    shiftOverride: boolean().notNull().default(false),
+    /** Who created it: `manager` (console) or `member` (booking page). */
+    source: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('salon_reservations_salon_date_idx').on(table.salonId, table.date),
+    index('salon_reservations_resource_date_idx').on(table.resourceId, table.date),
+  ],
+);
+
+/**
+ * A member's pending change (`change`) or cancellation (`cancel`) of a reservation. The row
+ * stays after judgement with its final state, so a second judgement answers 409.
+ */
+export const salonReservationChildren = pgTable(
+  'salon_reservation_children',
+  {
+    id: serial().primaryKey(),
+    salonId: integer()
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    reservationId: integer()
+      .notNull()
+      .references(() => salonReservations.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    state: text().notNull().default('pending'),
+    /** For `change`: the proposed date, from, to, course_id, salon_resource_id, sub_resource_ids, comment. */
+    proposal: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('salon_reservation_children_parent_idx').on(table.reservationId)],
+);
+
+export const salonBlockTimes = pgTable(
+  'salon_block_times',
+  {
+    id: serial().primaryKey(),
+    salonId: integer()
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    resourceId: integer()
+      .notNull()
+      .references(() => salonResources.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    fromTime: text().notNull(),
+    toTime: text().notNull(),
+    description: text().notNull().default(''),
+    isConfirmed: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('salon_block_times_salon_date_idx').on(table.salonId, table.date)],
+);
+
+/**
+ * What each resource is busy with: one row per resource of every active reservation (main and
+ * sub resources) and per block time. An exclusion constraint (migration 0002) forbids two
+ * overlapping `[)` periods of one resource — the database itself refuses a double booking.
+ */
+export const salonResourceOccupancies = pgTable(
+  'salon_resource_occupancies',
+  {
+    id: serial().primaryKey(),
+    salonId: integer()
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    resourceId: integer()
+      .notNull()
+      .references(() => salonResources.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    fromTime: text().notNull(),
+    toTime: text().notNull(),
+    period: tsrange().notNull(),
+    reservationId: integer().references(() => salonReservations.id, { onDelete: 'cascade' }),
+    blockTimeId: integer().references(() => salonBlockTimes.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    index('salon_resource_occupancies_reservation_idx').on(table.reservationId),
+    index('salon_resource_occupancies_block_time_idx').on(table.blockTimeId),
+  ],
+);
+
+/** Realtime events, kept for `Last-Event-ID` replay (decision 0011). */
+export const salonEvents = pgTable(
+  'salon_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    salonId: integer()
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    payload: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('salon_events_salon_idx').on(table.salonId, table.id)],
+);

@@ -1,0 +1,28 @@
+import { MESSAGES, type FieldErrors } from '@tsunagu/contracts';
+import type { z } from 'zod';
+import { ValidationError } from './errors.js';
+
+/**
+ * Validates a value whose schema depends on the request (PATCH ?attr=, PUT /configs/{type})
+ * and so cannot be declared on the route. Failures become the same 422 shape as route
+ * validation, with field paths under `field`.
+ */
+export function parseOr422<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  field: string,
+): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = [field, ...issue.path.map(String)].filter(Boolean).join('.') || 'body';
+    (errors[key] ??= []).push(issue.message);
+  }
+  throw new ValidationError(MESSAGES.validationFailed, errors);
+}
+
+/** A 422 naming one field. */
+export function fieldError(field: string, message: string): ValidationError {
+  return new ValidationError(MESSAGES.validationFailed, { [field]: [message] });
+}

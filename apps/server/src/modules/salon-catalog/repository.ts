@@ -1,0 +1,220 @@
+import { and, asc, eq, gte, inArray, max, sql } from 'drizzle-orm';
+import {
+  salonCourses,
+  salonReservations,
+  salonResourceCourseUnlinks,
+  salonResources,
+} from '../../db/schema/index.js';
+import type { Executor } from '../../db/types.js';
+
+// ---- courses
+
+export type CourseRow = typeof salonCourses.$inferSelect;
+export type CourseValues = Omit<typeof salonCourses.$inferInsert, 'id' | 'salonId' | 'order'>;
+
+export async function listCourses(db: Executor, salonId: number): Promise<CourseRow[]> {
+  return db
+    .select()
+    .from(salonCourses)
+    .where(eq(salonCourses.salonId, salonId))
+    .orderBy(asc(salonCourses.order), asc(salonCourses.id));
+}
+
+export async function findCourse(db: Executor, salonId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(salonCourses)
+    .where(and(eq(salonCourses.salonId, salonId), eq(salonCourses.id, id)));
+  return row;
+}
+
+export async function insertCourse(db: Executor, salonId: number, values: CourseValues) {
+  const [next] = await db
+    .select({ value: max(salonCourses.order) })
+    .from(salonCourses)
+    .where(eq(salonCourses.salonId, salonId));
+  const [row] = await db
+    .insert(salonCourses)
+    .values({ ...values, salonId, order: (next?.value ?? 0) + 1 })
+    .returning({ id: salonCourses.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function updateCourse(
+  db: Executor,
+  salonId: number,
+  id: number,
+  values: Partial<CourseValues>,
+): Promise<boolean> {
+  const rows = await db
+    .update(salonCourses)
+    .set(values)
+    .where(and(eq(salonCourses.salonId, salonId), eq(salonCourses.id, id)))
+    .returning({ id: salonCourses.id });
+  return rows.length > 0;
+}
+
+export async function deleteCourse(db: Executor, salonId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(salonCourses)
+    .where(and(eq(salonCourses.salonId, salonId), eq(salonCourses.id, id)))
+    .returning({ id: salonCourses.id });
+  return rows.length > 0;
+}
+
+// ---- resources
+
+export type ResourceRow = typeof salonResources.$inferSelect;
+export type ResourceValues = Omit<typeof salonResources.$inferInsert, 'id' | 'salonId' | 'order'>;
+
+export async function listResources(db: Executor, salonId: number): Promise<ResourceRow[]> {
+  return db
+    .select()
+    .from(salonResources)
+    .where(eq(salonResources.salonId, salonId))
+    .orderBy(asc(salonResources.order), asc(salonResources.id));
+}
+
+export async function findResource(db: Executor, salonId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(salonResources)
+    .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id)));
+  return row;
+}
+
+export async function insertResource(db: Executor, salonId: number, values: ResourceValues) {
+  const [next] = await db
+    .select({ value: max(salonResources.order) })
+    .from(salonResources)
+    .where(eq(salonResources.salonId, salonId));
+  const [row] = await db
+    .insert(salonResources)
+    .values({ ...values, salonId, order: (next?.value ?? 0) + 1 })
+    .returning({ id: salonResources.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function updateResource(
+  db: Executor,
+  salonId: number,
+  id: number,
+  values: Partial<ResourceValues>,
+): Promise<boolean> {
+  const rows = await db
+    .update(salonResources)
+    .set(values)
+    .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id)))
+    .returning({ id: salonResources.id });
+  return rows.length > 0;
+}
+
+/** Locks the resource row so no reservation can be placed on it while it is being deleted. */
+export async function lockResource(db: Executor, salonId: number, id: number) {
+  const [row] = await db
+    .select({ id: salonResources.id })
+    .from(salonResources)
+    .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id)))
+    .for('update');
+  return row;
+}
+
+/** Reservations from `today` on that use the resource as main or sub resource. */
+export async function futureReservationIds(
+  db: Executor,
+  salonId: number,
+  resourceId: number,
+  today: string,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: salonReservations.id })
+    .from(salonReservations)
+    .where(
+      and(
+        eq(salonReservations.salonId, salonId),
+        gte(salonReservations.date, today),
+        inArray(salonReservations.status, [1, 2]),
+        sql`(${salonReservations.resourceId} = ${resourceId} OR ${resourceId} = ANY(${salonReservations.subResourceIds}))`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** Drops the resource from every reservation's sub resources (the FK clears the main one). */
+export async function removeSubResourceEverywhere(
+  db: Executor,
+  salonId: number,
+  resourceId: number,
+): Promise<void> {
+  await db
+    .update(salonReservations)
+    .set({ subResourceIds: sql`array_remove(${salonReservations.subResourceIds}, ${resourceId})` })
+    .where(
+      and(
+        eq(salonReservations.salonId, salonId),
+        sql`${resourceId} = ANY(${salonReservations.subResourceIds})`,
+      ),
+    );
+}
+
+export async function deleteResource(db: Executor, salonId: number, id: number): Promise<void> {
+  await db
+    .delete(salonResources)
+    .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id)));
+}
+
+// ---- order (shared by courses and resources)
+
+export async function applyOrder(
+  db: Executor,
+  table: typeof salonCourses | typeof salonResources,
+  salonId: number,
+  ids: number[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const cases = sql.join(
+    ids.map((id, index) => sql`WHEN ${id}::integer THEN ${index + 1}::integer`),
+    sql` `,
+  );
+  await db
+    .update(table)
+    .set({ order: sql`CASE ${table.id} ${cases} END` })
+    .where(and(eq(table.salonId, salonId), inArray(table.id, ids)));
+}
+
+export async function idsOf(
+  db: Executor,
+  table: typeof salonCourses | typeof salonResources,
+  salonId: number,
+): Promise<number[]> {
+  const rows = await db.select({ id: table.id }).from(table).where(eq(table.salonId, salonId));
+  return rows.map((row) => row.id);
+}
+
+// ---- unlinks
+
+export async function listUnlinks(db: Executor, salonId: number) {
+  return db
+    .select({
+      resourceId: salonResourceCourseUnlinks.resourceId,
+      courseId: salonResourceCourseUnlinks.courseId,
+    })
+    .from(salonResourceCourseUnlinks)
+    .where(eq(salonResourceCourseUnlinks.salonId, salonId))
+    .orderBy(asc(salonResourceCourseUnlinks.resourceId), asc(salonResourceCourseUnlinks.courseId));
+}
+
+export async function replaceUnlinks(
+  db: Executor,
+  salonId: number,
+  pairs: { resourceId: number; courseId: number }[],
+): Promise<void> {
+  await db
+    .delete(salonResourceCourseUnlinks)
+    .where(eq(salonResourceCourseUnlinks.salonId, salonId));
+  if (pairs.length > 0) {
+    await db.insert(salonResourceCourseUnlinks).values(pairs.map((pair) => ({ ...pair, salonId })));
+  }
+}

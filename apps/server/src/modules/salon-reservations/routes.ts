@@ -1,0 +1,244 @@
+import {
+  attrValueBodySchema,
+  blockTimeInputSchema,
+  blockTimeListSchema,
+  blockTimeSchema,
+  blockTimesQuerySchema,
+  createdSchema,
+  errorBodySchema,
+  judgeInputSchema,
+  judgeParamsSchema,
+  reservationCreatedSchema,
+  reservationInputSchema,
+  reservationListSchema,
+  reservationPatchQuerySchema,
+  reservationSchema,
+  reservationWriteResponseSchema,
+  reservationsQuerySchema,
+  salonItemParamsSchema,
+  salonParamsSchema,
+  statusTrueSchema,
+} from '@tsunagu/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflictErrors, readErrors, writeErrors } from '../salons/http.js';
+import { salonOf, salonScope } from '../salons/scope.js';
+import type { SalonService } from '../salons/service.js';
+import type { BlockTimeService } from './block-times.js';
+import type { ReservationService } from './service.js';
+
+const base = '/api/salon/:salonId';
+
+/** Reservations, judgements of member requests, and block times (RSV-56..77, DEC-05). */
+export async function reservationRoutes(
+  app: FastifyInstance,
+  options: { salons: SalonService; reservations: ReservationService; blockTimes: BlockTimeService },
+) {
+  const { reservations, blockTimes } = options;
+  salonScope(app, options.salons);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['salon: reservations'];
+  const blockTags = ['salon: block times'];
+
+  routes.get(
+    `${base}/reservations`,
+    {
+      schema: {
+        tags,
+        summary:
+          '予約一覧（RSV-62/63）: ids=a,b、または range_date（既定は東京の今週 月〜日、62日以内）・resource・status',
+        params: salonParamsSchema,
+        querystring: reservationsQuerySchema,
+        response: { 200: reservationListSchema, ...readErrors, 422: writeErrors[422] },
+      },
+    },
+    async (request) => reservations.list(salonOf(request).id, request.query),
+  );
+
+  routes.get(
+    `${base}/reservations/:id`,
+    {
+      schema: {
+        tags,
+        summary: '予約1件',
+        params: salonItemParamsSchema,
+        response: { 200: reservationSchema, ...readErrors },
+      },
+    },
+    async (request) => reservations.get(salonOf(request).id, request.params.id),
+  );
+
+  routes.post(
+    `${base}/reservations`,
+    {
+      schema: {
+        tags,
+        summary:
+          '予約登録（RSV-64）: 重なる予約・ブロック時間があれば 409、スタッフのシフト外は shift_override なしで 422',
+        params: salonParamsSchema,
+        body: reservationInputSchema,
+        response: { 201: reservationCreatedSchema, ...conflictErrors },
+      },
+    },
+    async (request, reply) => {
+      const salon = salonOf(request);
+      const id = await reservations.create(salon, request.body);
+      return reply
+        .code(201)
+        .send({ status: true, id, reservation: await reservations.get(salon.id, id) });
+    },
+  );
+
+  routes.put(
+    `${base}/reservations/:id`,
+    {
+      schema: {
+        tags,
+        summary: '予約更新（RSV-65、DEC-05）',
+        params: salonItemParamsSchema,
+        body: reservationInputSchema,
+        response: { 200: reservationWriteResponseSchema, ...conflictErrors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      reservation: await reservations.update(salonOf(request), request.params.id, request.body),
+    }),
+  );
+
+  routes.patch(
+    `${base}/reservations/:id`,
+    {
+      schema: {
+        tags,
+        summary:
+          '予約の属性を1つ変更（RSV-66/67、DEC-05）: attr は status・memo・checked_at・visit_status・is_attended、body は {value}',
+        params: salonItemParamsSchema,
+        querystring: reservationPatchQuerySchema,
+        body: attrValueBodySchema,
+        response: { 200: reservationWriteResponseSchema, ...conflictErrors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      reservation: await reservations.patch(
+        salonOf(request),
+        request.params.id,
+        request.query.attr,
+        request.body,
+      ),
+    }),
+  );
+
+  routes.delete(
+    `${base}/reservations/:id`,
+    {
+      schema: {
+        tags,
+        summary: '予約削除（RSV-68）',
+        params: salonItemParamsSchema,
+        response: { 200: statusTrueSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      await reservations.remove(salonOf(request), request.params.id);
+      return { status: true as const };
+    },
+  );
+
+  for (const kind of ['edit', 'cancel'] as const) {
+    routes.post(
+      `${base}/reservations/:id/judge/:childId/${kind}`,
+      {
+        schema: {
+          tags,
+          summary:
+            kind === 'edit'
+              ? '変更リクエストの承認・却下（RSV-71/72）: {status: approve|deny}。取り下げ済み・処理済みは 409'
+              : 'キャンセルリクエストの承認・却下（RSV-73）: {status: approve|deny}。取り下げ済み・処理済みは 409',
+          params: judgeParamsSchema,
+          body: judgeInputSchema,
+          response: { 200: reservationWriteResponseSchema, ...conflictErrors },
+        },
+      },
+      async (request) => {
+        const { id, childId } = request.params;
+        const salon = salonOf(request);
+        const reservation =
+          kind === 'edit'
+            ? await reservations.judgeEdit(salon, id, childId, request.body.status)
+            : await reservations.judgeCancel(salon, id, childId, request.body.status);
+        return { status: true as const, reservation };
+      },
+    );
+  }
+
+  routes.get(
+    `${base}/block_times`,
+    {
+      schema: {
+        tags: blockTags,
+        summary: 'ブロック時間の一覧: range_date（62日以内）・resource',
+        params: salonParamsSchema,
+        querystring: blockTimesQuerySchema,
+        response: { 200: blockTimeListSchema, ...readErrors, 422: writeErrors[422] },
+      },
+    },
+    async (request) =>
+      blockTimes.list(salonOf(request).id, request.query.range_date, request.query.resource),
+  );
+
+  routes.post(
+    `${base}/block_times`,
+    {
+      schema: {
+        tags: blockTags,
+        summary: 'ブロック時間の登録（RSV-75）: 予約や他のブロック時間と重なれば 409',
+        params: salonParamsSchema,
+        body: blockTimeInputSchema,
+        response: { 201: createdSchema, ...conflictErrors },
+      },
+    },
+    async (request, reply) => {
+      const id = await blockTimes.create(salonOf(request).id, request.body);
+      return reply.code(201).send({ status: true, id });
+    },
+  );
+
+  routes.put(
+    `${base}/block_times/:id`,
+    {
+      schema: {
+        tags: blockTags,
+        summary: 'ブロック時間の更新（RSV-76）',
+        params: salonItemParamsSchema,
+        body: blockTimeInputSchema,
+        response: {
+          200: z.object({ status: z.literal(true), block_time: blockTimeSchema }),
+          ...conflictErrors,
+        },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      block_time: await blockTimes.update(salonOf(request).id, request.params.id, request.body),
+    }),
+  );
+
+  routes.delete(
+    `${base}/block_times/:id`,
+    {
+      schema: {
+        tags: blockTags,
+        summary: 'ブロック時間の削除（RSV-77）',
+        params: salonItemParamsSchema,
+        response: { 200: statusTrueSchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await blockTimes.remove(salonOf(request).id, request.params.id);
+      return { status: true as const };
+    },
+  );
+}

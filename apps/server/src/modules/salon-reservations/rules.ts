@@ -1,0 +1,225 @@
+import {
+  ACTIVE_RESERVATION_STATUSES,
+  RESERVATION_MESSAGES,
+  SALON_COMMON_MESSAGES,
+  proposalSchema,
+  type Proposal,
+  type Reservation,
+  type ReservationChild,
+  RESERVATION_STATUSES,
+} from '@tsunagu/contracts';
+import type { Executor } from '../../db/types.js';
+import { formatDateJa } from '../../lib/business-time.js';
+import { ConflictError, ValidationError } from '../../lib/errors.js';
+import { fieldError } from '../../lib/validate.js';
+import { findCourse } from '../salon-catalog/repository.js';
+import { coveredByShifts } from '../salon-shifts/expand.js';
+import { shiftsOf } from '../salon-shifts/service.js';
+import * as repository from './repository.js';
+import type { ChildRow, MemberSummary, ReservationRow, Slot } from './repository.js';
+
+export const holdsSlot = (status: number) => ACTIVE_RESERVATION_STATUSES.includes(status);
+
+/** What a reservation books: its slot, resources and references (input or proposal). */
+export interface Booking extends Slot {
+  courseId: number | null;
+  resourceId: number | null;
+  subResourceIds: number[];
+  memberId: number | null;
+}
+
+export function resourceIdsOf(booking: Pick<Booking, 'resourceId' | 'subResourceIds'>): number[] {
+  return booking.resourceId === null
+    ? [...booking.subResourceIds]
+    : [booking.resourceId, ...booking.subResourceIds];
+}
+
+/**
+ * Every id in the booking must be of this salon (members: of this account); otherwise 422
+ * naming the field, before anything is written. Returns the member (for the name and events).
+ */
+export async function checkReferences(
+  tx: Executor,
+  salonId: number,
+  accountId: number,
+  booking: Booking,
+): Promise<{
+  member: MemberSummary | undefined;
+  resources: Map<number, { name: string; kind: string }>;
+}> {
+  if (booking.courseId !== null && !(await findCourse(tx, salonId, booking.courseId)))
+    throw fieldError('course_id', SALON_COMMON_MESSAGES.notInSalon);
+  const ids = resourceIdsOf(booking);
+  const found = new Map(
+    (await repository.resourcesByIds(tx, salonId, ids)).map((row) => [row.id, row]),
+  );
+  if (booking.resourceId !== null && !found.has(booking.resourceId))
+    throw fieldError('salon_resource_id', SALON_COMMON_MESSAGES.notInSalon);
+  booking.subResourceIds.forEach((id, index) => {
+    if (id === booking.resourceId)
+      throw fieldError(`sub_resource_ids.${index}`, RESERVATION_MESSAGES.subResourceIsMain);
+    if (!found.has(id))
+      throw fieldError(`sub_resource_ids.${index}`, SALON_COMMON_MESSAGES.notInSalon);
+  });
+  if (
+    booking.courseId !== null &&
+    booking.resourceId !== null &&
+    (await repository.isUnlinked(tx, salonId, booking.resourceId, booking.courseId))
+  )
+    throw fieldError('course_id', '担当のリソースはこのコースに対応していません');
+  let member: MemberSummary | undefined;
+  if (booking.memberId !== null) {
+    member = await repository.findMember(tx, accountId, booking.memberId);
+    if (!member) throw fieldError('member_id', SALON_COMMON_MESSAGES.notInSalon);
+  }
+  return { member, resources: found };
+}
+
+/**
+ * Staff resources (kind `staff`) must work at that time: the slot lies inside the union of
+ * their shifts that day. Rooms and equipment have no shifts. `override` skips the check.
+ */
+export async function checkShifts(
+  tx: Executor,
+  salonId: number,
+  booking: Booking,
+  resources: Map<number, { name: string; kind: string }>,
+  override: boolean,
+): Promise<void> {
+  if (override) return;
+  const staff = resourceIdsOf(booking).filter((id) => resources.get(id)?.kind === 'staff');
+  if (staff.length === 0) return;
+  const shifts = await shiftsOf(tx, salonId, { start: booking.date, end: booking.date }, staff);
+  for (const id of staff) {
+    const own = shifts.filter((shift) => shift.salon_resource_id === id);
+    if (!coveredByShifts(own, booking.from, booking.to)) {
+      const field =
+        id === booking.resourceId
+          ? 'salon_resource_id'
+          : `sub_resource_ids.${booking.subResourceIds.indexOf(id)}`;
+      throw new ValidationError(
+        RESERVATION_MESSAGES.outsideShift(
+          resources.get(id)?.name ?? '',
+          formatDateJa(booking.date),
+          booking.from,
+          booking.to,
+        ),
+        {
+          [field]: [
+            RESERVATION_MESSAGES.outsideShift(
+              resources.get(id)?.name ?? '',
+              formatDateJa(booking.date),
+              booking.from,
+              booking.to,
+            ),
+          ],
+          shift_override: ['シフト外に予約する場合は true を指定してください'],
+        },
+      );
+    }
+  }
+}
+
+/** SQLSTATE 23P01: the exclusion constraint refused an overlapping period. */
+export function isOverlapViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23P01') return true;
+    if (current === (current as { cause?: unknown }).cause) break;
+  }
+  return false;
+}
+
+/** The 409 for a refused overlap, naming the resource, date and time of what is in the way. */
+export async function clashError(
+  db: Executor,
+  salonId: number,
+  resourceIds: number[],
+  slot: Slot,
+  exclude: { reservationId?: number; blockTimeId?: number },
+  forBlockTime = false,
+): Promise<ConflictError> {
+  const clash = await repository.findClash(db, salonId, resourceIds, slot, exclude);
+  if (!clash) return new ConflictError(RESERVATION_MESSAGES.clashUnknown);
+  const args = [clash.resourceName, formatDateJa(clash.date), clash.from, clash.to] as const;
+  if (forBlockTime) return new ConflictError(RESERVATION_MESSAGES.blockClash(...args));
+  return new ConflictError(
+    clash.kind === 'block_time'
+      ? RESERVATION_MESSAGES.clashBlock(...args)
+      : RESERVATION_MESSAGES.clash(...args),
+  );
+}
+
+function toChild(row: ChildRow): ReservationChild {
+  const proposal = proposalSchema.safeParse(row.proposal);
+  return {
+    id: row.id,
+    kind: row.kind as ReservationChild['kind'],
+    state: row.state as ReservationChild['state'],
+    proposal: row.kind === 'change' && proposal.success ? proposal.data : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toReservation(
+  row: ReservationRow,
+  member: MemberSummary | null,
+  children: ChildRow[],
+): Reservation {
+  const change = children.find((child) => child.kind === 'change');
+  const cancel = children.find((child) => child.kind === 'cancel');
+  const memo = (row.metaData as { memo?: unknown } | null)?.memo;
+  return {
+    id: row.id,
+    salon_id: row.salonId,
+    name: row.name,
+    comment: row.comment,
+    contact_address: '',
+    course_id: row.courseId,
+    member_id: row.memberId,
+    member: member
+      ? { id: member.id, display_name: member.displayName, icon_url: member.iconUrl }
+      : null,
+    date: row.date,
+    from: row.fromTime,
+    to: row.toTime,
+    salon_resource_id: row.resourceId,
+    sub_resource_ids: row.subResourceIds,
+    resource_fee_is_charged: row.resourceFeeIsCharged,
+    meta_data: { memo: typeof memo === 'string' ? memo : '' },
+    status: row.status,
+    status_label: RESERVATION_STATUSES.find((status) => status.id === row.status)?.name ?? '',
+    visit_status: row.visitStatus,
+    is_attended: row.isAttended,
+    checked_at: row.checkedAt ? row.checkedAt.toISOString() : null,
+    shift_override: row.shiftOverride,
+    source: row.source as Reservation['source'],
+    change_child: change ? toChild(change) : null,
+    cancel_child: cancel ? toChild(cancel) : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function proposalOf(booking: Booking, comment: string): Proposal {
+  return {
+    date: booking.date,
+    from: booking.from,
+    to: booking.to,
+    course_id: booking.courseId,
+    salon_resource_id: booking.resourceId,
+    sub_resource_ids: booking.subResourceIds,
+    comment,
+  };
+}
+
+export function bookingOfRow(row: ReservationRow): Booking {
+  return {
+    date: row.date,
+    from: row.fromTime,
+    to: row.toTime,
+    courseId: row.courseId,
+    resourceId: row.resourceId,
+    subResourceIds: row.subResourceIds,
+    memberId: row.memberId,
+  };
+}

@@ -1,0 +1,226 @@
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
+import { createResource, demoSalonIds, signInAll, type Client } from './salon/fixtures.js';
+
+interface Stream {
+  events: { id: string; data: Record<string, unknown> }[];
+  raw: string;
+  waitFor(count: number): Promise<void>;
+  close(): void;
+  status: number;
+}
+
+/** Opens the SSE stream over a real socket and collects the events it sends. */
+function openStream(url: string, cookie: string, lastEventId?: string): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { cookie, accept: 'text/event-stream' };
+    if (lastEventId) headers['last-event-id'] = lastEventId;
+    const request = http.get(url, { headers }, (response) => {
+      const stream: Stream = {
+        events: [],
+        raw: '',
+        status: response.statusCode ?? 0,
+        close: () => request.destroy(),
+        waitFor: (count) =>
+          new Promise((done, fail) => {
+            const timer = setTimeout(
+              () => fail(new Error(`only ${stream.events.length} events: ${stream.raw}`)),
+              10_000,
+            );
+            const check = () => {
+              if (stream.events.length >= count) {
+                clearTimeout(timer);
+                done();
+              } else setTimeout(check, 20);
+            };
+            check();
+          }),
+      };
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        stream.raw += chunk;
+        const blocks = stream.raw.split('\n\n');
+        stream.events = blocks
+          .filter((block) => block.includes('data: '))
+          .map((block) => {
+            const id = /^id: (.*)$/m.exec(block)?.[1] ?? '';
+            const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? '{}');
+            return { id, data };
+          });
+      });
+      resolve(stream);
+    });
+    request.on('error', reject);
+  });
+}
+
+describe(`realtime salon events over SSE (${databaseKind})`, () => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  let demo: Client;
+  let other: Client;
+  let salonId: number;
+  let otherSalonId: number;
+  let url: string;
+  let salon: { id: number; accountId: number };
+  let memberId: number;
+  let roomId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ demo, other } = await signInAll(t.app));
+    [salonId, otherSalonId] = await demoSalonIds(demo, other);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    // A second process on the same PostgreSQL database; on PGlite (one process) the same app.
+    second = databaseKind === 'postgres' ? await buildApp(t.config) : t.app;
+    const me = (await demo.get('/api/auth/me')).json();
+    salon = { id: salonId, accountId: me.account.id };
+    memberId = (await demo.get('/api/members')).json().items[3].id;
+    roomId = await createResource(demo, salonId, { name: 'リアルタイム席', kind: 'room' });
+  });
+  afterAll(async () => {
+    if (second !== t.app) await second.close();
+    await t.close();
+  });
+
+  it('RT-14 GET /api/realtime/settings gives the channel and debug flag', async () => {
+    const settings = (await demo.get('/api/realtime/settings')).json();
+    expect(settings).toEqual({
+      api_key: null,
+      cluster: 'sse',
+      channel: `salon-${salonId}`,
+      debug: false,
+      salon_id: salonId,
+      stream_url: `/api/salon/${salonId}/events`,
+    });
+  });
+
+  it('RT-01 a change made through another process reaches this process’s SSE subscriber', async () => {
+    const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
+    expect(stream.status).toBe(200);
+    const id = await second.memberRequests.requestReservation(salon, memberId, {
+      date: '2032-01-05',
+      from: '10:00',
+      to: '11:00',
+      salon_resource_id: roomId,
+      course_id: null,
+      sub_resource_ids: [],
+      comment: '',
+    });
+    await stream.waitFor(1);
+    const member = (await demo.get(`/api/salon/${salonId}/reservations/${id}`)).json().member;
+    expect(stream.events[0]?.data).toMatchObject({
+      event: 'salon_reservation_event',
+      salon_id: salonId,
+      reservation_id: id,
+      reservation_change_child_id: null,
+      reservation_delete_child_id: null,
+      event_type: 'create_request',
+      member_display_name: member.display_name,
+      icon_url: member.icon_url,
+      actor: 'member',
+    });
+    expect(stream.events[0]?.id).toBe(String(stream.events[0]?.data.id));
+    // A manager change made in this process carries actor manager (RT-10).
+    await demo.patch(`/api/salon/${salonId}/reservations/${id}?attr=status`, { value: 2 });
+    await stream.waitFor(2);
+    expect(stream.events[1]?.data).toMatchObject({
+      event_type: 'update',
+      actor: 'manager',
+      reservation_id: id,
+    });
+    stream.close();
+  });
+
+  it('RT-05/07/08/09 request, withdrawal and judgement events carry the child ids', async () => {
+    const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
+    const id = await second.memberRequests.requestReservation(salon, memberId, {
+      date: '2032-01-06',
+      from: '10:00',
+      to: '11:00',
+      salon_resource_id: roomId,
+      course_id: null,
+      sub_resource_ids: [],
+      comment: '',
+    });
+    const change = await second.memberRequests.requestChange(salon, memberId, id, {
+      date: '2032-01-06',
+      from: '12:00',
+      to: '13:00',
+    });
+    await second.memberRequests.withdraw(salon, memberId, id, change);
+    const cancel = await second.memberRequests.requestCancel(salon, memberId, id);
+    await demo.post(`/api/salon/${salonId}/reservations/${id}/judge/${cancel}/cancel`, {
+      status: 'approve',
+    });
+    await stream.waitFor(5);
+    expect(
+      stream.events.map((e) => [
+        e.data.event_type,
+        e.data.reservation_change_child_id,
+        e.data.reservation_delete_child_id,
+      ]),
+    ).toEqual([
+      ['create_request', null, null],
+      ['update_request', change, null],
+      ['delete_update_request', change, null],
+      ['cancel_request', null, cancel],
+      ['approve_cancel_request', null, cancel],
+    ]);
+    stream.close();
+  });
+
+  it('reconnecting with Last-Event-ID replays the events missed meanwhile, once', async () => {
+    const first = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
+    const id = await second.memberRequests.requestReservation(salon, memberId, {
+      date: '2032-01-07',
+      from: '10:00',
+      to: '11:00',
+      salon_resource_id: roomId,
+      course_id: null,
+      sub_resource_ids: [],
+      comment: '',
+    });
+    await first.waitFor(1);
+    const lastId = first.events[0]!.id;
+    first.close();
+    await demo.patch(`/api/salon/${salonId}/reservations/${id}?attr=memo`, {
+      value: '切断中の変更',
+    });
+    await demo.patch(`/api/salon/${salonId}/reservations/${id}?attr=is_attended`, { value: true });
+    const again = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie, lastId);
+    await again.waitFor(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(again.events.map((e) => e.data.event_type)).toEqual(['update', 'update']);
+    expect(Number(again.events[0]!.id)).toBeGreaterThan(Number(lastId));
+    again.close();
+  });
+
+  it('the stream checks the session and the salon', async () => {
+    const anonymous = await openStream(`${url}/api/salon/${salonId}/events`, '');
+    expect(anonymous.status).toBe(401);
+    anonymous.close();
+    const foreign = await openStream(`${url}/api/salon/${otherSalonId}/events`, demo.cookie);
+    expect(foreign.status).toBe(404);
+    foreign.close();
+    // Another salon's stream never hears this salon's events.
+    const theirs = await openStream(`${url}/api/salon/${otherSalonId}/events`, other.cookie);
+    await second.memberRequests.requestReservation(salon, memberId, {
+      date: '2032-01-08',
+      from: '10:00',
+      to: '11:00',
+      salon_resource_id: roomId,
+      course_id: null,
+      sub_resource_ids: [],
+      comment: '',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(theirs.events).toEqual([]);
+    theirs.close();
+  });
+});

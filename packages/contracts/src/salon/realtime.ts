@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { idParam } from './common.js';
+
+/** RT-02..09 plus the types that never produce a notice (RT-10/11: approve/deny, delete). */
+export const SALON_EVENT_TYPES = [
+  'create',
+  'update',
+  'create_request',
+  'update_request',
+  'cancel',
+  'cancel_request',
+  'delete_cancel_request',
+  'delete_update_request',
+  'approve_update_request',
+  'deny_update_request',
+  'approve_cancel_request',
+  'deny_cancel_request',
+  'delete',
+] as const;
+export type SalonEventType = (typeof SALON_EVENT_TYPES)[number];
+
+/** The notice text of each type that produces one (RT-02..09); others produce none. */
+export const SALON_EVENT_NOTICES: Partial<Record<SalonEventType, string>> = {
+  create: '新しい予約が入りました',
+  update: '予約が変更されました',
+  create_request: '新しい予約リクエストが届きました',
+  update_request: '予約の変更リクエストが届きました',
+  cancel: '予約がキャンセルされました',
+  cancel_request: '予約のキャンセルリクエストが届きました',
+  delete_cancel_request: 'キャンセルリクエストが取り下げられました',
+  delete_update_request: '変更リクエストが取り下げられました',
+};
+
+export const SALON_RESERVATION_EVENT = 'salon_reservation_event';
+
+/** RT-01 fields, plus who made it (`actor`) so the console can ignore its own (RT-10). */
+export const salonReservationEventSchema = z.object({
+  event: z.literal(SALON_RESERVATION_EVENT),
+  id: z.number().int(),
+  salon_id: z.number().int(),
+  reservation_id: z.number().int(),
+  reservation_change_child_id: z.number().int().nullable(),
+  reservation_delete_child_id: z.number().int().nullable(),
+  event_type: z.enum(SALON_EVENT_TYPES),
+  member_display_name: z.string(),
+  icon_url: z.string(),
+  actor: z.enum(['manager', 'member']),
+  occurred_at: z.string(),
+});
+export type SalonReservationEvent = z.infer<typeof salonReservationEventSchema>;
+
+/** RT-14. Our push channel is Server-Sent Events, so there is no api key. */
+export const realtimeSettingsSchema = z.object({
+  api_key: z.string().nullable(),
+  cluster: z.string(),
+  channel: z.string(),
+  debug: z.boolean(),
+  salon_id: z.number().int().nullable(),
+  stream_url: z.string().nullable(),
+});
+export type RealtimeSettings = z.infer<typeof realtimeSettingsSchema>;
+
+export const salonEventsParamsSchema = z.object({ salonId: idParam });
+
+/** How far back a reconnecting stream is replayed from `Last-Event-ID`. */
+export const REALTIME_REPLAY_MINUTES = 10;
+export const REALTIME_HEARTBEAT_SECONDS = 20;

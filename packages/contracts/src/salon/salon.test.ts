@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { openingFor } from './configs.js';
+import { dateRangeSchema, salonTimeSchema } from './common.js';
+import { reservationInputSchema } from './reservations.js';
+
+describe('salon contracts', () => {
+  it('RSV-15 opening is looked up by date first, then by weekday', () => {
+    const weekdays = Array.from({ length: 7 }, (_, day) => ({
+      is_open: day !== 2,
+      from: '10:00',
+      to: '19:00',
+    }));
+    const dates = { '2024-05-07': { is_open: true, from: '12:00', to: '15:00' } };
+    // 2024-05-07 and 2024-05-14 are Tuesdays (weekday 2).
+    expect(openingFor({ weekdays, dates }, '2024-05-07')).toEqual(dates['2024-05-07']);
+    expect(openingFor({ weekdays, dates }, '2024-05-14')?.is_open).toBe(false);
+  });
+
+  it('times are HH:mm from 00:00 to 23:59', () => {
+    for (const ok of ['00:00', '09:30', '23:59'])
+      expect(salonTimeSchema.safeParse(ok).success).toBe(true);
+    for (const bad of ['24:00', '9:30', '09:60', '09:30:00', ''])
+      expect(salonTimeSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('range_date is start..end with real dates, start not after end', () => {
+    expect(dateRangeSchema.parse('2024-02-01..2024-02-29')).toEqual({
+      start: '2024-02-01',
+      end: '2024-02-29',
+    });
+    expect(dateRangeSchema.safeParse('2023-02-01..2023-02-29').success).toBe(false);
+    expect(dateRangeSchema.safeParse('2024-03-01..2024-02-01').success).toBe(false);
+  });
+
+  it('RSV-57..59 contact_address is ignored and non-positive ids become null', () => {
+    const parsed = reservationInputSchema.parse({
+      date: '2024-05-01',
+      from: '10:00',
+      to: '11:00',
+      course_id: 0,
+      salon_resource_id: -1,
+      member_id: null,
+      contact_address: 'x@example.jp',
+    });
+    expect(parsed).toMatchObject({ course_id: null, salon_resource_id: null, member_id: null });
+    expect(
+      reservationInputSchema.safeParse({ date: '2024-05-01', from: '11:00', to: '10:00' }).success,
+    ).toBe(false);
+  });
+});
