@@ -70,6 +70,7 @@ export function ListTable<T extends TableRow>(props: ListTableProps<T>) {
     props.onSortChange?.(entries);
   };
 
+  const sorting = useMemo(() => toSortingState(sort), [sort]);
   const selection = useSelection(rows, idKey, props.selectedIds, props.onSelectionChange);
   const { debug, onHeaderClick } = useDebugToggle(allowDebug);
 
@@ -87,13 +88,17 @@ export function ListTable<T extends TableRow>(props: ListTableProps<T>) {
     data: rows as T[],
     columns: tanstackColumns,
     getRowId: (row) => String(row[idKey]),
-    state: { sorting: toSortingState(sort) },
+    state: { sorting },
     manualSorting: !clientSort,
     enableMultiSort: multiSort,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
   });
   const shown = table.getRowModel().rows.map((row) => row.original);
+  // dnd-kit re-measures whenever the items array changes identity; a fresh array on every
+  // render would measure, re-render and measure again for as long as a drag lasts.
+  const idsKey = shown.map(idOf).join('\n');
+  const sortableIds = useMemo(() => (idsKey === '' ? [] : idsKey.split('\n')), [idsKey]);
 
   const order = useRowOrder(rows, idOf, props.onReorder);
   const dragDisabled = sort.length > 0; // the visible order is not the stored one
@@ -224,7 +229,7 @@ export function ListTable<T extends TableRow>(props: ListTableProps<T>) {
               },
             }}
           >
-            <SortableContext items={shown.map(idOf)} strategy={verticalListSortingStrategy}>
+            <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
               {tableElement}
             </SortableContext>
           </DndContext>
