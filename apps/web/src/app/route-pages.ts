@@ -7,6 +7,7 @@ import {
   OperatorRoleNewRoute,
 } from './routes/operator-role-routes';
 import { TopPage } from './routes/top-page';
+import { UiCataloguePage } from './routes/ui-catalogue/ui-catalogue-page';
 
 /**
  * Screens built so far, by route name. Every other route renders a placeholder with its title
@@ -19,4 +20,5 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   OperatorRoleList: OperatorRoleListRoute,
   OperatorRoleNew: OperatorRoleNewRoute,
   OperatorRoleEdit: OperatorRoleEditRoute,
+  UiCatalogue: UiCataloguePage,
 };
