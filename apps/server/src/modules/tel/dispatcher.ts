@@ -22,6 +22,8 @@ export interface DispatcherOptions {
   ratePerSecond: number;
   /** Outcomes are written together, at most this long after the first one arrived. */
   flushMs?: number;
+  /** Called with the time of each rate-limiter grant (tests and benchmarks). */
+  onRateGrant?: (at: number) => void;
 }
 
 export interface DispatcherLog {
@@ -65,7 +67,10 @@ export function createTelDispatcher(deps: {
   log: DispatcherLog;
 }) {
   const { db, sender, options, log } = deps;
-  const limiter = createRateLimiter(options.ratePerSecond);
+  const limiter = createRateLimiter(
+    options.ratePerSecond,
+    options.onRateGrant ? { onGrant: options.onRateGrant } : {},
+  );
   const flushMs = options.flushMs ?? 50;
 
   let running = false;

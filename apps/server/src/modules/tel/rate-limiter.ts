@@ -5,9 +5,9 @@
  *   sender catch up after its event loop was busy for a while;
  * - a sliding window of the last `rate` grants refuses a grant while the one `rate` grants ago
  *   is less than a second (plus a 5 ms margin) old, so no second ever holds more than `rate`.
- * One grant per turn of the event loop: the granted caller's request is built and sent (its
- * continuation runs as a microtask) before the next grant is timed, so the grant times are the
- * times requests leave, even when building the first request takes a while.
+ * Grants are timed one after another: the next grant is decided in a microtask queued after
+ * the granted caller's continuation, which builds and sends its request first — so grant times
+ * are the times requests leave, even when building the first request takes a while.
  */
 export interface RateLimiter {
   /** Resolves when the caller may send one request. */
@@ -17,8 +17,9 @@ export interface RateLimiter {
 
 export function createRateLimiter(
   ratePerSecond: number,
-  now: () => number = () => performance.now(),
+  options: { now?: () => number; onGrant?: (at: number) => void } = {},
 ): RateLimiter {
+  const now = options.now ?? (() => performance.now());
   if (!Number.isInteger(ratePerSecond) || ratePerSecond < 1) {
     throw new Error('rate must be a whole number of requests per second, at least 1');
   }
@@ -32,6 +33,8 @@ export function createRateLimiter(
   let oldest = 0;
   const waiters: (() => void)[] = [];
   let scheduled = false;
+  /** Grants in the current turn of the event loop; I/O gets a turn after a long run. */
+  let grantsThisTurn = 0;
 
   function pump() {
     scheduled = false;
@@ -43,13 +46,21 @@ export function createRateLimiter(
       tokens -= 1;
       granted[oldest] = current;
       oldest = (oldest + 1) % ratePerSecond;
+      options.onGrant?.(current);
       waiters.shift()?.();
       if (waiters.length > 0) {
         scheduled = true;
-        setImmediate(pump);
+        grantsThisTurn += 1;
+        if (grantsThisTurn < 100) {
+          queueMicrotask(pump);
+        } else {
+          grantsThisTurn = 0;
+          setImmediate(pump);
+        }
       }
       return;
     }
+    grantsThisTurn = 0;
     const forToken = tokens >= 1 ? 0 : (1 - tokens) / refillPerMs;
     const forWindow = granted[oldest]! + windowMs - current;
     scheduled = true;
