@@ -103,6 +103,29 @@ describe(`tel: orders, templates, register, status (${databaseKind})`, () => {
     expect(response.json()).toEqual({ sender: 'dry-run' });
   });
 
+  it('the OpenAPI document describes every tel call, the upload as multipart', async () => {
+    const response = await demo.get('/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths;
+    for (const [path, method] of [
+      ['/api/tel/config', 'get'],
+      ['/api/tel/list', 'get'],
+      ['/api/tel/list/{id}', 'get'],
+      ['/api/tel/list/{id}/status', 'get'],
+      ['/api/tel/list/{id}/status', 'post'],
+      ['/api/tel/template/list', 'get'],
+      ['/api/tel/template/register', 'post'],
+      ['/api/tel/register', 'post'],
+      ['/api/tel/upload', 'post'],
+      ['/api/line/webhook', 'post'],
+    ] as const) {
+      expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    expect(Object.keys(paths['/api/tel/upload'].post.requestBody.content)).toEqual([
+      'multipart/form-data',
+    ]);
+  });
+
   describe('templates', () => {
     it('TEL-64 TEL-67 TEL-68 registers a template and lists {id, name, created_at}', async () => {
       const created = await demo.post('/api/tel/template/register', {
