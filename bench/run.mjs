@@ -2,8 +2,10 @@
 // demo operator signed in, then autocannon against GET /healthz (no session, no database) and
 // GET /api/auth/me (session lookup in the database), one after the other with the same load.
 // It prints figures and asserts nothing; it stops the server by itself, also on Ctrl-C.
+// Then the notification message benchmarks of bench/tel.mjs (upload and dispatch).
 import autocannon from 'autocannon';
 import { startBuiltServer } from '../scripts/built-server.mjs';
+import { runTelBenchmarks } from './tel.mjs';
 
 const DURATION_SECONDS = 10;
 const CONNECTIONS = 50;
@@ -78,7 +80,12 @@ async function main() {
   } finally {
     await server.stop();
   }
-  if (interrupted) process.exitCode = 130;
+  if (interrupted) {
+    process.exitCode = 130;
+    return;
+  }
+  // Notification messages by phone number: upload and dispatch (bench/tel.mjs).
+  await runTelBenchmarks();
 }
 
 main().catch((error) => {

@@ -26,8 +26,8 @@ function tail(file, lines = 40) {
  *   env?: Record<string, string>,
  *   readyTimeoutMs?: number,
  * }} [options]
- * @returns {Promise<{ url: string, port: number, dataDir: string, password: string,
- *   logFile: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, pid: number | undefined, dataDir: string,
+ *   password: string, logFile: string, stop: () => Promise<void> }>}
  */
 export async function startBuiltServer(options = {}) {
   if (!fs.existsSync(SERVER_ENTRY)) {
@@ -103,5 +103,5 @@ export async function startBuiltServer(options = {}) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, port, dataDir, password, logFile, stop };
+  return { url, port, pid: child.pid, dataDir, password, logFile, stop };
 }

@@ -28,6 +28,8 @@ import { createShiftService } from './modules/salon-shifts/service.js';
 import { salonRoutes } from './modules/salons/routes.js';
 import { createSalonService } from './modules/salons/service.js';
 import { surveyRoutes } from './modules/surveys/routes.js';
+import { telRoutes } from './modules/tel/routes.js';
+import { lineWebhookRoutes } from './modules/tel/webhook-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -102,6 +104,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, policy });
   await app.register(roleRoutes, { db: database.db });
   await app.register(surveyRoutes, { db: database.db });
+  await app.register(telRoutes, { db: database.db, sender: config.TEL_SENDER });
+  await app.register(lineWebhookRoutes, {
+    db: database.db,
+    channelSecret: config.LINE_CHANNEL_SECRET,
+  });
 
   const salons = createSalonService({ db: database.db });
   const catalog = createCatalogService({ db: database.db });

@@ -6,3 +6,5 @@ export * from './permissions.js';
 export * from './roles.js';
 export * from './surveys.js';
 export * from './salon/index.js';
+export * from './tel.js';
+export * from './tel-values.js';

@@ -5,3 +5,4 @@ export * from './salon-reservations.js';
 export * from './salon-shifts.js';
 export * from './salons.js';
 export * from './surveys.js';
+export * from './tel.js';

@@ -1,0 +1,307 @@
+// Notification message benchmarks (issue 4), against the BUILT server, figures printed only:
+// 1. a 100,000-row CP932 file uploaded to POST /api/tel/upload → draft order, on PGlite and on
+//    PostgreSQL (a throwaway cluster), with seconds, rows/s and the server's peak memory, beside a
+//    raw COPY of the same rows into the same table;
+// 2. 20,000 messages dispatched to a fake LINE server (0 ms and 50 ms latency): messages/s and
+//    the busiest one-second window the fake saw (it runs in this process, the server in its own).
+// `node bench/tel.mjs` alone, or as part of `npm run bench` (which builds first).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import iconv from 'iconv-lite';
+import { ROOT, startBuiltServer } from '../scripts/built-server.mjs';
+import { findPostgresBin, startTempPostgres } from '../scripts/pg-temp.mjs';
+
+const UPLOAD_ROWS = 100_000;
+const DISPATCH_MESSAGES = 20_000;
+const TOKEN = 'bench-channel-access-token';
+const SECRET = 'bench-channel-secret';
+const HEADER = 'tel,date,time,template_id,param_1,param_2,param_3,param_4';
+
+function csvRows(count, date) {
+  const lines = [HEADER];
+  for (let i = 0; i < count; i += 1) {
+    const tel = `090-${String(Math.floor(i / 10_000) + 1000).padStart(4, '0')}-${String(i % 10_000).padStart(4, '0')}`;
+    lines.push(
+      `${tel},${date},10:00,5,髙橋 花子${i} 様,ヘアサロン つなぐ 渋谷店,6月1日(日) 10:00,カット＋カラー`,
+    );
+  }
+  return iconv.encode(`${lines.join('\r\n')}\r\n`, 'cp932');
+}
+
+async function signIn(url, password) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ login_id: 'demo', password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+}
+
+function api(url, cookie) {
+  const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' };
+  return {
+    async upload(bytes) {
+      const form = new FormData();
+      form.append('description', 'benchmark');
+      form.append('file', new Blob([bytes], { type: 'text/csv' }), 'bench.csv');
+      const response = await fetch(`${url}/api/tel/upload`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      if (response.status !== 201)
+        throw new Error(`upload: ${response.status} ${await response.text()}`);
+      return (await response.json()).id;
+    },
+    async order(id) {
+      const response = await fetch(`${url}/api/tel/list/${id}/status`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 1 }),
+      });
+      if (!response.ok) throw new Error(`order: ${response.status}`);
+    },
+    async status(id) {
+      const response = await fetch(`${url}/api/tel/list/${id}/status`, { headers });
+      return (await response.json()).status;
+    },
+  };
+}
+
+/** Peak resident memory of a process (VmHWM), in MB. */
+function peakMemoryMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** The same rows as the upload, in tel_messages' own columns, for COPY. */
+function copyCsv(count) {
+  const lines = [];
+  for (let i = 0; i < count; i += 1) {
+    const domestic = `090${String(Math.floor(i / 10_000) + 1000).padStart(4, '0')}${String(i % 10_000).padStart(4, '0')}`;
+    const params = JSON.stringify({
+      param_1: `髙橋 花子${i} 様`,
+      param_2: 'ヘアサロン つなぐ 渋谷店',
+      param_3: '6月1日(日) 10:00',
+      param_4: 'カット＋カラー',
+    }).replaceAll('"', '""');
+    lines.push(
+      `1,1,2030-06-01T10:00:00+09:00,2030-06-01T10:00:00+09:00,${domestic},+81${domestic.slice(1)},5,"${params}"`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+const COPY_COLUMNS =
+  'account_id, order_id, scheduled_at, next_attempt_at, tel, tel_e164, template_id, params';
+
+async function rawCopyPglite(csv) {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create({ extensions: { btree_gist } });
+  await migrate(drizzle({ client }), { migrationsFolder: path.join(ROOT, 'apps/server/drizzle') });
+  const started = performance.now();
+  await client.query(`COPY tel_messages (${COPY_COLUMNS}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+    blob: new Blob([csv]),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  await client.close();
+  return seconds;
+}
+
+function rawCopyPostgres(url, csv) {
+  const file = path.join(os.tmpdir(), `tsunagu-copy-${process.pid}.csv`);
+  fs.writeFileSync(file, csv);
+  const started = performance.now();
+  const result = spawnSync(
+    'psql',
+    [url, '-q', '-c', `\\copy tel_messages (${COPY_COLUMNS}) from '${file}' with (format csv)`],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  fs.rmSync(file, { force: true });
+  if (result.status !== 0) throw new Error(`psql \\copy failed: ${result.stderr}`);
+  return seconds;
+}
+
+async function uploadBenchmark(database) {
+  const server = await startBuiltServer({
+    password: 'tsunagu-bench-password',
+    env: {
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      TEL_DISPATCH_IN_PROCESS: 'false',
+    },
+  });
+  try {
+    const cookie = await signIn(server.url, server.password);
+    const client = api(server.url, cookie);
+    const bytes = csvRows(UPLOAD_ROWS, '2030/6/1');
+    await client.upload(csvRows(1000, '2030/6/1')); // warm up (JIT, first transaction)
+    const started = performance.now();
+    await client.upload(bytes);
+    const seconds = (performance.now() - started) / 1000;
+    const peak = peakMemoryMb(server.pid);
+    const csv = copyCsv(UPLOAD_ROWS);
+    const copySeconds = database.url
+      ? rawCopyPostgres(database.url, csv)
+      : await rawCopyPglite(csv);
+    return {
+      database: database.name,
+      rows: UPLOAD_ROWS,
+      'file (MB)': Number((bytes.length / 1024 / 1024).toFixed(1)),
+      seconds: Number(seconds.toFixed(2)),
+      'rows/s': Math.round(UPLOAD_ROWS / seconds),
+      'server peak RSS (MB)': peak,
+      'raw COPY (s)': Number(copySeconds.toFixed(2)),
+      'upload / COPY': Number((seconds / copySeconds).toFixed(1)),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function startFake(latencyMs) {
+  const arrivals = [];
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      arrivals.push(performance.now());
+      const answer = () => {
+        res.writeHead(req.headers.authorization === `Bearer ${TOKEN}` ? 200 : 401, {
+          'content-type': 'application/json',
+        });
+        res.end('{}');
+      };
+      if (latencyMs > 0) setTimeout(answer, latencyMs);
+      else answer();
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    arrivals,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+function busiestSecond(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i += 1) {
+    while (sorted[i] - sorted[j] >= 1000) j += 1;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+async function dispatchBenchmark(database, latencyMs) {
+  const fake = await startFake(latencyMs);
+  const server = await startBuiltServer({
+    password: 'tsunagu-bench-password',
+    env: {
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      TEL_SENDER: 'line',
+      LINE_CHANNEL_ACCESS_TOKEN: TOKEN,
+      LINE_CHANNEL_SECRET: SECRET,
+      LINE_API_BASE: fake.url,
+      TEL_POLL_MS: '100',
+    },
+  });
+  try {
+    const cookie = await signIn(server.url, server.password);
+    const client = api(server.url, cookie);
+    const id = await client.upload(csvRows(DISPATCH_MESSAGES, '2020/1/1'));
+    const started = performance.now();
+    await client.order(id);
+    while ((await client.status(id)) !== 3)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const seconds = (performance.now() - started) / 1000;
+    const sending = (fake.arrivals.at(-1) - fake.arrivals[0]) / 1000;
+    return {
+      database: database.name,
+      'LINE latency (ms)': latencyMs,
+      messages: fake.arrivals.length,
+      'order → done (s)': Number(seconds.toFixed(2)),
+      'messages/s (order → done)': Math.round(DISPATCH_MESSAGES / seconds),
+      'messages/s (first → last request)': Math.round(fake.arrivals.length / sending),
+      'busiest second at LINE': busiestSecond(fake.arrivals),
+      'configured rate': 2000,
+    };
+  } finally {
+    await server.stop();
+    await fake.close();
+  }
+}
+
+export async function runTelBenchmarks() {
+  const databases = [{ name: 'PGlite' }];
+  let pg = null;
+  if (findPostgresBin()) {
+    pg = await startTempPostgres();
+    databases.push({ name: 'PostgreSQL', url: pg.url });
+  } else {
+    console.log('PostgreSQL binaries not found: the PostgreSQL rows are skipped');
+  }
+  try {
+    const uploads = [];
+    for (const database of databases) {
+      console.log(`tel upload: ${UPLOAD_ROWS.toLocaleString()} CP932 rows on ${database.name}…`);
+      if (database.url) await resetDatabase(database.url);
+      uploads.push(await uploadBenchmark(database));
+    }
+    console.log('\nPOST /api/tel/upload, 100,000 rows (CP932) → draft order:');
+    console.table(uploads);
+
+    const dispatches = [];
+    for (const database of databases) {
+      for (const latency of [0, 50]) {
+        console.log(
+          `tel dispatch: ${DISPATCH_MESSAGES.toLocaleString()} messages, ${database.name}, ${latency} ms…`,
+        );
+        if (database.url) await resetDatabase(database.url);
+        dispatches.push(await dispatchBenchmark(database, latency));
+      }
+    }
+    console.log('\ndispatching to the fake LINE (TEL_RATE_LIMIT 2,000/s):');
+    console.table(dispatches);
+  } finally {
+    pg?.stop();
+  }
+}
+
+/** A fresh schema for each run on the shared throwaway cluster. */
+async function resetDatabase(url) {
+  const result = spawnSync(
+    'psql',
+    [
+      url,
+      '-q',
+      '-c',
+      'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;',
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0) throw new Error(`psql reset failed: ${result.stderr}`);
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename;
+if (invokedDirectly) {
+  runTelBenchmarks().catch((error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exitCode = 1;
+  });
+}
