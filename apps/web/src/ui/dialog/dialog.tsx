@@ -1,78 +1,63 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { modalZIndex, useModalLayer } from './modal-stack';
+import { useFocusTrap } from './use-focus-trap';
+import { useSwipeToClose } from './use-swipe-to-close';
 import './dialog.css';
+
+/** UI-46 (spec §9 dialog width). */
+export const DIALOG_WIDTH_PX = 480;
 
 type DialogProps = {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** 'alertdialog' for confirmations that interrupt the operator's work. */
+  /** 'alertdialog' for messages and confirmations that interrupt the operator's work. */
   role?: 'dialog' | 'alertdialog';
+  /** UI-49/UI-50: a downward swipe on the panel closes it (touch screens). */
+  swipeToClose?: boolean;
+  width?: number;
 };
 
-const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
- * A small modal: labelled by its title, focus moves inside on open and returns to the
- * opener on close, Escape closes, Tab stays inside. 480 px wide (spec §9 dialog width).
+ * A modal, rendered into <body> so its z-index (UI-48) is the page's, not a parent's: labelled by
+ * its title, focus trapped inside and returned to the opener on close, Escape closes the top one.
  */
-export function Dialog({ open, title, onClose, children, role = 'dialog' }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const { open, title, onClose, children, role = 'dialog', swipeToClose = false } = props;
+  const { width = DIALOG_WIDTH_PX } = props;
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel)?.focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel) return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const firstItem = items[0];
-      const lastItem = items[items.length - 1];
-      if (!firstItem || !lastItem) return;
-      if (event.shiftKey && document.activeElement === firstItem) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && document.activeElement === lastItem) {
-        event.preventDefault();
-        firstItem.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      opener?.focus();
-    };
-  }, [open]);
+  const { index, isTop } = useModalLayer(open);
+  useFocusTrap(panelRef, open, isTop, onClose);
+  const swipe = useSwipeToClose(panelRef, swipeToClose, onClose);
 
   if (!open) return null;
-  return (
-    <div className="dialog-backdrop">
+  const zIndex = modalZIndex(index);
+  return createPortal(
+    <div className="dialog-backdrop" style={{ zIndex }} data-stack-index={index}>
       <div
         ref={panelRef}
-        className="dialog"
+        className={`dialog${swipeToClose ? ' dialog--swipe' : ''}`}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
+        style={{
+          zIndex: zIndex + 1,
+          width,
+          transform: swipe.offset ? `translateY(${swipe.offset}px)` : undefined,
+        }}
+        {...swipe.handlers}
       >
+        {swipeToClose ? <div className="dialog__grip" aria-hidden="true" /> : null}
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

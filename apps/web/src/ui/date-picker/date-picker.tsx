@@ -1,0 +1,165 @@
+import { useId, useRef, useState } from 'react';
+import { isPlainEnter } from '../hooks/is-ime-enter';
+import { useOutsidePointer } from '../hooks/use-outside-pointer';
+import { clampDate, isWithin, type CalendarDate } from './calendar-date';
+import { Calendar } from './calendar';
+import {
+  DEFAULT_DISPLAY_FORMAT,
+  formatDateDisplay,
+  formatDateValue,
+  parseDateValue,
+  parseTypedDate,
+} from './date-format';
+import { dateHint } from './date-hints';
+import { todayInTokyo } from './today';
+import './date-picker.css';
+
+export type DatePickerProps = {
+  /** UI-12: `yyyy-MM-dd`, or '' for no date. */
+  value: string;
+  onChange: (value: string) => void;
+  /** The accessible name of the input (and of its calendar). */
+  label: string;
+  id?: string;
+  name?: string;
+  /** UI-17/UI-18: optional bounds, `yyyy-MM-dd`, both included. */
+  min?: string;
+  max?: string;
+  /** UI-19: when false, emptying the field or a clear action leaves the value as it was. */
+  clearable?: boolean;
+  disabled?: boolean;
+  /** UI-21: tokens yyyy MM M dd d E; default `yyyy/MM/dd`. */
+  displayFormat?: string;
+  placeholder?: string;
+};
+
+/** A typed-or-picked date (UI-12..UI-25). Refused input keeps the previous value and says why. */
+export function DatePicker(props: DatePickerProps) {
+  const { value, onChange, label, id, name, clearable = true, disabled = false } = props;
+  const { displayFormat = DEFAULT_DISPLAY_FORMAT, placeholder = '例: 2024/05/01' } = props;
+  const selected = parseDateValue(value);
+  const min = parseDateValue(props.min);
+  const max = parseDateValue(props.max);
+  const shown = selected ? formatDateDisplay(selected, displayFormat) : '';
+
+  const [draft, setDraft] = useState<string | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  const [active, setActive] = useState<CalendarDate | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const open = active !== null && !disabled;
+
+  const accept = (date: CalendarDate) => {
+    setHint(null);
+    setDraft(null);
+    const next = formatDateValue(date);
+    if (next !== value) onChange(next);
+  };
+
+  // UI-19/UI-20: clearing is a no-op unless the picker is clearable and enabled.
+  const clear = () => {
+    setDraft(null);
+    if (!clearable || disabled) return;
+    setHint(null);
+    if (value !== '') onChange('');
+  };
+
+  const commit = () => {
+    if (draft === null) return;
+    const typed = parseTypedDate(draft);
+    if (typed.kind === 'empty') {
+      if (!clearable) setHint('この日付は空にできません');
+      clear();
+    } else if (typed.kind === 'ok' && isWithin(typed.date, min, max)) {
+      accept(typed.date);
+    } else {
+      setDraft(null); // the previous value comes back into the field
+      setHint(dateHint(typed, min, max));
+    }
+  };
+
+  const close = (refocus: boolean) => {
+    setActive(null);
+    if (refocus) inputRef.current?.focus();
+  };
+
+  // A click anywhere outside closes the calendar without choosing.
+  useOutsidePointer(rootRef, open, () => setActive(null));
+
+  const openCalendar = () => setActive(clampDate(selected ?? todayInTokyo(), min, max));
+
+  return (
+    <div className="date-picker" ref={rootRef}>
+      <div className="date-picker__control">
+        <input
+          ref={inputRef}
+          id={id}
+          name={name}
+          type="text"
+          inputMode="text"
+          autoComplete="off"
+          className="date-picker__input"
+          aria-label={label}
+          aria-invalid={hint ? true : undefined}
+          aria-describedby={hint ? hintId : undefined}
+          placeholder={placeholder}
+          disabled={disabled}
+          value={draft ?? shown}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (isPlainEnter(event)) {
+              event.preventDefault();
+              commit();
+            } else if (event.key === 'ArrowDown' && event.altKey) {
+              event.preventDefault();
+              openCalendar();
+            }
+          }}
+        />
+        {clearable && value !== '' ? (
+          <button
+            type="button"
+            className="date-picker__button"
+            aria-label={`${label}をクリア`}
+            disabled={disabled}
+            onClick={clear}
+          >
+            ×
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="date-picker__button"
+          aria-label={`${label}のカレンダーを開く`}
+          aria-expanded={open}
+          disabled={disabled}
+          onClick={() => (open ? close(false) : openCalendar())}
+        >
+          📅
+        </button>
+      </div>
+      {hint ? (
+        <p id={hintId} className="field__error" role="alert">
+          {hint}
+        </p>
+      ) : null}
+      {open && active ? (
+        <Calendar
+          label={label}
+          active={active}
+          selected={selected}
+          min={min}
+          max={max}
+          onActiveChange={setActive}
+          onPick={(date) => {
+            accept(date);
+            close(true);
+          }}
+          onClose={() => close(true)}
+        />
+      ) : null}
+    </div>
+  );
+}

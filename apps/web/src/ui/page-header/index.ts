@@ -1,0 +1,3 @@
+export { PageHeader } from './page-header';
+export { Breadcrumbs, type BreadcrumbItem } from './breadcrumbs';
+export { manualRoot, manualUrl } from './manual-url';
