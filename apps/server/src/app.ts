@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { surveyRoutes } from './modules/surveys/routes.js';
+import { telRoutes } from './modules/tel/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, policy });
   await app.register(roleRoutes, { db: database.db });
   await app.register(surveyRoutes, { db: database.db });
+  await app.register(telRoutes, { db: database.db, sender: config.TEL_SENDER });
 
   await app.register(webStaticPlugin, { root: config.WEB_DIST_DIR ?? defaultWebDistDir() });
   return app;

@@ -9,36 +9,84 @@ const booleanFromEnv = z
  * Everything the process reads from its environment, parsed once at start. An invalid value
  * stops the process with a message naming the variable (README "Configuration").
  */
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** A PostgreSQL connection string; when unset the embedded PGlite database is used. */
-  DATABASE_URL: z.string().url().optional(),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  /** PGlite's folder; `memory://` keeps everything in memory (tests). */
-  DATA_DIR: z.string().min(1).default('./data'),
-  SEED_DEMO: booleanFromEnv.default(true),
-  DEMO_PASSWORD: z.string().min(8).default('tsunagu-demo'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_IDLE_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(120),
-  SESSION_ABSOLUTE_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 30)
-    .default(12),
-  /** The origin browsers use to reach us (https://console.example.jp) when behind a proxy. */
-  PUBLIC_ORIGIN: z.string().url().optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
-  /** The built console; served when the folder exists. */
-  WEB_DIST_DIR: z.string().optional(),
-});
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** A PostgreSQL connection string; when unset the embedded PGlite database is used. */
+    DATABASE_URL: z.string().url().optional(),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** PGlite's folder; `memory://` keeps everything in memory (tests). */
+    DATA_DIR: z.string().min(1).default('./data'),
+    SEED_DEMO: booleanFromEnv.default(true),
+    DEMO_PASSWORD: z.string().min(8).default('tsunagu-demo'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(120),
+    SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(12),
+    /** The origin browsers use to reach us (https://console.example.jp) when behind a proxy. */
+    PUBLIC_ORIGIN: z.string().url().optional(),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    /** The built console; served when the folder exists. */
+    WEB_DIST_DIR: z.string().optional(),
+
+    // ── Notification messages by phone number (docs/decisions/0021, 0022) ──
+    /** `dry-run`: every status is gone through and logged, nothing is sent. `line`: real sending. */
+    TEL_SENDER: z.enum(['dry-run', 'line']).default('dry-run'),
+    LINE_CHANNEL_ACCESS_TOKEN: z.string().min(1).optional(),
+    LINE_CHANNEL_SECRET: z.string().min(1).optional(),
+    LINE_API_BASE: z.string().url().default('https://api.line.me'),
+    /** Requests per second to LINE, per process (LINE allows 2,000 per channel). */
+    TEL_RATE_LIMIT: z.coerce.number().int().min(1).max(2000).default(2000),
+    /** Run the dispatcher inside the API process (`false` when `npm run worker` runs it). */
+    TEL_DISPATCH_IN_PROCESS: booleanFromEnv.default(true),
+    /** Messages claimed per database round trip. */
+    TEL_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+    /** Requests to LINE in flight at once. */
+    TEL_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(200),
+    /** How often an idle dispatcher looks for due messages. */
+    TEL_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /** A request to LINE that has not answered by then ends as 送信結果不明 (never retried). */
+    TEL_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** A message still processing after this long belonged to a crashed worker: 送信結果不明. */
+    TEL_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
+    /** Attempts for 429, 5xx and refused connections before the message fails. */
+    TEL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    /** First retry delay; doubled for each further attempt (with jitter), at most 5 minutes. */
+    TEL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  })
+  .superRefine((config, context) => {
+    if (config.TEL_SENDER === 'line') {
+      for (const key of ['LINE_CHANNEL_ACCESS_TOKEN', 'LINE_CHANNEL_SECRET'] as const) {
+        if (!config[key]) {
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `TEL_SENDER=line には ${key} が必要です（LINE Developers のチャネル設定で確認できます）`,
+          });
+        }
+      }
+    }
+    if (config.TEL_LEASE_SECONDS * 1000 < config.TEL_REQUEST_TIMEOUT_MS * 2 + 5000) {
+      context.addIssue({
+        code: 'custom',
+        path: ['TEL_LEASE_SECONDS'],
+        message: 'TEL_LEASE_SECONDS は TEL_REQUEST_TIMEOUT_MS の2倍＋5秒より長くしてください',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

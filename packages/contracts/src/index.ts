@@ -5,3 +5,5 @@ export * from './errors.js';
 export * from './permissions.js';
 export * from './roles.js';
 export * from './surveys.js';
+export * from './tel.js';
+export * from './tel-values.js';

@@ -4,13 +4,15 @@ import { accounts, operators } from './schema/index.js';
 import type { Database } from './types.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { insertRole } from '../modules/roles/repository.js';
+import { seedTelDemo } from './seed-tel.js';
 
 export const DEMO_LOGIN_IDS = { owner: 'demo', staff: 'staff', otherAccount: 'other' } as const;
 
 /**
  * Demo data for local use, written once into an empty database: account 1 with an owner
  * (`demo`, every key) and a read-only staff member (`staff`), and account 2 with its own
- * owner (`other`) so tenancy can be seen. Returns false when the database already had data.
+ * owner (`other`) so tenancy can be seen; account 1 also gets notification message templates
+ * and a draft order (seed-tel.ts). Returns false when the database already had data.
  */
 export async function seedDemo(db: Database, password: string): Promise<boolean> {
   const [existing] = await db.select({ value: count() }).from(accounts);
@@ -74,6 +76,7 @@ export async function seedDemo(db: Database, password: string): Promise<boolean>
         passwordHash: otherHash,
       },
     ]);
+    await seedTelDemo(tx, salon.id, 'ヘアサロン つなぐ 渋谷店');
   });
   return true;
 }

@@ -1,2 +1,3 @@
 export * from './accounts.js';
 export * from './surveys.js';
+export * from './tel.js';

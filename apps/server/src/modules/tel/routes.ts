@@ -1,0 +1,250 @@
+import multipart from '@fastify/multipart';
+import {
+  TEL_LIMITS,
+  TEL_MESSAGES,
+  TEL_SAMPLE_CSV_PATH,
+  createdIdSchema,
+  errorBodySchema,
+  telConfigSchema,
+  telIdParamsSchema,
+  telMessageListSchema,
+  telOrderListSchema,
+  telOrderStatusSchema,
+  telRegisterInputSchema,
+  telStatusChangeSchema,
+  telTemplateInputSchema,
+  telTemplateListSchema,
+  telUploadResponseSchema,
+  validationErrorBodySchema,
+  type TelSender,
+} from '@tsunagu/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/types.js';
+import { ValidationError } from '../../lib/errors.js';
+import { authOf } from '../../plugins/auth.js';
+import { SAMPLE_CSV_BYTES, SAMPLE_CSV_FILENAME } from './sample-csv.js';
+import { createTelService, type UploadInput } from './service.js';
+
+/** For the OpenAPI document only: multipart parts are read and checked by the handler. */
+const uploadBodyDoc = z.object({
+  file: z
+    .string()
+    .meta({ format: 'binary', description: 'CSV（CP932 または UTF-8、20MB・10万行まで）' }),
+  description: z.string().max(TEL_LIMITS.descriptionChars).optional(),
+});
+
+function tooLarge(error: unknown): boolean {
+  return (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/** Reads the `file` and `description` parts; the file is kept in memory (≤ 20 MB). */
+async function readUpload(request: FastifyRequest): Promise<UploadInput> {
+  if (!request.isMultipart()) {
+    throw new ValidationError(TEL_MESSAGES.uploadFailed, { file: [TEL_MESSAGES.fileRequired] });
+  }
+  let bytes: Buffer | undefined;
+  let description = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || bytes) {
+          part.file.resume();
+          continue;
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (part.file.truncated) {
+          throw new ValidationError(TEL_MESSAGES.uploadFailed, {
+            file: [TEL_MESSAGES.fileTooLarge],
+          });
+        }
+        bytes = Buffer.concat(chunks);
+      } else if (part.fieldname === 'description' && typeof part.value === 'string') {
+        description = part.value;
+      }
+    }
+  } catch (error) {
+    if (tooLarge(error)) {
+      throw new ValidationError(TEL_MESSAGES.uploadFailed, { file: [TEL_MESSAGES.fileTooLarge] });
+    }
+    throw error;
+  }
+  if (!bytes) {
+    throw new ValidationError(TEL_MESSAGES.uploadFailed, { file: [TEL_MESSAGES.fileRequired] });
+  }
+  return { bytes, description };
+}
+
+/**
+ * Notification messages by phone number (spec §7). Every call needs a signed-in operator and
+ * works only on that operator's account; no permission key is required
+ * (docs/decisions/0023-tel-permissions.md).
+ */
+export async function telRoutes(
+  app: FastifyInstance,
+  options: { db: Database; sender: TelSender },
+) {
+  const tel = createTelService({ db: options.db });
+  await app.register(multipart, {
+    limits: {
+      fileSize: TEL_LIMITS.uploadBytes,
+      files: 1,
+      fields: 5,
+      fieldSize: 4 * 1024,
+      parts: 10,
+    },
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['tel'];
+  const notFound = { 404: errorBodySchema };
+
+  routes.get(
+    '/api/tel/config',
+    {
+      schema: {
+        tags,
+        summary: '送信方式（dry-run のときは画面にドライランの表示）',
+        response: { 200: telConfigSchema },
+      },
+    },
+    async () => ({ sender: options.sender }),
+  );
+
+  routes.get(
+    '/api/tel/list',
+    { schema: { tags, summary: '発注一覧（新しい順）', response: { 200: telOrderListSchema } } },
+    async (request) => tel.listOrders(authOf(request).accountId),
+  );
+
+  routes.get(
+    '/api/tel/list/:id',
+    {
+      schema: {
+        tags,
+        summary: '発注のメッセージ一覧（登録順）',
+        params: telIdParamsSchema,
+        response: { 200: telMessageListSchema, ...notFound },
+      },
+    },
+    async (request) => tel.listMessages(authOf(request).accountId, request.params.id),
+  );
+
+  routes.get(
+    '/api/tel/list/:id/status',
+    {
+      schema: {
+        tags,
+        summary: '発注のステータス',
+        params: telIdParamsSchema,
+        response: { 200: telOrderStatusSchema, ...notFound },
+      },
+    },
+    async (request) => ({
+      status: await tel.orderStatus(authOf(request).accountId, request.params.id),
+    }),
+  );
+
+  routes.post(
+    '/api/tel/list/:id/status',
+    {
+      schema: {
+        tags,
+        summary: '発注（1）またはキャンセル（-1）',
+        description:
+          '発注は下書き（0）からのみ、キャンセルはキャンセル済み（-1）・完了（3）以外から。できないときは 409。',
+        params: telIdParamsSchema,
+        body: telStatusChangeSchema,
+        response: {
+          200: telOrderStatusSchema,
+          ...notFound,
+          409: errorBodySchema,
+          422: validationErrorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      status: await tel.changeStatus(
+        authOf(request).accountId,
+        request.params.id,
+        request.body.status,
+      ),
+    }),
+  );
+
+  routes.get(
+    '/api/tel/template/list',
+    { schema: { tags, summary: 'テンプレート一覧', response: { 200: telTemplateListSchema } } },
+    async (request) => tel.listTemplates(authOf(request).accountId),
+  );
+
+  routes.post(
+    '/api/tel/template/register',
+    {
+      schema: {
+        tags,
+        summary: 'テンプレート登録',
+        description:
+          '本文は JSON（LINE のメッセージオブジェクト、または 1〜5 件の配列）。[param_1]〜[param_10] を使えます。',
+        body: telTemplateInputSchema,
+        response: { 201: createdIdSchema, 422: validationErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const id = await tel.registerTemplate(authOf(request).accountId, request.body);
+      return reply.code(201).send({ id });
+    },
+  );
+
+  routes.post(
+    '/api/tel/register',
+    {
+      schema: {
+        tags,
+        summary: '個別登録（1件の下書き発注を作成し、その id を返す）',
+        description:
+          '日付は 2024-05-01・2024/5/1・2024年5月1日(水) など、時刻は H:mm・HH:mm[:ss]（Asia/Tokyo）。' +
+          '自アカウントにないテンプレート番号は 0（無効なテンプレート番号）として登録されます。',
+        body: telRegisterInputSchema,
+        response: { 201: createdIdSchema, 422: validationErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const id = await tel.register(authOf(request).accountId, request.body);
+      return reply.code(201).send({ id });
+    },
+  );
+
+  routes.post(
+    '/api/tel/upload',
+    {
+      // The route has no params or query, and its body is documented here but read by the
+      // handler part by part (a multipart stream is not a parsed body).
+      validatorCompiler: () => () => ({ value: undefined }),
+      schema: {
+        tags,
+        summary: 'ファイルアップロード（下書き発注を作成）',
+        description:
+          'multipart/form-data: file（必須）、description（任意、200文字まで）。見出し行 tel,date,time,template_id,param_1…param_10（順不同、param は任意）。' +
+          '20MB・100,000行・パラメータ200文字まで。誤りのある行が一つでもあれば 422（行番号つきの理由を最初の100件と総数）で、何も保存されません。',
+        consumes: ['multipart/form-data'],
+        body: uploadBodyDoc,
+        response: { 201: telUploadResponseSchema, 422: validationErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const input = await readUpload(request);
+      const result = await tel.upload(authOf(request).accountId, input);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(TEL_SAMPLE_CSV_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=Shift_JIS')
+      .header('content-disposition', `attachment; filename="${SAMPLE_CSV_FILENAME}"`)
+      .header('cache-control', 'no-cache')
+      .send(SAMPLE_CSV_BYTES),
+  );
+}

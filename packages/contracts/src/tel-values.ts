@@ -1,0 +1,153 @@
+/**
+ * Parsing of the values an operator types or an Excel file holds for notification messages by
+ * phone number (DEC-08): phone numbers, dates (UI-13..UI-16), times (UI-26..UI-28) and template
+ * bodies (TEL-69, TEL-70). Pure functions, shared by the register form and the server, so both
+ * accept exactly the same input.
+ */
+
+export const TEL_PARAM_COUNT = 10;
+export const TEL_PARAM_KEYS = [
+  'param_1',
+  'param_2',
+  'param_3',
+  'param_4',
+  'param_5',
+  'param_6',
+  'param_7',
+  'param_8',
+  'param_9',
+  'param_10',
+] as const;
+export type TelParamKey = (typeof TEL_PARAM_KEYS)[number];
+
+export interface NormalizedPhone {
+  /** Domestic form without separators, shown to operators: `09012345678`. */
+  domestic: string;
+  /** E.164 form, hashed for LINE (`+819012345678`). */
+  e164: string;
+  /** True when a leading 0 that Excel dropped (the cell was a number) was restored. */
+  restoredLeadingZero: boolean;
+}
+
+// Hyphens, dashes and the long-vowel mark Japanese users type between digit groups.
+const PHONE_SEPARATORS = /[\s\u3000\-‐‑‒–—―−ー－ｰ()（）.]/g;
+
+/** NFKC turns full-width digits, `＋` and `（）` into their ASCII forms. */
+function halfWidth(value: string): string {
+  // eslint-disable-next-line no-control-regex -- ASCII needs no normalisation (the common case)
+  return /^[\x00-\x7f]*$/.test(value) ? value : value.normalize('NFKC');
+}
+
+/**
+ * A Japanese phone number as people write it: hyphens, spaces, full-width digits, `+81`.
+ * A 9- or 10-digit number without its leading 0 (Excel stored the cell as a number) gets the 0
+ * back. Returns null when the value cannot be a Japanese number (domestic: 10 or 11 digits
+ * starting with a single 0).
+ */
+export function normalizePhone(raw: string): NormalizedPhone | null {
+  let value = halfWidth(raw).trim().replace(PHONE_SEPARATORS, '');
+  let international = false;
+  if (value.startsWith('+81')) {
+    value = value.slice(3);
+    international = true;
+  } else if (value.startsWith('+')) {
+    return null;
+  }
+  if (!/^\d+$/.test(value)) return null;
+  let restoredLeadingZero = false;
+  if (international) {
+    // +81 90-… or, as some people write it, +81 (0)90-…
+    if (!value.startsWith('0')) value = `0${value}`;
+  } else if (!value.startsWith('0') && (value.length === 9 || value.length === 10)) {
+    value = `0${value}`;
+    restoredLeadingZero = true;
+  }
+  if (!/^0[1-9]\d{8,9}$/.test(value)) return null;
+  return { domestic: value, e164: `+81${value.slice(1)}`, restoredLeadingZero };
+}
+
+function validDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1 || year < 1900 || year > 9999) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const DATE_FORMS = [
+  // UI-13 / UI-14: 2024年5月1日, 2024年5月1日(水)
+  /^(\d{4})年(\d{1,2})月(\d{1,2})日(?:\s*\([日月火水木金土]\))?$/,
+  // UI-15: 2024/5/1, 2024/05/01
+  /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/,
+  // UI-16: 2024-5-1, 2024-05-01
+  /^(\d{4})-(\d{1,2})-(\d{1,2})$/,
+];
+
+/** A date as the date picker accepts it, as `YYYY-MM-DD`; null when impossible (2月30日). */
+export function parseTelDate(raw: string): string | null {
+  const value = halfWidth(raw).trim();
+  for (const form of DATE_FORMS) {
+    const match = form.exec(value);
+    if (!match) continue;
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (!validDate(year, month, day)) return null;
+    return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  }
+  return null;
+}
+
+/** `H:mm`, `HH:mm` or `HH:mm:ss` (hours 0–23, minutes and seconds 00–59) as `HH:mm:ss`. */
+export function parseTelTime(raw: string): string | null {
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(halfWidth(raw).trim());
+  if (!match) return null;
+  const [hours, minutes, seconds] = [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)];
+  if (hours > 23 || minutes > 59 || seconds > 59) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
+}
+
+const PLACEHOLDER = /\[param_(\d+)\]/g;
+
+/** The parameter numbers a template body refers to, in order of first use. */
+export function placeholderNumbers(body: string): number[] {
+  const numbers: number[] = [];
+  for (const match of body.matchAll(PLACEHOLDER)) {
+    const n = Number(match[1]);
+    if (!numbers.includes(n)) numbers.push(n);
+  }
+  return numbers;
+}
+
+/**
+ * TEL-69/TEL-70: problems of a template body, in Japanese; empty when it is usable. The body is
+ * JSON holding one LINE message object or an array of 1–5 of them, and uses only the
+ * placeholders [param_1] … [param_10].
+ */
+export function templateBodyProblems(body: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return ['本文はJSON形式で入力してください'];
+  }
+  const problems: string[] = [];
+  const messages = Array.isArray(parsed) ? parsed : [parsed];
+  if (Array.isArray(parsed) && (parsed.length < 1 || parsed.length > 5)) {
+    problems.push('メッセージは1〜5件の配列で指定してください');
+  }
+  const isMessage = (value: unknown) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { type?: unknown }).type === 'string';
+  if (!messages.every(isMessage)) {
+    problems.push('メッセージは "type" を持つLINEのメッセージオブジェクトで指定してください');
+  }
+  const invalid = placeholderNumbers(body).filter((n) => n < 1 || n > TEL_PARAM_COUNT);
+  if (invalid.length > 0) {
+    problems.push(
+      `使用できるプレースホルダーは [param_1]〜[param_${TEL_PARAM_COUNT}] です（${invalid
+        .map((n) => `[param_${n}]`)
+        .join('、')}）`,
+    );
+  }
+  return problems;
+}

@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import {
+  TEL_PARAM_KEYS,
+  normalizePhone,
+  parseTelDate,
+  parseTelTime,
+  templateBodyProblems,
+} from './tel-values.js';
+
+/**
+ * Notification messages by phone number (spec §2 "under /line/tel", §3, §4, §7, §8; rules
+ * TEL-01..TEL-73, DEC-01, DEC-02, DEC-04, DEC-08). Instants are ISO 8601 strings with the
+ * Asia/Tokyo offset (`2025-06-01T10:00:00+09:00`).
+ */
+
+// ── Limits (documented in docs/decisions/0020-tel-upload.md) ──────────────────────────────
+export const TEL_LIMITS = {
+  /** Upload file size in bytes (20 MB). */
+  uploadBytes: 20 * 1024 * 1024,
+  /** Data rows per uploaded file (the header row not counted). */
+  uploadRows: 100_000,
+  /** Characters per parameter value. */
+  paramChars: 200,
+  /** Line errors listed in a rejected upload; the total is always given. */
+  uploadErrorsShown: 100,
+  descriptionChars: 200,
+  templateNameChars: 100,
+  templateBodyChars: 20_000,
+} as const;
+
+// ── Statuses (spec §4, DEC-02, TEL-15..19, TEL-38..42) ─────────────────────────────────────
+export const TEL_ORDER_STATUS = {
+  draft: 0,
+  ordered: 1,
+  inProgress: 2,
+  done: 3,
+  cancelled: -1,
+} as const;
+export const TEL_ORDER_STATUSES = [0, 1, 2, 3, -1] as const;
+export type TelOrderStatus = (typeof TEL_ORDER_STATUSES)[number];
+
+export const TEL_MESSAGE_STATUS = {
+  beforeSending: 1,
+  processing: 2,
+  sent: 3,
+  failed: -2,
+  cannotSend: -3,
+} as const;
+export const TEL_MESSAGE_STATUSES = [1, 2, 3, -2, -3] as const;
+export type TelMessageStatus = (typeof TEL_MESSAGE_STATUSES)[number];
+
+export type TelStatusColor = 'gray' | 'blue' | 'orange' | 'green' | 'red' | 'pink';
+
+export const TEL_ORDER_STATUS_LABELS: Record<
+  TelOrderStatus,
+  { label: string; color: TelStatusColor }
+> = {
+  0: { label: '下書き', color: 'gray' },
+  1: { label: '発注済み', color: 'blue' },
+  2: { label: '送信中', color: 'orange' },
+  3: { label: '完了', color: 'green' },
+  [-1]: { label: 'キャンセル', color: 'green' },
+};
+
+export const TEL_MESSAGE_STATUS_LABELS: Record<
+  TelMessageStatus,
+  { label: string; color: TelStatusColor }
+> = {
+  1: { label: '送信前', color: 'blue' },
+  2: { label: '処理中', color: 'orange' },
+  3: { label: '送信済み', color: 'green' },
+  [-2]: { label: '失敗', color: 'red' },
+  [-3]: { label: '送信不可', color: 'pink' },
+};
+
+/** TEL-30: ordering (to 1) only from draft. */
+export function canOrderTel(status: number): boolean {
+  return status === TEL_ORDER_STATUS.draft;
+}
+
+/** TEL-31: cancelling (to -1) unless already cancelled or done. */
+export function canCancelTel(status: number): boolean {
+  return status !== TEL_ORDER_STATUS.cancelled && status !== TEL_ORDER_STATUS.done;
+}
+
+/** DEC-04: whole-number percentage of count_all; 0 when count_all is 0. */
+export function telPercent(part: number, countAll: number): number {
+  return countAll === 0 ? 0 : Math.round((part * 100) / countAll);
+}
+
+/** TEL-07: unsent = all − success − failed. */
+export function telUnsentCount(
+  order: Pick<TelOrder, 'count_all' | 'count_success' | 'count_failed'>,
+) {
+  return order.count_all - order.count_success - order.count_failed;
+}
+
+// ── Japanese text (spec §8, DEC-01) ───────────────────────────────────────────────────────
+export const TEL_TEXT = {
+  listTitle: '通知メッセージ',
+  detailTitle: '詳細・発注',
+  uploadTitle: '通知メッセージファイルアップロード',
+  invalidTemplateNumber: '無効なテンプレート番号',
+  memoPlaceholder: '例：X月の新規会員向けメッセージ',
+  statusLoading: '通信中...',
+  dryRunBanner: 'ドライラン: 実際には送信されません',
+  manualPath: 'tel',
+} as const;
+
+export const TEL_MESSAGES = {
+  ordered: '発注しました',
+  cancelled: 'キャンセルしました',
+  registered: '登録しました',
+  statusChangeFailed: 'エラー：ステータス変更に失敗しました',
+  uploadFailed: '送信失敗',
+  genericError: 'エラーが発生しました',
+  orderNotFound: '通知メッセージの発注が見つかりません',
+  cannotOrder: '下書きの発注のみ発注できます',
+  cannotCancel: 'キャンセル済みまたは完了した発注はキャンセルできません',
+  fileRequired: 'ファイルを選択してください',
+  fileTooLarge: `ファイルサイズが上限（${TEL_LIMITS.uploadBytes / 1024 / 1024}MB）を超えています`,
+  fileEmpty: 'ファイルにデータがありません',
+  fileEncoding:
+    'ファイルの文字コードを判別できません。Shift_JIS（Excel の CSV）または UTF-8 で保存してください',
+  uploadRejected: (total: number) =>
+    `ファイルに誤りがあります（${total.toLocaleString('ja-JP')}件）。修正してもう一度アップロードしてください`,
+  moreErrors: (rest: number) => `ほか${rest.toLocaleString('ja-JP')}件のエラーがあります`,
+  /** A message left in processing by a crash: never re-sent automatically. */
+  resultUnknown: '送信結果不明',
+  webhookSignature: '署名が正しくありません',
+  webhookNotConfigured: 'LINE チャネルシークレットが設定されていません',
+} as const;
+
+// ── Values ────────────────────────────────────────────────────────────────────────────────
+const telSchema = z
+  .string({ error: '電話番号を入力してください' })
+  .max(40, { error: '電話番号が正しくありません' })
+  .refine((value) => normalizePhone(value) !== null, { error: '電話番号が正しくありません' });
+
+const dateSchema = z
+  .string({ error: '日付を入力してください' })
+  .max(30)
+  .refine((value) => parseTelDate(value) !== null, { error: '日付が正しくありません' });
+
+const timeSchema = z
+  .string({ error: '時刻を入力してください' })
+  .max(10)
+  .refine((value) => parseTelTime(value) !== null, { error: '時刻が正しくありません' });
+
+const paramValueSchema = z.string().max(TEL_LIMITS.paramChars, {
+  error: `パラメータは${TEL_LIMITS.paramChars}文字以内で入力してください`,
+});
+
+/** param_1 … param_10, each optional; other keys are refused. */
+export const telParamsSchema = z
+  .strictObject(
+    Object.fromEntries(TEL_PARAM_KEYS.map((key) => [key, paramValueSchema.optional()])) as Record<
+      (typeof TEL_PARAM_KEYS)[number],
+      z.ZodOptional<typeof paramValueSchema>
+    >,
+  )
+  .default({});
+
+// ── Requests ──────────────────────────────────────────────────────────────────────────────
+/** TEL-46: single registration. An unknown template id is stored as 0 (DEC-08, TEL-27). */
+export const telRegisterInputSchema = z.object({
+  tel: telSchema,
+  date: dateSchema,
+  time: timeSchema,
+  template_id: z.coerce
+    .number({ error: 'テンプレート番号を選択してください' })
+    .int({ error: 'テンプレート番号が正しくありません' })
+    .min(0, { error: 'テンプレート番号が正しくありません' })
+    .max(2_147_483_647, { error: 'テンプレート番号が正しくありません' }),
+  params: telParamsSchema,
+});
+export type TelRegisterInput = z.input<typeof telRegisterInputSchema>;
+
+/** TEL-68: template registration; the body is checked by templateBodyProblems (TEL-69/70). */
+export const telTemplateInputSchema = z.object({
+  name: z
+    .string({ error: 'テンプレート名を入力してください' })
+    .trim()
+    .min(1, { error: 'テンプレート名を入力してください' })
+    .max(TEL_LIMITS.templateNameChars, {
+      error: `テンプレート名は${TEL_LIMITS.templateNameChars}文字以内で入力してください`,
+    }),
+  body: z
+    .string({ error: '本文を入力してください' })
+    .min(1, { error: '本文を入力してください' })
+    .max(TEL_LIMITS.templateBodyChars, {
+      error: `本文は${TEL_LIMITS.templateBodyChars.toLocaleString('ja-JP')}文字以内で入力してください`,
+    })
+    .superRefine((body, context) => {
+      for (const message of templateBodyProblems(body))
+        context.addIssue({ code: 'custom', message });
+    }),
+});
+export type TelTemplateInput = z.input<typeof telTemplateInputSchema>;
+
+/** TEL-32/TEL-33: 1 places the order, -1 cancels it. */
+export const telStatusChangeSchema = z.object({
+  status: z.union([z.literal(1), z.literal(-1)], {
+    error: 'ステータスは 1（発注）または -1（キャンセル）を指定してください',
+  }),
+});
+export type TelStatusChange = z.infer<typeof telStatusChangeSchema>;
+
+export const telIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+// ── Responses ─────────────────────────────────────────────────────────────────────────────
+/** TEL-14 (the highlight flag is client-only and never sent). */
+export const telOrderSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  status: z.union(TEL_ORDER_STATUSES.map((s) => z.literal(s))),
+  description: z.string(),
+  count_all: z.number().int(),
+  count_success: z.number().int(),
+  /** Failed (-2) and cannot send (-3). */
+  count_failed: z.number().int(),
+});
+export type TelOrder = z.infer<typeof telOrderSchema>;
+export const telOrderListSchema = z.array(telOrderSchema);
+
+/** TEL-24, plus failure_reason and delivered_at (ours: shown on the detail screen). */
+export const telMessageSchema = z.object({
+  id: z.number().int(),
+  datetime: z.string(),
+  status: z.union(TEL_MESSAGE_STATUSES.map((s) => z.literal(s))),
+  sent_at: z.string().nullable(),
+  tel: z.string(),
+  /** 0 = invalid template number (TEL-27). */
+  template_id: z.number().int(),
+  params: z.record(z.string(), z.string()),
+  /** Why a message failed (-2) or cannot be sent (-3); null otherwise. */
+  failure_reason: z.string().nullable(),
+  /** When LINE reported delivery to the user (webhook); null until then. */
+  delivered_at: z.string().nullable(),
+});
+export type TelMessage = z.infer<typeof telMessageSchema>;
+export const telMessageListSchema = z.array(telMessageSchema);
+
+export const telOrderStatusSchema = z.object({
+  status: z.union(TEL_ORDER_STATUSES.map((s) => z.literal(s))),
+});
+export type TelOrderStatusResponse = z.infer<typeof telOrderStatusSchema>;
+
+export const telTemplateListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+});
+export type TelTemplateListItem = z.infer<typeof telTemplateListItemSchema>;
+export const telTemplateListSchema = z.array(telTemplateListItemSchema);
+
+export const telUploadResponseSchema = z.object({
+  id: z.number().int(),
+  /** Phone numbers whose leading 0, dropped by Excel, was restored (DEC-08). */
+  corrected_phone_count: z.number().int(),
+});
+export type TelUploadResponse = z.infer<typeof telUploadResponseSchema>;
+
+export const TEL_SENDERS = ['dry-run', 'line'] as const;
+export type TelSender = (typeof TEL_SENDERS)[number];
+
+/** Which sender the server uses; the screens show TEL_TEXT.dryRunBanner for 'dry-run'. */
+export const telConfigSchema = z.object({ sender: z.enum(TEL_SENDERS) });
+export type TelConfig = z.infer<typeof telConfigSchema>;
+
+export const TEL_SAMPLE_CSV_PATH = '/files/notification_message_sample.csv';
