@@ -38,19 +38,26 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
       'TelTemplateRegisterPage',
     ],
   },
-  { label: '設定', routes: ['OperatorRoleList', 'OperatorRoleNew', 'AIServiceAccountIndex'] },
+  {
+    label: '設定',
+    routes: ['OperatorRoleList', 'OperatorRoleNew', 'AIServiceAccountIndex', 'UiCatalogue'],
+  },
 ];
 
 export type MenuLink = { name: string; title: string; path: string };
 export type MenuSection = { label: string; links: MenuLink[] };
 
-/** Sections with only the entries the operator may open; empty sections are dropped. */
-export function visibleMenuSections(heldKeys: readonly string[]): MenuSection[] {
+/**
+ * Sections with only the entries the operator may open; empty sections are dropped.
+ * `devTools`: whether owner-or-development routes (the UI catalogue) are open to them.
+ */
+export function visibleMenuSections(heldKeys: readonly string[], devTools = false): MenuSection[] {
   return MENU_SECTIONS.map((section) => ({
     label: section.label,
     links: section.routes.flatMap((name) => {
       const route = pageRouteByName(name);
       if (!route || !hasAllPermissions(heldKeys, route.handle.permissions)) return [];
+      if (route.handle.ownerOrDev && !devTools) return [];
       return [{ name, title: route.handle.title, path: route.path }];
     }),
   })).filter((section) => section.links.length > 0);

@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { useSession } from '@/features/auth';
 import type { RouteHandle } from './route-handle';
 import { NotFoundPage, NOT_FOUND_TITLE } from './routes/not-found-page';
-import { useBrandLabel } from './session';
+import { mayOpenOwnerOrDev, useBrandLabel } from './session';
 
 export const FORBIDDEN_PATH = '/?forbidden=1';
 
@@ -18,10 +18,12 @@ export function RouteGate({ handle, children }: { handle: RouteHandle; children:
   const params = useParams();
   const session = useSession();
   const badParam = (handle.numericParams ?? []).some((name) => !DIGITS.test(params[name] ?? ''));
+  const hidden = !!handle.ownerOrDev && !mayOpenOwnerOrDev(session.data?.operator.role.is_owner);
   const allowed = hasAllPermissions(session.data?.permission_keys ?? [], handle.permissions);
 
-  useDocumentTitle(badParam ? NOT_FOUND_TITLE : handle.title);
+  useDocumentTitle(badParam || hidden ? NOT_FOUND_TITLE : handle.title);
 
+  if (hidden) return <NotFoundPage title={NOT_FOUND_TITLE} />;
   if (badParam) {
     if (handle.invalidParamRedirect) return <Navigate to={handle.invalidParamRedirect} replace />;
     return <NotFoundPage title={NOT_FOUND_TITLE} />;

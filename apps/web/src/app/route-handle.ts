@@ -21,6 +21,8 @@ export type RouteHandle = {
   surface?: 'gray';
   /** Only the login page opens without a signed-in operator. */
   public?: boolean;
+  /** Tools for designers and testers: shown in development builds, otherwise to owners only. */
+  ownerOrDev?: boolean;
 };
 
 export type PageProps = { title: string };

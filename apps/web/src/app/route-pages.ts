@@ -15,6 +15,7 @@ import {
 } from './routes/operator-role-routes';
 import { TelDetailRoute } from './routes/tel-routes';
 import { TopPage } from './routes/top-page';
+import { UiCataloguePage } from './routes/ui-catalogue/ui-catalogue-page';
 
 /**
  * Screens built so far, by route name. Every other route renders a placeholder with its title
@@ -33,4 +34,5 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   TelBulkUploadPage: TelUploadPage,
   TelTemplateListPage,
   TelTemplateRegisterPage,
+  UiCatalogue: UiCataloguePage,
 };

@@ -104,6 +104,7 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
     '通知メッセージテンプレート登録',
     [],
   ],
+  ['UI', '/dev/ui', 'UiCatalogue', 'UIカタログ', []],
   ['DEC-07', '*', 'NotFound', 'ページが見つかりません', []],
 ];
 
@@ -171,6 +172,11 @@ describe('route table', () => {
     expect(byPath('/line/common_var/new')?.handle.query).toEqual([
       { name: 'copy', optional: true },
     ]);
+  });
+
+  it('the UI catalogue is shown only in development builds or to owners', () => {
+    const marked = pages.filter((entry) => entry.handle.ownerOrDev).map((entry) => entry.path);
+    expect(marked).toEqual(['/dev/ui']);
   });
 
   it('ROUTE-01 the visual editor asks for the gray surface', () => {

@@ -110,6 +110,9 @@ export const routeTable: readonly AppRoute[] = [
   route('/line/tel/template', 'TelTemplateListPage', '通知メッセージテンプレート'),
   route('/line/tel/template/register', 'TelTemplateRegisterPage', '通知メッセージテンプレート登録'),
 
+  // The shared UI kit in all its states (ADR 0030); elsewhere it looks like any unknown path.
+  route('/dev/ui', 'UiCatalogue', 'UIカタログ', { ownerOrDev: true }),
+
   route('*', 'NotFound', 'ページが見つかりません'),
 ];
 

@@ -20,3 +20,8 @@ export function useBrandLabel(): string {
   const { data } = useSession();
   return data?.account.brand_label ?? DEFAULT_BRAND.label;
 }
+
+/** Routes marked ownerOrDev (the UI catalogue): every build in development, owners otherwise. */
+export function mayOpenOwnerOrDev(isOwner: boolean | undefined): boolean {
+  return import.meta.env.DEV || !!isOwner;
+}

@@ -1,11 +1,14 @@
 import { NavLink } from 'react-router';
 import { visibleMenuSections } from '../menu-sections';
-import { useSignedInSession } from '../session';
+import { mayOpenOwnerOrDev, useSignedInSession } from '../session';
 
 /** Entries the operator lacks keys for are hidden; the route guard still checks them. */
 export function SideMenu() {
   const session = useSignedInSession();
-  const sections = visibleMenuSections(session.permission_keys);
+  const sections = visibleMenuSections(
+    session.permission_keys,
+    mayOpenOwnerOrDev(session.operator.role.is_owner),
+  );
   return (
     <nav className="side-menu" aria-label="メインメニュー">
       {sections.map((section) => (

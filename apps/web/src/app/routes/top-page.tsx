@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/ui/page-header';
 import { visibleMenuSections } from '../menu-sections';
 import type { PageProps } from '../route-handle';
-import { useSignedInSession } from '../session';
+import { mayOpenOwnerOrDev, useSignedInSession } from '../session';
 import './top-page.css';
 
 export const FORBIDDEN_NOTICE = 'このページを表示する権限がありません';
@@ -12,9 +12,10 @@ export function TopPage({ title }: PageProps) {
   const session = useSignedInSession();
   const [params] = useSearchParams();
   const forbidden = params.get('forbidden') === '1';
-  const sections = visibleMenuSections(session.permission_keys).filter(
-    (section) => section.label !== 'ホーム',
-  );
+  const sections = visibleMenuSections(
+    session.permission_keys,
+    mayOpenOwnerOrDev(session.operator.role.is_owner),
+  ).filter((section) => section.label !== 'ホーム');
 
   return (
     <section className="page top-page" data-theme={session.account.brand_theme}>
