@@ -1,5 +1,5 @@
-// Bundles the server entry into dist/server.js. Workspace code (our contracts) is inlined;
-// npm dependencies stay external and load from node_modules (PGlite needs its wasm files).
+// Bundles the server and worker entries into dist/server.js and dist/worker.js. Workspace code
+// (our contracts) is inlined; npm dependencies stay external and load from node_modules (PGlite needs its wasm files).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@tsunagu/'));
 
 await build({
-  entryPoints: ['src/server.ts'],
+  entryPoints: ['src/server.ts', 'src/worker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,11 +1,18 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_LOGIN_IDS } from './db/seed.js';
+import { telDispatcherFromConfig } from './modules/tel/jobs.js';
 
 /** Process entry: configuration, listen, and a graceful shutdown on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
+  if (config.TEL_DISPATCH_IN_PROCESS) {
+    // Notification messages are sent from this process unless `npm run worker` does it.
+    const dispatcher = telDispatcherFromConfig(app.db, config, app.log);
+    app.addHook('onClose', () => dispatcher.stop());
+    app.addHook('onReady', async () => dispatcher.start());
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -31,6 +38,9 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   const lines = [`つなぐ を起動しました: http://${host}:${port}/`];
+  if (config.TEL_SENDER === 'dry-run') {
+    lines.push('通知メッセージ: ドライラン（TEL_SENDER=dry-run、実際には送信されません）');
+  }
   if (config.SEED_DEMO) {
     lines.push(
       `デモ用ログイン（ローカル専用）: ${DEMO_LOGIN_IDS.owner} / ${DEMO_LOGIN_IDS.staff} / ${DEMO_LOGIN_IDS.otherAccount}、パスワード: ${

@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import { selectRows } from '../../db/raw.js';
+import type { Executor } from '../../db/types.js';
+
+/**
+ * The dispatcher's queries. They are not scoped by one account: the dispatcher works for every
+ * account, and each message carries its account id (templates are joined on it).
+ */
+
+export interface ClaimedMessage {
+  id: number;
+  accountId: number;
+  orderId: number;
+  telE164: string;
+  templateId: number;
+  params: Record<string, string>;
+  attempts: number;
+  /** The template body of the message's own account; null for 0 or a missing template. */
+  templateBody: string | null;
+}
+
+interface ClaimedRow {
+  id: string | number;
+  account_id: number;
+  order_id: number;
+  tel_e164: string;
+  template_id: number;
+  params: Record<string, string> | string;
+  attempts: number;
+  template_body: string | null;
+}
+
+/**
+ * Claims up to `limit` due messages of ordered or in-progress orders: locked with SKIP LOCKED
+ * (other workers take other rows), moved to processing (2) with a lease, in one statement that
+ * also moves their orders from ordered (1) to in progress (2).
+ */
+export async function claimDueMessages(db: Executor, limit: number): Promise<ClaimedMessage[]> {
+  const rows = await selectRows<ClaimedRow>(
+    db,
+    sql`
+      with due as (
+        select m.id
+        from tel_messages m
+        where m.order_id in (select o.id from tel_orders o where o.status in (1, 2))
+          and m.status = 1
+          and m.next_attempt_at <= now()
+        order by m.next_attempt_at, m.id
+        limit ${limit}
+        for update of m skip locked
+      ),
+      claimed as (
+        update tel_messages m
+        set status = 2, processing_started_at = now(), attempts = m.attempts + 1
+        from due
+        where m.id = due.id
+        returning m.id, m.account_id, m.order_id, m.tel_e164, m.template_id, m.params, m.attempts
+      ),
+      started as (
+        update tel_orders o
+        set status = 2, started_at = now()
+        where o.id in (select order_id from claimed) and o.status = 1
+        returning o.id
+      )
+      select c.*, t.body as template_body
+      from claimed c
+      left join tel_templates t on t.id = c.template_id and t.account_id = c.account_id
+      order by c.id
+    `,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    accountId: row.account_id,
+    orderId: row.order_id,
+    telE164: row.tel_e164,
+    templateId: row.template_id,
+    params: typeof row.params === 'string' ? JSON.parse(row.params) : row.params,
+    attempts: row.attempts,
+    templateBody: row.template_body,
+  }));
+}
+
+export interface Settlement {
+  id: number;
+  /** 3 sent, -2 failed, -3 cannot send, or 1 again for a later retry. */
+  status: 3 | -2 | -3 | 1;
+  sentAt: string | null;
+  reason: string | null;
+  retryAt: string | null;
+}
+
+/**
+ * Writes outcomes of processing messages, and adds the settled ones to their orders' counters
+ * in the same statement. A message is only settled while it is still processing (2), so an
+ * outcome that arrives after its lease was declared lost changes nothing.
+ */
+export async function settleMessages(db: Executor, settlements: Settlement[]): Promise<void> {
+  if (settlements.length === 0) return;
+  const payload = JSON.stringify(
+    settlements.map((s) => ({
+      id: s.id,
+      status: s.status,
+      sent_at: s.sentAt,
+      reason: s.reason,
+      retry_at: s.retryAt,
+    })),
+  );
+  await db.execute(sql`
+    with v as (
+      select * from jsonb_to_recordset(${payload}::jsonb)
+        as v(id bigint, status smallint, sent_at timestamptz, reason text, retry_at timestamptz)
+    ),
+    updated as (
+      update tel_messages m
+      set status = v.status,
+          sent_at = v.sent_at,
+          failure_reason = v.reason,
+          next_attempt_at = coalesce(v.retry_at, m.next_attempt_at),
+          processing_started_at = null
+      from v
+      where m.id = v.id and m.status = 2
+      returning m.order_id, m.status
+    ),
+    counts as (
+      select order_id,
+             count(*) filter (where status = 3)::int as success,
+             count(*) filter (where status in (-2, -3))::int as failed
+      from updated
+      group by order_id
+    )
+    update tel_orders o
+    set count_success = o.count_success + c.success, count_failed = o.count_failed + c.failed
+    from counts c
+    where o.id = c.order_id
+  `);
+}
+
+/**
+ * Messages whose lease expired were claimed by a worker that died: LINE may or may not have
+ * taken them, and it has no retry key, so they are never sent again: failed, 送信結果不明.
+ */
+export async function settleExpiredLeases(
+  db: Executor,
+  leaseSeconds: number,
+  reason: string,
+): Promise<number> {
+  const rows = await selectRows<{ order_id: number; n: number }>(
+    db,
+    sql`
+      with stale as (
+        update tel_messages m
+        set status = -2, failure_reason = ${reason}, processing_started_at = null
+        where m.status = 2
+          and m.processing_started_at < now() - make_interval(secs => ${leaseSeconds})
+        returning m.order_id
+      ),
+      counts as (select order_id, count(*)::int as n from stale group by order_id)
+      update tel_orders o
+      set count_failed = o.count_failed + c.n
+      from counts c
+      where o.id = c.order_id
+      returning o.id as order_id, c.n
+    `,
+  );
+  return rows.reduce((total, row) => total + Number(row.n), 0);
+}
+
+/** Ordered or in-progress orders with no message left to send or in flight become done (3). */
+export async function completeSettledOrders(db: Executor): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
+      update tel_orders o
+      set status = 3, finished_at = now()
+      where o.status in (1, 2)
+        and not exists (
+          select 1 from tel_messages m where m.order_id = o.id and m.status in (1, 2)
+        )
+      returning o.id
+    `,
+  );
+  return rows.map((row) => row.id);
+}

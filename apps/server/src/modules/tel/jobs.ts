@@ -1,0 +1,39 @@
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/types.js';
+import { createTelDispatcher, type DispatcherLog, type DispatcherOptions } from './dispatcher.js';
+import { createDryRunSender, createLineSender, type Sender } from './sender.js';
+
+/** The sender chosen by TEL_SENDER (config refuses `line` without its credentials). */
+export function senderFromConfig(config: Config, log: DispatcherLog): Sender {
+  if (config.TEL_SENDER === 'line') {
+    if (!config.LINE_CHANNEL_ACCESS_TOKEN) throw new Error('LINE_CHANNEL_ACCESS_TOKEN is required');
+    return createLineSender({
+      apiBase: config.LINE_API_BASE,
+      accessToken: config.LINE_CHANNEL_ACCESS_TOKEN,
+      timeoutMs: config.TEL_REQUEST_TIMEOUT_MS,
+    });
+  }
+  return createDryRunSender((entry, message) => log.info(entry, message));
+}
+
+export function dispatcherOptions(config: Config): DispatcherOptions {
+  return {
+    batchSize: config.TEL_BATCH_SIZE,
+    concurrency: config.TEL_CONCURRENCY,
+    pollMs: config.TEL_POLL_MS,
+    leaseSeconds: config.TEL_LEASE_SECONDS,
+    maxAttempts: config.TEL_MAX_ATTEMPTS,
+    retryBaseMs: config.TEL_RETRY_BASE_MS,
+    ratePerSecond: config.TEL_RATE_LIMIT,
+  };
+}
+
+/** The notification message dispatcher as configured (in the API process or `npm run worker`). */
+export function telDispatcherFromConfig(db: Database, config: Config, log: DispatcherLog) {
+  return createTelDispatcher({
+    db,
+    sender: senderFromConfig(config, log),
+    log,
+    options: dispatcherOptions(config),
+  });
+}

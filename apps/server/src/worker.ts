@@ -1,0 +1,53 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { telDispatcherFromConfig } from './modules/tel/jobs.js';
+
+/**
+ * `npm run worker`: the notification message dispatcher as its own process, on PostgreSQL.
+ * Any number may run side by side (claims use FOR UPDATE SKIP LOCKED); run the API with
+ * TEL_DISPATCH_IN_PROCESS=false then. TEL_RATE_LIMIT applies per process.
+ */
+async function main() {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    throw new ConfigError(
+      'npm run worker には DATABASE_URL（PostgreSQL）が必要です。PGlite（DATABASE_URL なし）では API サーバーの中で送信します（TEL_DISPATCH_IN_PROCESS=true）。',
+    );
+  }
+  const log = pino({ level: config.LOG_LEVEL, name: 'tel-worker' });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMax: config.DB_POOL_MAX,
+  });
+  await database.migrate();
+  const dispatcher = telDispatcherFromConfig(database.db, config, log);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker stopping');
+    const timer = setTimeout(() => process.exit(1), 30_000);
+    timer.unref();
+    dispatcher
+      .stop()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  dispatcher.start();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

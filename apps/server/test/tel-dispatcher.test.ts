@@ -1,0 +1,355 @@
+import { createHash } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
+import { TEL_MESSAGES } from '@tsunagu/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Config } from '../src/config.js';
+import { telMessages } from '../src/db/schema/index.js';
+import type { DispatcherLog } from '../src/modules/tel/dispatcher.js';
+import { createTelDispatcher } from '../src/modules/tel/dispatcher.js';
+import { dispatcherOptions, telDispatcherFromConfig } from '../src/modules/tel/jobs.js';
+import { startFakeLine, type FakeLine } from './fakes/fake-line.js';
+import { uploadCsv } from './helpers/multipart.js';
+import { createTestApp, databaseKind, signIn, type TestApp } from './helpers/test-app.js';
+
+type Client = Awaited<ReturnType<typeof signIn>>;
+
+const TOKEN = 'test-channel-access-token';
+const HEADER = 'tel,date,time,template_id,param_1,param_2';
+
+export function collectingLog() {
+  const errors: unknown[] = [];
+  const log: DispatcherLog = {
+    info: () => {},
+    warn: () => {},
+    error: (entry) => errors.push(entry),
+  };
+  return { log, errors };
+}
+
+describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
+  let t: TestApp;
+  let demo: Client;
+  let line: FakeLine;
+  let templateId: number;
+
+  beforeAll(async () => {
+    line = await startFakeLine({ token: TOKEN });
+    t = await createTestApp({
+      TEL_SENDER: 'line',
+      LINE_CHANNEL_ACCESS_TOKEN: TOKEN,
+      LINE_CHANNEL_SECRET: 'test-channel-secret',
+      LINE_API_BASE: line.url,
+      TEL_REQUEST_TIMEOUT_MS: '5000',
+      TEL_LEASE_SECONDS: '15',
+      TEL_RETRY_BASE_MS: '10',
+      TEL_MAX_ATTEMPTS: '3',
+      TEL_POLL_MS: '20',
+    });
+    demo = await signIn(t.app, 'demo');
+    const created = await demo.post('/api/tel/template/register', {
+      name: 'テスト',
+      body: JSON.stringify([
+        { type: 'text', text: '[param_1] 様' },
+        { type: 'text', text: 'メモ: [param_2] / [param_3]' },
+      ]),
+    });
+    templateId = created.json().id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await line.close();
+  });
+  beforeEach(() => {
+    line.requests.length = 0;
+    line.setBehaviour(() => ({ status: 200 }));
+    line.setLatency(0);
+  });
+
+  function dispatcher(overrides: Partial<Config> = {}) {
+    const { log, errors } = collectingLog();
+    return {
+      dispatcher: telDispatcherFromConfig(t.app.db, { ...t.config, ...overrides }, log),
+      errors,
+    };
+  }
+
+  /** Uploads rows (due in the past unless a date is given) and places the order. */
+  async function orderedOrder(rows: string[], place = true): Promise<number> {
+    const response = await uploadCsv(t.app, demo.cookie, [HEADER, ...rows].join('\n'));
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json();
+    if (place)
+      expect((await demo.post(`/api/tel/list/${id}/status`, { status: 1 })).statusCode).toBe(200);
+    return id;
+  }
+
+  const row = (n: number, extra = '') =>
+    `0901234${String(n).padStart(4, '0')},2020/1/1,9:00,${extra || 'T'},お客様${n},`;
+  const rows = (count: number) =>
+    Array.from({ length: count }, (_, i) => row(i)).map((r) => r.replace(',T,', `,${templateId},`));
+
+  async function messages(orderId: number) {
+    return (await demo.get(`/api/tel/list/${orderId}`)).json() as {
+      id: number;
+      status: number;
+      sent_at: string | null;
+      failure_reason: string | null;
+    }[];
+  }
+
+  async function order(orderId: number) {
+    return (await demo.get('/api/tel/list')).json().find((o: { id: number }) => o.id === orderId);
+  }
+
+  it('TEL-40 sends with the bearer token, delivery tag, hashed E.164 number and rendered JSON; 200 → sent (3) with sent_at; order 1 → 2 → 3', async () => {
+    const value = 'He said "hi"\\ and\nleft';
+    const id = await orderedOrder([
+      `090-1234-5678,2020/1/1,9:00,${templateId},山田,"${value.replaceAll('"', '""')}"`,
+    ]);
+    const { dispatcher: d, errors } = dispatcher();
+    await d.runUntilIdle();
+    expect(errors).toEqual([]);
+    expect(line.requests).toHaveLength(1);
+    const [request] = line.requests;
+    const [message] = await messages(id);
+    expect(request?.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(request?.deliveryTag).toBe(`tsunagu-tel-${String(message?.id).padStart(8, '0')}`);
+    expect(request?.body.to).toBe(createHash('sha256').update('+819012345678').digest('hex'));
+    expect(request?.body.messages).toEqual([
+      { type: 'text', text: '山田 様' },
+      { type: 'text', text: `メモ: ${value} / ` },
+    ]);
+    expect(message).toMatchObject({ status: 3, failure_reason: null });
+    expect(message?.sent_at).toMatch(/\+09:00$/);
+    expect(await order(id)).toMatchObject({
+      status: 3,
+      count_all: 1,
+      count_success: 1,
+      count_failed: 0,
+    });
+  });
+
+  it('TEL-17 the order is in progress (2) while messages are being sent', async () => {
+    line.setLatency(300);
+    const id = await orderedOrder(rows(3));
+    const { dispatcher: d } = dispatcher({ TEL_REQUEST_TIMEOUT_MS: 2000 });
+    const run = d.runUntilIdle();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await demo.get(`/api/tel/list/${id}/status`)).json()).toEqual({ status: 2 });
+    expect((await messages(id)).map((m) => m.status)).toEqual([2, 2, 2]);
+    await run;
+    expect((await demo.get(`/api/tel/list/${id}/status`)).json()).toEqual({ status: 3 });
+  });
+
+  it('202 is sent too', async () => {
+    line.setBehaviour(() => ({ status: 202 }));
+    const id = await orderedOrder(rows(1));
+    await dispatcher().dispatcher.runUntilIdle();
+    expect((await messages(id))[0]?.status).toBe(3);
+  });
+
+  it('TEL-42 422 from LINE → cannot send (-3) with the reason', async () => {
+    line.setBehaviour(() => ({ status: 422 }));
+    const id = await orderedOrder(rows(1));
+    await dispatcher().dispatcher.runUntilIdle();
+    const [message] = await messages(id);
+    expect(message).toMatchObject({ status: -3, sent_at: null });
+    expect(message?.failure_reason).toContain('422');
+    expect(await order(id)).toMatchObject({ status: 3, count_success: 0, count_failed: 1 });
+  });
+
+  it.each([400, 401, 403])('TEL-41 %i from LINE → failed (-2), not retried', async (status) => {
+    line.setBehaviour(() => ({ status }));
+    const id = await orderedOrder(rows(1));
+    await dispatcher().dispatcher.runUntilIdle();
+    const [message] = await messages(id);
+    expect(message?.status).toBe(-2);
+    expect(message?.failure_reason).toContain(String(status));
+    expect(line.requests).toHaveLength(1);
+  });
+
+  it('a wrong channel access token is answered 401 by LINE: failed with the reason', async () => {
+    const id = await orderedOrder(rows(1));
+    await dispatcher({ LINE_CHANNEL_ACCESS_TOKEN: 'wrong' }).dispatcher.runUntilIdle();
+    expect((await messages(id))[0]?.failure_reason).toBe(
+      'チャネルアクセストークンが無効です（401: Authentication failed. Confirm that the access token in the authorization header is valid.）',
+    );
+  });
+
+  async function runUntilSettled(d: { runUntilIdle(): Promise<void> }, orderId: number) {
+    for (let i = 0; i < 200; i += 1) {
+      await d.runUntilIdle();
+      if ((await order(orderId)).status === 3) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('order did not settle');
+  }
+
+  it('429 and 5xx are retried with back-off: a 429 burst then 200 → sent', async () => {
+    line.setBehaviour((call) => ({ status: call < 2 ? 429 : call === 2 ? 503 : 200 }));
+    const id = await orderedOrder(rows(1));
+    const { dispatcher: d } = dispatcher({ TEL_MAX_ATTEMPTS: 5 });
+    await runUntilSettled(d, id);
+    expect(line.requests.map((r) => r.status)).toEqual([429, 429, 503, 200]);
+    expect(new Set(line.requests.map((r) => r.deliveryTag)).size).toBe(1);
+    expect((await messages(id))[0]?.status).toBe(3);
+  });
+
+  it('5xx every time → failed after the bounded number of attempts, with the reason', async () => {
+    line.setBehaviour(() => ({ status: 500 }));
+    const id = await orderedOrder(rows(1));
+    await runUntilSettled(dispatcher().dispatcher, id);
+    expect(line.requests).toHaveLength(3);
+    const [message] = await messages(id);
+    expect(message?.status).toBe(-2);
+    expect(message?.failure_reason).toBe(
+      'LINE のサーバーエラー（500: Internal server error）、3回試行しました',
+    );
+  });
+
+  it('a refused connection is retried, then failed', async () => {
+    const id = await orderedOrder(rows(1));
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    await runUntilSettled(dispatcher({ LINE_API_BASE: `http://127.0.0.1:${port}` }).dispatcher, id);
+    const [message] = await messages(id);
+    expect(message?.status).toBe(-2);
+    expect(message?.failure_reason).toBe(
+      'LINE に接続できませんでした（ECONNREFUSED）、3回試行しました',
+    );
+  });
+
+  it('a timeout is never retried (LINE may have taken it): failed, 送信結果不明', async () => {
+    line.setBehaviour(() => ({ status: 200, hang: true }));
+    const id = await orderedOrder(rows(1));
+    await dispatcher({ TEL_REQUEST_TIMEOUT_MS: 300 }).dispatcher.runUntilIdle();
+    expect(line.requests).toHaveLength(1);
+    const [message] = await messages(id);
+    expect(message?.status).toBe(-2);
+    expect(message?.failure_reason).toBe('送信結果不明（LINE から応答がありませんでした）');
+  });
+
+  it('TEL-27 template id 0 → cannot send (-3), nothing is sent', async () => {
+    const id = await orderedOrder([row(1, '999999')]);
+    await dispatcher().dispatcher.runUntilIdle();
+    expect(line.requests).toHaveLength(0);
+    const [message] = await messages(id);
+    expect(message).toMatchObject({ status: -3, failure_reason: '無効なテンプレート番号' });
+    expect(await order(id)).toMatchObject({ status: 3, count_failed: 1 });
+  });
+
+  it('TEL-62 a draft is never sent, and messages are sent only when due', async () => {
+    const draft = await orderedOrder(rows(1), false);
+    const future = await orderedOrder([`09011112222,2099/1/1,9:00,${templateId},未来,`]);
+    await dispatcher().dispatcher.runUntilIdle();
+    expect(line.requests).toHaveLength(0);
+    expect((await messages(draft))[0]?.status).toBe(1);
+    expect((await messages(future))[0]?.status).toBe(1);
+    expect((await order(future)).status).toBe(1);
+  });
+
+  it('TEL-33 cancelling stops unsent messages; sent ones stay sent', async () => {
+    const id = await orderedOrder([
+      `09011112222,2020/1/1,9:00,${templateId},今,`,
+      `09033334444,2099/1/1,9:00,${templateId},後,`,
+    ]);
+    const { dispatcher: d } = dispatcher();
+    await d.runUntilIdle();
+    expect((await order(id)).status).toBe(2);
+    expect((await demo.post(`/api/tel/list/${id}/status`, { status: -1 })).json()).toEqual({
+      status: -1,
+    });
+    // The second message falls due; the order is cancelled, so it is not sent.
+    await t.app.db
+      .update(telMessages)
+      .set({ nextAttemptAt: sql`now() - interval '1 minute'` })
+      .where(eq(telMessages.orderId, id));
+    await d.runUntilIdle();
+    expect(line.requests).toHaveLength(1);
+    expect((await messages(id)).map((m) => m.status)).toEqual([3, 1]);
+    expect(await order(id)).toMatchObject({ status: -1, count_success: 1, count_failed: 0 });
+  });
+
+  it('a message left processing past its lease (a crashed worker) becomes failed, 送信結果不明, and is never sent', async () => {
+    const id = await orderedOrder(rows(2));
+    const [first] = await messages(id);
+    await t.app.db
+      .update(telMessages)
+      .set({ status: 2, processingStartedAt: sql`now() - interval '1 hour'` })
+      .where(eq(telMessages.id, first!.id));
+    await dispatcher().dispatcher.runUntilIdle();
+    const after = await messages(id);
+    expect(after[0]).toMatchObject({ status: -2, failure_reason: TEL_MESSAGES.resultUnknown });
+    expect(after[1]?.status).toBe(3);
+    expect(line.requests.map((r) => r.deliveryTag)).not.toContain(
+      `tsunagu-tel-${String(first!.id).padStart(8, '0')}`,
+    );
+    expect(await order(id)).toMatchObject({ status: 3, count_success: 1, count_failed: 1 });
+  });
+
+  it('the rate limiter keeps requests under the configured rate in every one-second window', async () => {
+    const rate = 100;
+    const id = await orderedOrder(rows(250));
+    // Timestamps are taken as each request leaves (the fake shares this process and its event
+    // loop with PGlite, so its own arrival times bunch up after a blocking query).
+    const sentAt: number[] = [];
+    const { log } = collectingLog();
+    const base = telDispatcherFromConfig(t.app.db, { ...t.config, TEL_RATE_LIMIT: rate }, log);
+    const d = createTelDispatcher({
+      db: t.app.db,
+      log,
+      sender: {
+        mode: 'line',
+        push: (request) => {
+          sentAt.push(performance.now());
+          return base.sender.push(request);
+        },
+      },
+      options: { ...dispatcherOptions(t.config), ratePerSecond: rate },
+    });
+    const started = performance.now();
+    await d.runUntilIdle();
+    const seconds = (performance.now() - started) / 1000;
+    const failures = (await messages(id)).filter((m) => m.status !== 3);
+    expect(failures.map((m) => m.failure_reason)).toEqual([]);
+    expect(line.requests).toHaveLength(250);
+    const times = sentAt.sort((a, b) => a - b);
+    let most = 0;
+    for (let i = 0, j = 0; i < times.length; i += 1) {
+      while (times[i]! - times[j]! >= 1000) j += 1;
+      most = Math.max(most, i - j + 1);
+    }
+    expect(most).toBeLessThanOrEqual(rate);
+    expect(250 / seconds).toBeGreaterThan(rate * 0.8);
+  }, 30_000);
+
+  it('two dispatchers side by side send every message exactly once', async () => {
+    line.setLatency(5);
+    const id = await orderedOrder(rows(400));
+    // Both share this process (and PGlite's event loop) with the fake: a generous timeout.
+    const options = { TEL_BATCH_SIZE: 20, TEL_CONCURRENCY: 20 };
+    const a = dispatcher(options).dispatcher;
+    const b = dispatcher(options).dispatcher;
+    await Promise.all([a.runUntilIdle(), b.runUntilIdle()]);
+    expect((await messages(id)).filter((m) => m.status !== 3)).toEqual([]);
+    const ours = new Set(
+      (await messages(id)).map((m) => `tsunagu-tel-${String(m.id).padStart(8, '0')}`),
+    );
+    const tags = line.requests.map((r) => r.deliveryTag).filter((tag) => ours.has(tag ?? ''));
+    expect(tags).toHaveLength(400);
+    expect(new Set(tags).size).toBe(400);
+    expect(await order(id)).toMatchObject({ status: 3, count_success: 400 });
+  }, 30_000);
+
+  it('TEL_SENDER=dry-run goes through every status and sends nothing', async () => {
+    const id = await orderedOrder(rows(3));
+    await dispatcher({ TEL_SENDER: 'dry-run' }).dispatcher.runUntilIdle();
+    const tags = (await messages(id)).map((m) => `tsunagu-tel-${String(m.id).padStart(8, '0')}`);
+    expect(line.requests.filter((r) => tags.includes(r.deliveryTag ?? ''))).toEqual([]);
+    expect((await messages(id)).map((m) => m.status)).toEqual([3, 3, 3]);
+    expect((await order(id)).status).toBe(3);
+  });
+});
