@@ -1,10 +1,7 @@
 import { TEL_MESSAGE_STATUS, TEL_TEXT, type TelMessage } from '@tsunagu/contracts';
-import { useState } from 'react';
+import { ListTable, type ListTableColumn } from '@/ui/list-table';
 import { formatTokyoDateTime } from '../format';
 import { MessageStatusBadge } from './status-badge';
-
-/** Rows drawn at first and per さらに表示: an order may hold 100,000 messages. */
-export const MESSAGE_PAGE_SIZE = 200;
 
 /** TEL-26: the sent time only for a sent message (3); a dash otherwise. */
 export function sentTimeText(message: Pick<TelMessage, 'status' | 'sent_at'>): string {
@@ -38,65 +35,37 @@ function Outcome({ message }: { message: TelMessage }) {
   return <span className="text-muted">-</span>;
 }
 
-/** TEL-25: id, scheduled time, status, sent time, phone number, template id, merge data. */
-export function MessageTable({ messages }: { messages: readonly TelMessage[] }) {
-  const [shown, setShown] = useState(MESSAGE_PAGE_SIZE);
-  const rest = messages.length - shown;
+const nowrap = (text: string) => <span className="tel-nowrap">{text}</span>;
+
+const columns: readonly ListTableColumn<TelMessage>[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'datetime', header: '送信予定日時', cell: (m) => nowrap(formatTokyoDateTime(m.datetime)) },
+  { key: 'status', header: 'ステータス', cell: (m) => <MessageStatusBadge status={m.status} /> },
+  { key: 'sent_at', header: '送信日時', cell: (m) => nowrap(sentTimeText(m)) },
+  { key: 'tel', header: '電話番号', cell: (m) => nowrap(m.tel) },
+  { key: 'template_id', header: 'テンプレート番号', cell: (m) => templateIdText(m.template_id) },
+  { key: 'params', header: '差し込みデータ', cell: (m) => <MergeData params={m.params} /> },
+  { key: 'outcome', header: '結果', cell: (m) => <Outcome message={m} /> },
+];
+
+/**
+ * TEL-25: id, scheduled time, status, sent time, phone number, template id, merge data. An
+ * order may hold 100,000 messages; the list table draws only the visible rows.
+ */
+export function MessageTable({
+  messages,
+  loading,
+}: {
+  messages: readonly TelMessage[];
+  loading: boolean;
+}) {
   return (
-    <>
-      <table className="table" aria-label="メッセージ一覧">
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">送信予定日時</th>
-            <th scope="col">ステータス</th>
-            <th scope="col">送信日時</th>
-            <th scope="col">電話番号</th>
-            <th scope="col">テンプレート番号</th>
-            <th scope="col">差し込みデータ</th>
-            <th scope="col">結果</th>
-          </tr>
-        </thead>
-        <tbody>
-          {messages.length === 0 ? (
-            <tr>
-              <td colSpan={8} className="table__empty">
-                表示するデータがありません
-              </td>
-            </tr>
-          ) : (
-            messages.slice(0, shown).map((message) => (
-              <tr key={message.id}>
-                <td>{message.id}</td>
-                <td className="tel-nowrap">{formatTokyoDateTime(message.datetime)}</td>
-                <td>
-                  <MessageStatusBadge status={message.status} />
-                </td>
-                <td className="tel-nowrap">{sentTimeText(message)}</td>
-                <td className="tel-nowrap">{message.tel}</td>
-                <td>{templateIdText(message.template_id)}</td>
-                <td>
-                  <MergeData params={message.params} />
-                </td>
-                <td>
-                  <Outcome message={message} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-      {rest > 0 ? (
-        <div className="tel-more">
-          <button
-            type="button"
-            className="btn"
-            onClick={() => setShown((count) => count + MESSAGE_PAGE_SIZE)}
-          >
-            さらに表示（残り{rest.toLocaleString('ja-JP')}件）
-          </button>
-        </div>
-      ) : null}
-    </>
+    <ListTable
+      label="メッセージ一覧"
+      rows={messages}
+      columns={columns}
+      loading={loading}
+      rowLabel={(message) => `メッセージ ${message.id}`}
+    />
   );
 }

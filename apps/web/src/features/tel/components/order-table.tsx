@@ -1,5 +1,6 @@
 import { telPercent, telUnsentCount, type TelOrder } from '@tsunagu/contracts';
 import { Link } from 'react-router';
+import { ListTable, type ListTableColumn } from '@/ui/list-table';
 import { formatTokyoDateTime } from '../format';
 import { telPaths } from '../paths';
 import { OrderStatusBadge } from './status-badge';
@@ -17,67 +18,79 @@ function Count({ part, all }: { part: number; all: number }) {
   );
 }
 
-/** TEL-06: created date, status, memo, unsent, success, failure, details. */
-export function OrderTable({ orders }: { orders: readonly TelOrderRow[] }) {
+/**
+ * TEL-13: the list table has no per-row class, so the highlighted row carries a marker in its
+ * first cell; tel.css colours the row around it (`tr:has(…)`), and the words are read aloud.
+ */
+function Created({ order }: { order: TelOrderRow }) {
   return (
-    <table className="table" aria-label="発注一覧">
-      <thead>
-        <tr>
-          <th scope="col">作成日時</th>
-          <th scope="col">ステータス</th>
-          <th scope="col">メモ</th>
-          <th scope="col" className="table__number">
-            未送信
-          </th>
-          <th scope="col" className="table__number">
-            成功
-          </th>
-          <th scope="col" className="table__number">
-            失敗
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">詳細</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.length === 0 ? (
-          <tr>
-            <td colSpan={7} className="table__empty">
-              表示するデータがありません
-            </td>
-          </tr>
-        ) : (
-          orders.map((order) => (
-            <tr
-              key={order.id}
-              className={order.highlight ? 'tel-row--highlight' : undefined}
-              data-highlighted={order.highlight ? 'true' : undefined}
-              data-order-id={order.id}
-            >
-              <td className="tel-nowrap">{formatTokyoDateTime(order.created_at)}</td>
-              <td>
-                <OrderStatusBadge status={order.status} />
-              </td>
-              <td>{order.description || <span className="text-muted">-</span>}</td>
-              <td className="table__number">
-                <Count part={telUnsentCount(order)} all={order.count_all} />
-              </td>
-              <td className="table__number">
-                <Count part={order.count_success} all={order.count_all} />
-              </td>
-              <td className="table__number">
-                <Count part={order.count_failed} all={order.count_all} />
-              </td>
-              <td>
-                <Link className="btn" to={telPaths.detail(order.id)}>
-                  詳細
-                </Link>
-              </td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+    <>
+      {formatTokyoDateTime(order.created_at)}
+      {order.highlight ? (
+        <span className="tel-row-mark" data-highlighted="true">
+          今回登録
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+const columns: readonly ListTableColumn<TelOrderRow>[] = [
+  { key: 'created_at', header: '作成日時', cell: (order) => <Created order={order} /> },
+  {
+    key: 'status',
+    header: 'ステータス',
+    cell: (order) => <OrderStatusBadge status={order.status} />,
+  },
+  {
+    key: 'description',
+    header: 'メモ',
+    cell: (order) => order.description || <span className="text-muted">-</span>,
+  },
+  {
+    key: 'unsent',
+    header: '未送信',
+    align: 'end',
+    cell: (order) => <Count part={telUnsentCount(order)} all={order.count_all} />,
+  },
+  {
+    key: 'count_success',
+    header: '成功',
+    align: 'end',
+    cell: (order) => <Count part={order.count_success} all={order.count_all} />,
+  },
+  {
+    key: 'count_failed',
+    header: '失敗',
+    align: 'end',
+    cell: (order) => <Count part={order.count_failed} all={order.count_all} />,
+  },
+  {
+    key: 'details',
+    header: '詳細',
+    cell: (order) => (
+      <Link className="btn" to={telPaths.detail(order.id)}>
+        詳細
+      </Link>
+    ),
+  },
+];
+
+/** TEL-06: created date, status, memo, unsent, success, failure, details. */
+export function OrderTable({
+  orders,
+  loading,
+}: {
+  orders: readonly TelOrderRow[];
+  loading: boolean;
+}) {
+  return (
+    <ListTable
+      label="発注一覧"
+      rows={orders}
+      columns={columns}
+      loading={loading}
+      rowLabel={(order) => `発注 ${order.id}`}
+    />
   );
 }

@@ -1,34 +1,28 @@
 import type { TelTemplateListItem } from '@tsunagu/contracts';
+import { ListTable, type ListTableColumn } from '@/ui/list-table';
 import { formatTokyoDateTime } from '../format';
 
+const columns: readonly ListTableColumn<TelTemplateListItem>[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'name', header: 'テンプレート名' },
+  {
+    key: 'created_at',
+    header: '作成日時',
+    cell: (template) => (
+      <span className="tel-nowrap">{formatTokyoDateTime(template.created_at)}</span>
+    ),
+  },
+];
+
 /** TEL-63: id, name, created date. */
-export function TemplateTable({ templates }: { templates: readonly TelTemplateListItem[] }) {
+export function TemplateTable({
+  templates,
+  loading,
+}: {
+  templates: readonly TelTemplateListItem[];
+  loading: boolean;
+}) {
   return (
-    <table className="table" aria-label="テンプレート一覧">
-      <thead>
-        <tr>
-          <th scope="col">ID</th>
-          <th scope="col">テンプレート名</th>
-          <th scope="col">作成日時</th>
-        </tr>
-      </thead>
-      <tbody>
-        {templates.length === 0 ? (
-          <tr>
-            <td colSpan={3} className="table__empty">
-              表示するデータがありません
-            </td>
-          </tr>
-        ) : (
-          templates.map((template) => (
-            <tr key={template.id}>
-              <td>{template.id}</td>
-              <td>{template.name}</td>
-              <td className="tel-nowrap">{formatTokyoDateTime(template.created_at)}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+    <ListTable label="テンプレート一覧" rows={templates} columns={columns} loading={loading} />
   );
 }

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error';
-import { Loading } from '@/ui/loading';
 import { useToast } from '@/ui/toast';
 import { useChangeTelOrderStatus } from '../api/change-order-status';
 import { useTelOrderMessages } from '../api/get-order-messages';
@@ -80,14 +79,13 @@ export function TelDetailPage({ id, title }: { id: number; title: string }) {
           </button>
         </div>
       </div>
-      {messages.isPending ? (
-        <Loading label="取得中..." />
-      ) : messages.isError ? (
+      {messages.isError ? (
         <p className="notice notice--error" role="alert">
           {isApiError(messages.error) ? messages.error.message : String(messages.error)}
         </p>
       ) : (
-        <MessageTable messages={messages.data} />
+        // Polling refreshes in place; only the first load shows the loading text.
+        <MessageTable messages={messages.data ?? []} loading={messages.isPending} />
       )}
       <p>
         <Link to={telPaths.list}>一覧に戻る</Link>

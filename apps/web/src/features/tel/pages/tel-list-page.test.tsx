@@ -7,7 +7,14 @@ import { renderTel } from '@test/render-tel';
 import { makeTelOrder } from '@test/tel-fixtures';
 import { TEL_FLASH_KEYS } from '../flash';
 
-const rowOf = (id: number) => document.querySelector<HTMLElement>(`tr[data-order-id="${id}"]`)!;
+const rowOf = (id: number) =>
+  document.querySelector<HTMLElement>(`a[href="/line/tel/list/${id}"]`)!.closest('tr')!;
+/** Waits for the order rows (the table itself is there at once, with 取得中...). */
+const loaded = async () => {
+  await screen.findAllByRole('link', { name: '詳細' });
+  return screen.getByRole('table', { name: '発注一覧' });
+};
+const isHighlighted = (id: number) => rowOf(id).querySelector('[data-highlighted]') !== null;
 
 describe('TelListPage', () => {
   afterEach(() => sessionStorage.clear());
@@ -45,7 +52,7 @@ describe('TelListPage', () => {
 
   it('TEL-06 the order table has created date, status, memo, unsent, success, failure and details', async () => {
     renderTel('/line/tel', { 'GET /api/tel/list': () => reply(200, [makeTelOrder()]) });
-    const table = await screen.findByRole('table', { name: '発注一覧' });
+    const table = await loaded();
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
@@ -57,7 +64,7 @@ describe('TelListPage', () => {
 
   it('TEL-07 unsent = all - success - failed (10, 6, 1 → 3)', async () => {
     renderTel('/line/tel', { 'GET /api/tel/list': () => reply(200, [makeTelOrder()]) });
-    await screen.findByRole('table', { name: '発注一覧' });
+    await loaded();
     const cells = within(rowOf(1)).getAllByRole('cell');
     expect(cells[3]).toHaveTextContent(/^3\(30%\)$/);
     expect(cells[4]).toHaveTextContent(/^6\(60%\)$/);
@@ -72,7 +79,7 @@ describe('TelListPage', () => {
           makeTelOrder({ id: 2, count_all: 3, count_success: 0, count_failed: 1 }),
         ]),
     });
-    await screen.findByRole('table', { name: '発注一覧' });
+    await loaded();
     const first = within(rowOf(1)).getAllByRole('cell');
     expect(first[3]).toHaveTextContent(/^0\(0%\)$/);
     expect(first[4]).toHaveTextContent(/^2\(67%\)$/);
@@ -85,7 +92,7 @@ describe('TelListPage', () => {
       'GET /api/tel/list': () =>
         reply(200, [makeTelOrder({ count_all: 0, count_success: 0, count_failed: 0 })]),
     });
-    await screen.findByRole('table', { name: '発注一覧' });
+    await loaded();
     const cells = within(rowOf(1)).getAllByRole('cell');
     for (const cell of cells.slice(3, 6)) expect(cell).toHaveTextContent(/^0\(0%\)$/);
   });
@@ -96,7 +103,7 @@ describe('TelListPage', () => {
       'GET /api/tel/list/:id': () => reply(200, []),
       'GET /api/tel/list/:id/status': () => reply(200, { status: 0 }),
     });
-    await screen.findByRole('table', { name: '発注一覧' });
+    await loaded();
     expect(within(rowOf(8)).getByRole('link', { name: '詳細' })).toHaveAttribute(
       'href',
       '/line/tel/list/8',
@@ -115,19 +122,19 @@ describe('TelListPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('登録しました');
     expect(sessionStorage.getItem(TEL_FLASH_KEYS.message)).toBeNull();
     expect(sessionStorage.getItem(TEL_FLASH_KEYS.recentOrderId)).toBeNull();
-    await screen.findByRole('table', { name: '発注一覧' });
-    expect(rowOf(8)).toHaveAttribute('data-highlighted', 'true');
-    expect(rowOf(8)).toHaveClass('tel-row--highlight');
+    await loaded();
+    expect(isHighlighted(8)).toBe(true);
+    expect(within(rowOf(8)).getByText('今回登録')).toBeVisible();
     // TEL-13: no other row is highlighted.
-    expect(rowOf(9)).not.toHaveAttribute('data-highlighted');
-    expect(rowOf(7)).not.toHaveAttribute('data-highlighted');
+    expect(isHighlighted(9)).toBe(false);
+    expect(isHighlighted(7)).toBe(false);
   });
 
   it('TEL-12 TEL-13 with nothing stored there is no message and no highlighted row', async () => {
     renderTel('/line/tel', {
       'GET /api/tel/list': () => reply(200, [makeTelOrder({ id: 8 })]),
     });
-    await screen.findByRole('table', { name: '発注一覧' });
+    await loaded();
     expect(screen.queryByText('登録しました')).not.toBeInTheDocument();
     expect(document.querySelector('[data-highlighted]')).toBeNull();
   });
@@ -135,8 +142,8 @@ describe('TelListPage', () => {
   it('TEL-14 the highlight flag is client-only: the list request sends nothing and the server never sends it', async () => {
     sessionStorage.setItem(TEL_FLASH_KEYS.recentOrderId, '1');
     const app = renderTel('/line/tel', { 'GET /api/tel/list': () => reply(200, [makeTelOrder()]) });
-    await screen.findByRole('table', { name: '発注一覧' });
-    expect(rowOf(1)).toHaveAttribute('data-highlighted', 'true');
+    await loaded();
+    expect(isHighlighted(1)).toBe(true);
     expect(app.callsTo('GET', '/api/tel/list')[0]!.body).toBeUndefined();
     expect(app.calls.every((call) => call.method === 'GET')).toBe(true);
   });
@@ -151,7 +158,7 @@ describe('TelListPage', () => {
     renderTel('/line/tel', {
       'GET /api/tel/list': () => reply(200, [makeTelOrder({ status })]),
     });
-    await screen.findByRole('table', { name: '発注一覧' });
+    await loaded();
     const badge = within(rowOf(1)).getByText(label);
     expect(badge).toHaveAttribute('data-color', color);
     expect(badge).toHaveClass(`tel-status--${color}`);

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error';
-import { Loading } from '@/ui/loading';
 import { useTelOrders } from '../api/get-orders';
 import { OrderTable } from '../components/order-table';
 import { TelPage } from '../components/tel-page';
@@ -52,14 +51,12 @@ export function TelListPage({ title }: { title: string }) {
           </Link>
         </div>
       </div>
-      {orders.isPending ? (
-        <Loading label="取得中..." />
-      ) : orders.isError ? (
+      {orders.isError ? (
         <p className="notice notice--error" role="alert">
           {isApiError(orders.error) ? orders.error.message : String(orders.error)}
         </p>
       ) : (
-        <OrderTable orders={rows} />
+        <OrderTable orders={rows} loading={orders.isFetching} />
       )}
     </TelPage>
   );

@@ -80,10 +80,12 @@ describe('TelRegisterPage', () => {
     expect(Object.keys((call!.body as { params: object }).params)).toEqual([...TEL_PARAM_KEYS]);
     expect(await screen.findByText('登録しました')).toBeVisible();
     await waitFor(() =>
-      expect(document.querySelector('tr[data-order-id="42"]')).toHaveAttribute(
-        'data-highlighted',
-        'true',
-      ),
+      expect(
+        document
+          .querySelector('a[href="/line/tel/list/42"]')
+          ?.closest('tr')
+          ?.querySelector('[data-highlighted]'),
+      ).not.toBeNull(),
     );
     expect(sessionStorage.getItem(TEL_FLASH_KEYS.recentOrderId)).toBeNull();
   });

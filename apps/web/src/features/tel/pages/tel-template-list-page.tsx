@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error';
-import { Loading } from '@/ui/loading';
 import { useTelTemplates } from '../api/get-templates';
 import { TelPage } from '../components/tel-page';
 import { TemplateTable } from '../components/template-table';
@@ -19,14 +18,12 @@ export function TelTemplateListPage({ title }: { title: string }) {
         </Link>
       }
     >
-      {templates.isPending ? (
-        <Loading label="取得中..." />
-      ) : templates.isError ? (
+      {templates.isError ? (
         <p className="notice notice--error" role="alert">
           {isApiError(templates.error) ? templates.error.message : String(templates.error)}
         </p>
       ) : (
-        <TemplateTable templates={templates.data} />
+        <TemplateTable templates={templates.data ?? []} loading={templates.isFetching} />
       )}
       <p>
         <Link to={telPaths.list}>通知メッセージ一覧に戻る</Link>

@@ -86,10 +86,12 @@ describe('TelBulkUploadPage', () => {
     });
     expect(await screen.findByText('登録しました')).toBeVisible();
     await waitFor(() =>
-      expect(document.querySelector('tr[data-order-id="12"]')).toHaveAttribute(
-        'data-highlighted',
-        'true',
-      ),
+      expect(
+        document
+          .querySelector('a[href="/line/tel/list/12"]')
+          ?.closest('tr')
+          ?.querySelector('[data-highlighted]'),
+      ).not.toBeNull(),
     );
   });
 
