@@ -6,6 +6,7 @@ type HeaderCellProps = {
   entries: readonly SortEntry[];
   columnKey: string;
   showPriority: boolean;
+  align?: 'start' | 'end';
   onSort: () => void;
 };
 
@@ -16,7 +17,7 @@ const ORDER_LABEL = { asc: '昇順', desc: '降順' } as const;
  * say their order and priority (UI-36) in their button text.
  */
 export function HeaderCell(props: HeaderCellProps) {
-  const { header, sortable, entries, columnKey, showPriority, onSort } = props;
+  const { header, sortable, entries, columnKey, showPriority, align, onSort } = props;
   const position = entries.findIndex((entry) => entry.key === columnKey);
   const entry = entries[position];
   const ariaSort = !sortable
@@ -27,7 +28,7 @@ export function HeaderCell(props: HeaderCellProps) {
         : 'descending'
       : 'none';
   return (
-    <th scope="col" aria-sort={ariaSort}>
+    <th scope="col" aria-sort={ariaSort} className={align === 'end' ? 'table__number' : undefined}>
       {sortable ? (
         <button type="button" className="list-table__sort" onClick={onSort}>
           {header}

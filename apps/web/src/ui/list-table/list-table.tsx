@@ -181,6 +181,7 @@ export function ListTable<T extends TableRow>(props: ListTableProps<T>) {
               entries={sort}
               columnKey={column.key}
               showPriority={multiSort}
+              align={column.align}
               onSort={() => changeSort(nextSort(sort, column.key, multiSort))}
             />
           ))}

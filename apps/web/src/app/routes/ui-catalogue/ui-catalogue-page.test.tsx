@@ -5,7 +5,9 @@ import { renderApp } from '@test/render-app';
 
 const CATALOGUE = { level: 1, name: 'UIカタログ' } as const;
 
-describe('UI catalogue route (/dev/ui)', () => {
+// The page renders every element at once, a 5,000-row table included: on a loaded machine jsdom
+// needs more than the default 5 s for that first render.
+describe('UI catalogue route (/dev/ui)', { timeout: 30_000 }, () => {
   afterEach(() => {
     vi.unstubAllEnvs();
   });
