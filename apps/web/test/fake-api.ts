@@ -1,8 +1,9 @@
 import { vi } from 'vitest';
 
 /**
- * A fake of the HTTP boundary for component tests: handlers keyed by "METHOD /path" with
- * :params. Every call is recorded so tests can assert the body and headers a user action sent.
+ * A fake of the HTTP boundary for component tests (fetch and, for uploads, XMLHttpRequest):
+ * handlers keyed by "METHOD /path" with :params. Every call is recorded so tests can assert the
+ * body and headers a user action sent.
  */
 export type FakeRequest = {
   method: string;
@@ -31,29 +32,94 @@ function match(pattern: string, path: string): Record<string, string> | null {
   return params;
 }
 
+/** How much of an upload body the fake XMLHttpRequest reports as sent, step by step. */
+export const FAKE_UPLOAD_TOTAL = 1000;
+
 export function installFakeApi(handlers: Record<string, FakeHandler>) {
   const calls: FakeRequest[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init.method ?? 'GET';
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
+  const dispatch = async (
+    method: string,
+    url: URL,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<FakeReply> => {
     for (const [key, handler] of Object.entries(handlers)) {
       const [handlerMethod, pattern = ''] = key.split(' ');
       const params = handlerMethod === method ? match(pattern, url.pathname) : null;
       if (!params) continue;
       const request = { method, path: url.pathname, params, body, headers };
       calls.push(request);
-      const result = await handler(request);
-      const text = result.body === undefined ? '' : JSON.stringify(result.body);
-      return new Response(text, {
-        status: result.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      return handler(request);
     }
     calls.push({ method, path: url.pathname, params: {}, body, headers });
-    return new Response(JSON.stringify({ message: '見つかりません' }), { status: 404 });
+    return { status: 404, body: { message: '見つかりません' } };
+  };
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
+    const result = await dispatch(init.method ?? 'GET', url, body, headers);
+    const text = result.body === undefined ? '' : JSON.stringify(result.body);
+    return new Response(text, {
+      status: result.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
+
+  // Uploads use XMLHttpRequest for progress (src/lib/api-upload.ts): the same handlers answer,
+  // after the body is reported as sent in two steps.
+  class FakeXMLHttpRequest {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private headers: Record<string, string> = {};
+    private aborted = false;
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      const progress = (loaded: number) =>
+        this.upload.onprogress?.(
+          new ProgressEvent('progress', {
+            loaded,
+            total: FAKE_UPLOAD_TOTAL,
+            lengthComputable: true,
+          }),
+        );
+      void (async () => {
+        await Promise.resolve();
+        progress(FAKE_UPLOAD_TOTAL / 2);
+        await Promise.resolve();
+        progress(FAKE_UPLOAD_TOTAL);
+        const result = await dispatch(
+          this.method,
+          new URL(this.url, 'http://localhost'),
+          body,
+          this.headers,
+        );
+        if (this.aborted) return;
+        this.status = result.status;
+        this.responseText = result.body === undefined ? '' : JSON.stringify(result.body);
+        this.onload?.();
+      })();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
   return { calls, fetchMock };
 }

@@ -37,7 +37,7 @@ describe('route guard', () => {
   it('APP-04 a route without keys opens for an operator holding none', async () => {
     const app = renderApp('/line/tel', { session: makeSession({ permissions: [] }) });
     expect(await screen.findByRole('heading', { level: 1, name: '通知メッセージ' })).toBeVisible();
-    expect(screen.getByText('準備中')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'ファイルアップロード' })).toBeVisible();
     expect(app.location()).toBe('/line/tel');
     expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
   });

@@ -1,4 +1,11 @@
 import { LoginPage } from '@/features/auth';
+import {
+  TelListPage,
+  TelRegisterPage,
+  TelTemplateListPage,
+  TelTemplateRegisterPage,
+  TelUploadPage,
+} from '@/features/tel';
 import type { PageComponent } from './route-handle';
 import { NotFoundPage } from './routes/not-found-page';
 import {
@@ -6,6 +13,7 @@ import {
   OperatorRoleListRoute,
   OperatorRoleNewRoute,
 } from './routes/operator-role-routes';
+import { TelDetailRoute } from './routes/tel-routes';
 import { TopPage } from './routes/top-page';
 import { UiCataloguePage } from './routes/ui-catalogue/ui-catalogue-page';
 
@@ -20,5 +28,11 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   OperatorRoleList: OperatorRoleListRoute,
   OperatorRoleNew: OperatorRoleNewRoute,
   OperatorRoleEdit: OperatorRoleEditRoute,
+  TelListPage,
+  TelDetailListPage: TelDetailRoute,
+  TelRegisterPage,
+  TelBulkUploadPage: TelUploadPage,
+  TelTemplateListPage,
+  TelTemplateRegisterPage,
   UiCatalogue: UiCataloguePage,
 };

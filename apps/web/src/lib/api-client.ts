@@ -42,14 +42,18 @@ const FALLBACK_MESSAGES: Record<ApiErrorKind, string> = {
   unknown: MESSAGES.unknownError,
 };
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A response body as JSON; undefined when empty or not JSON (a proxy's HTML page). */
+export function parseJsonText(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  return parseJsonText(await response.text());
 }
 
 function toApiError(status: number, body: unknown): ApiError {
@@ -62,13 +66,41 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, kind, message, fieldErrors);
 }
 
+/**
+ * The ApiError for a failed answer; a 401 also ends the session (unless the caller asked to
+ * handle it). Shared with the upload client (api-upload.ts).
+ */
+export function failedResponse(
+  status: number,
+  body: unknown,
+  onUnauthenticated: RequestOptions<unknown>['onUnauthenticated'] = 'redirect',
+): ApiError {
+  const error = toApiError(status, body);
+  if (error.kind === 'unauthenticated' && onUnauthenticated === 'redirect') {
+    unauthenticatedHandler();
+  }
+  return error;
+}
+
+/** Validates a successful answer against its contract, as every call does. */
+export function checkedResponse<T>(status: number, data: unknown, schema?: z.ZodType<T>): T {
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(status, 'unknown', MESSAGES.unknownError);
+  return parsed.data;
+}
+
+/**
+ * Sent with every request. The server refuses writes without X-Requested-With (CSRF defence
+ * for cookie sessions): a cross-site form cannot set it, and a cross-site fetch with it needs a
+ * CORS preflight.
+ */
+export function apiHeaders(): Record<string, string> {
+  return { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+}
+
 function buildInit(method: HttpMethod, body: unknown, signal?: AbortSignal): RequestInit {
-  // The server refuses writes without this header (CSRF defence for cookie sessions):
-  // a cross-site form cannot set it, and a cross-site fetch with it needs a CORS preflight.
-  const headers: Record<string, string> = {
-    'X-Requested-With': 'XMLHttpRequest',
-    Accept: 'application/json',
-  };
+  const headers = apiHeaders();
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (signal) init.signal = signal;
   if (body instanceof FormData) {
@@ -80,7 +112,7 @@ function buildInit(method: HttpMethod, body: unknown, signal?: AbortSignal): Req
   return init;
 }
 
-/** The only place in the web app that calls fetch. */
+/** The only place in the web app that calls fetch (uploads with progress: api-upload.ts). */
 export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions<T> = {},
@@ -95,15 +127,6 @@ export async function apiRequest<T = unknown>(
   }
 
   const data = await readJson(response);
-  if (!response.ok) {
-    const error = toApiError(response.status, data);
-    if (error.kind === 'unauthenticated' && onUnauthenticated === 'redirect') {
-      unauthenticatedHandler();
-    }
-    throw error;
-  }
-  if (!schema) return data as T;
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, 'unknown', MESSAGES.unknownError);
-  return parsed.data;
+  if (!response.ok) throw failedResponse(response.status, data, onUnauthenticated);
+  return checkedResponse(response.status, data, schema);
 }

@@ -1,0 +1,10 @@
+/** Every cache entry of this feature, so mutations can invalidate exactly what they change. */
+export const telKeys = {
+  all: ['tel'] as const,
+  config: () => [...telKeys.all, 'config'] as const,
+  orders: () => [...telKeys.all, 'orders'] as const,
+  order: (id: number) => [...telKeys.all, 'order', id] as const,
+  messages: (id: number) => [...telKeys.order(id), 'messages'] as const,
+  status: (id: number) => [...telKeys.order(id), 'status'] as const,
+  templates: () => [...telKeys.all, 'templates'] as const,
+};

@@ -1,0 +1,71 @@
+import { TEL_MESSAGE_STATUS, TEL_TEXT, type TelMessage } from '@tsunagu/contracts';
+import { ListTable, type ListTableColumn } from '@/ui/list-table';
+import { formatTokyoDateTime } from '../format';
+import { MessageStatusBadge } from './status-badge';
+
+/** TEL-26: the sent time only for a sent message (3); a dash otherwise. */
+export function sentTimeText(message: Pick<TelMessage, 'status' | 'sent_at'>): string {
+  return message.status === TEL_MESSAGE_STATUS.sent && message.sent_at
+    ? formatTokyoDateTime(message.sent_at)
+    : '-';
+}
+
+/** TEL-27: template id 0 is an invalid template number. */
+export function templateIdText(templateId: number): string {
+  return templateId === 0 ? TEL_TEXT.invalidTemplateNumber : String(templateId);
+}
+
+/** TEL-28: `key: value`, one line each. */
+function MergeData({ params }: { params: TelMessage['params'] }) {
+  const entries = Object.entries(params);
+  if (entries.length === 0) return <span className="text-muted">-</span>;
+  return (
+    <ul className="tel-params">
+      {entries.map(([key, value]) => (
+        <li key={key}>{`${key}: ${value}`}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Why it failed, and whether LINE reported delivery (webhook). */
+function Outcome({ message }: { message: TelMessage }) {
+  if (message.failure_reason) return <>{message.failure_reason}</>;
+  if (message.delivered_at) return <>配信済み（{formatTokyoDateTime(message.delivered_at)}）</>;
+  return <span className="text-muted">-</span>;
+}
+
+const nowrap = (text: string) => <span className="tel-nowrap">{text}</span>;
+
+const columns: readonly ListTableColumn<TelMessage>[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'datetime', header: '送信予定日時', cell: (m) => nowrap(formatTokyoDateTime(m.datetime)) },
+  { key: 'status', header: 'ステータス', cell: (m) => <MessageStatusBadge status={m.status} /> },
+  { key: 'sent_at', header: '送信日時', cell: (m) => nowrap(sentTimeText(m)) },
+  { key: 'tel', header: '電話番号', cell: (m) => nowrap(m.tel) },
+  { key: 'template_id', header: 'テンプレート番号', cell: (m) => templateIdText(m.template_id) },
+  { key: 'params', header: '差し込みデータ', cell: (m) => <MergeData params={m.params} /> },
+  { key: 'outcome', header: '結果', cell: (m) => <Outcome message={m} /> },
+];
+
+/**
+ * TEL-25: id, scheduled time, status, sent time, phone number, template id, merge data. An
+ * order may hold 100,000 messages; the list table draws only the visible rows.
+ */
+export function MessageTable({
+  messages,
+  loading,
+}: {
+  messages: readonly TelMessage[];
+  loading: boolean;
+}) {
+  return (
+    <ListTable
+      label="メッセージ一覧"
+      rows={messages}
+      columns={columns}
+      loading={loading}
+      rowLabel={(message) => `メッセージ ${message.id}`}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import { TEL_MESSAGES, TEL_TEXT, canCancelTel, canOrderTel } from '@tsunagu/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '@/lib/api-error';
+import { useToast } from '@/ui/toast';
+import { useChangeTelOrderStatus } from '../api/change-order-status';
+import { useTelOrderMessages } from '../api/get-order-messages';
+import { isSendingTel, TEL_POLL_MS, useTelOrderStatus } from '../api/get-order-status';
+import { telKeys } from '../api/query-keys';
+import { MessageTable } from '../components/message-table';
+import { OrderStatusBadge } from '../components/status-badge';
+import { TelPage } from '../components/tel-page';
+import { telPaths } from '../paths';
+
+/** TelDetailListPage (TEL-20..42). */
+export function TelDetailPage({ id, title }: { id: number; title: string }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const change = useChangeTelOrderStatus();
+  const status = useTelOrderStatus(id);
+  const current = status.data?.status;
+  const messages = useTelOrderMessages(id, isSendingTel(current) ? TEL_POLL_MS : false);
+  // TEL-22: 通信中... until the status is known, and again while a change is sent and the
+  // status fetched anew (TEL-34).
+  const loading = current === undefined || change.isPending;
+
+  // When the order moves on (sent, done, cancelled) the messages moved too.
+  const seen = useRef(current);
+  useEffect(() => {
+    if (seen.current !== undefined && seen.current !== current) {
+      void queryClient.invalidateQueries({ queryKey: telKeys.messages(id) });
+    }
+    seen.current = current;
+  }, [current, id, queryClient]);
+
+  const changeTo = (next: 1 | -1) =>
+    change.mutate(
+      { id, status: next },
+      {
+        onSuccess: () => toast.success(next === 1 ? TEL_MESSAGES.ordered : TEL_MESSAGES.cancelled),
+        onError: () => toast.error(TEL_MESSAGES.statusChangeFailed),
+      },
+    );
+
+  return (
+    <TelPage title={title} trail={[]}>
+      <div className="tel-toolbar">
+        <p className="tel-status-line" aria-live="polite">
+          <span>ステータス：</span>
+          <span data-testid="tel-order-status">
+            {status.isError && current === undefined ? (
+              <span className="text-muted">
+                {isApiError(status.error) ? status.error.message : '取得できませんでした'}
+              </span>
+            ) : loading ? (
+              TEL_TEXT.statusLoading
+            ) : (
+              <OrderStatusBadge status={current} />
+            )}
+          </span>
+        </p>
+        <div className="tel-actions">
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={loading || !canOrderTel(current)}
+            onClick={() => changeTo(1)}
+          >
+            発注する
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={loading || !canCancelTel(current)}
+            onClick={() => changeTo(-1)}
+          >
+            キャンセル
+          </button>
+        </div>
+      </div>
+      {messages.isError ? (
+        <p className="notice notice--error" role="alert">
+          {isApiError(messages.error) ? messages.error.message : String(messages.error)}
+        </p>
+      ) : (
+        // Polling refreshes in place; only the first load shows the loading text.
+        <MessageTable messages={messages.data ?? []} loading={messages.isPending} />
+      )}
+      <p>
+        <Link to={telPaths.list}>一覧に戻る</Link>
+      </p>
+    </TelPage>
+  );
+}
