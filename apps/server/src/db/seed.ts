@@ -4,6 +4,7 @@ import { accounts, operators } from './schema/index.js';
 import type { Database } from './types.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { insertRole } from '../modules/roles/repository.js';
+import { seedSalonSchedule } from './seed-salon-schedule.js';
 import { seedSalonDemo } from './seed-salon.js';
 
 export const DEMO_LOGIN_IDS = { owner: 'demo', staff: 'staff', otherAccount: 'other' } as const;
@@ -13,7 +14,11 @@ export const DEMO_LOGIN_IDS = { owner: 'demo', staff: 'staff', otherAccount: 'ot
  * (`demo`, every key) and a read-only staff member (`staff`), and account 2 with its own
  * owner (`other`) so tenancy can be seen. Returns false when the database already had data.
  */
-export async function seedDemo(db: Database, password: string): Promise<boolean> {
+export async function seedDemo(
+  db: Database,
+  password: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const [existing] = await db.select({ value: count() }).from(accounts);
   if ((existing?.value ?? 0) > 0) return false;
 
@@ -75,7 +80,11 @@ export async function seedDemo(db: Database, password: string): Promise<boolean>
         passwordHash: otherHash,
       },
     ]);
-    await seedSalonDemo(tx, { salonAccountId: salon.id, otherAccountId: other.id });
+    const salonId = await seedSalonDemo(tx, {
+      salonAccountId: salon.id,
+      otherAccountId: other.id,
+    });
+    await seedSalonSchedule(tx, { id: salonId, accountId: salon.id }, now);
   });
   return true;
 }
