@@ -13,6 +13,14 @@ import { catalogRoutes } from './modules/salon-catalog/routes.js';
 import { createCatalogService } from './modules/salon-catalog/service.js';
 import { configRoutes } from './modules/salon-configs/routes.js';
 import { createConfigService } from './modules/salon-configs/service.js';
+import { createFakeGoogleProvider } from './modules/google-calendar/fake-provider.js';
+import { createGoogleProvider } from './modules/google-calendar/google-provider.js';
+import type { GoogleCalendarProvider } from './modules/google-calendar/provider.js';
+import { googleCalendarRoutes } from './modules/google-calendar/routes.js';
+import {
+  createGoogleCalendarService,
+  type GoogleCalendarService,
+} from './modules/google-calendar/service.js';
 import { createRealtimeHub } from './modules/realtime/hub.js';
 import { createEventPublisher } from './modules/realtime/publisher.js';
 import { realtimeRoutes } from './modules/realtime/routes.js';
@@ -43,6 +51,8 @@ declare module 'fastify' {
     db: Database;
     /** The member side of reservations (booking page later; tests and the demo use it). */
     memberRequests: MemberRequestService;
+    /** Google Calendar links; `.provider` is the in-memory fake unless Google is configured. */
+    googleCalendar: GoogleCalendarService;
   }
 }
 
@@ -127,6 +137,23 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     salons,
     reservations: createReservationService(core),
     blockTimes: createBlockTimeService({ db: database.db }),
+  });
+
+  const provider: GoogleCalendarProvider =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? await createGoogleProvider({
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+        })
+      : createFakeGoogleProvider();
+  app.log.info({ provider: provider.kind }, 'google calendar provider');
+  const googleCalendar = createGoogleCalendarService({ db: database.db, provider, log: app.log });
+  app.decorate('googleCalendar', googleCalendar);
+  await app.register(googleCalendarRoutes, {
+    salons,
+    google: googleCalendar,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    redirectUri: config.GOOGLE_REDIRECT_URI,
   });
 
   await app.register(webStaticPlugin, { root: config.WEB_DIST_DIR ?? defaultWebDistDir() });

@@ -41,6 +41,14 @@ export const configSchema = z
     TRUST_PROXY: booleanFromEnv.default(false),
     /** RT-14 debug flag handed to the console (logs realtime events in the browser). */
     REALTIME_DEBUG: booleanFromEnv.default(false),
+    /**
+     * Google Calendar (RSV-39..47): with both set the real provider talks to Google; without them
+     * a deterministic in-memory fake stands in (tests, the demo). Secrets: never logged.
+     */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The OAuth redirect URI registered at Google; default `{origin}/api/google/oauth/callback`. */
+    GOOGLE_REDIRECT_URI: z.string().url().optional(),
     /** The built console; served when the folder exists. */
     WEB_DIST_DIR: z.string().optional(),
 

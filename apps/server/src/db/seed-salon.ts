@@ -70,12 +70,18 @@ export interface SalonSeedAccounts {
 
 /**
  * The salon demo (issue 5): a salon for account 1 with its members, and a small salon for
- * account 2 so tenancy can be seen.
+ * account 2 so tenancy can be seen. Answers account 1's salon id (its schedule comes next).
  */
-export async function seedSalonDemo(tx: Executor, accounts: SalonSeedAccounts): Promise<void> {
+export async function seedSalonDemo(tx: Executor, accounts: SalonSeedAccounts): Promise<number> {
   const publicKey = () => randomBytes(12).toString('base64url');
-  await insertSalon(tx, accounts.salonAccountId, 'ヘアサロン つなぐ 渋谷店', publicKey());
+  const salonId = await insertSalon(
+    tx,
+    accounts.salonAccountId,
+    'ヘアサロン つなぐ 渋谷店',
+    publicKey(),
+  );
   await insertSalon(tx, accounts.otherAccountId, 'まちのクリニック 予約', publicKey());
   await tx.insert(members).values(demoMembers(accounts.salonAccountId));
   await tx.insert(members).values(demoMembers(accounts.otherAccountId, 10));
+  return salonId;
 }

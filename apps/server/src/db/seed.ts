@@ -4,6 +4,7 @@ import { accounts, operators } from './schema/index.js';
 import type { Database } from './types.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { insertRole } from '../modules/roles/repository.js';
+import { seedSalonSchedule } from './seed-salon-schedule.js';
 import { seedSalonDemo } from './seed-salon.js';
 import { seedTelDemo } from './seed-tel.js';
 
@@ -15,7 +16,11 @@ export const DEMO_LOGIN_IDS = { owner: 'demo', staff: 'staff', otherAccount: 'ot
  * owner (`other`) so tenancy can be seen; account 1 also gets notification message templates
  * and a draft order (seed-tel.ts). Returns false when the database already had data.
  */
-export async function seedDemo(db: Database, password: string): Promise<boolean> {
+export async function seedDemo(
+  db: Database,
+  password: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const [existing] = await db.select({ value: count() }).from(accounts);
   if ((existing?.value ?? 0) > 0) return false;
 
@@ -77,7 +82,11 @@ export async function seedDemo(db: Database, password: string): Promise<boolean>
         passwordHash: otherHash,
       },
     ]);
-    await seedSalonDemo(tx, { salonAccountId: salon.id, otherAccountId: other.id });
+    const salonId = await seedSalonDemo(tx, {
+      salonAccountId: salon.id,
+      otherAccountId: other.id,
+    });
+    await seedSalonSchedule(tx, { id: salonId, accountId: salon.id }, now);
     await seedTelDemo(tx, salon.id, 'ヘアサロン つなぐ 渋谷店');
   });
   return true;

@@ -8,10 +8,15 @@ export const googlePurposeSchema = z.enum(GOOGLE_PURPOSES, {
 });
 export type GooglePurpose = z.infer<typeof googlePurposeSchema>;
 
-/** RSV-40: account, calendars, salon_resources, associations. */
+/**
+ * RSV-40: account, calendars, salon_resources, associations. `account` is the salon's most
+ * recently connected Google account (`id` = `google_token_id`); `calendars` are its calendars,
+ * read live from Google — when that fails they are empty and `calendars_error` says why.
+ */
 export const googleCalendarsSchema = z.object({
   account: z.object({ id: z.number().int(), email: z.string() }).nullable(),
   calendars: z.array(z.object({ id: z.string(), summary: z.string(), primary: z.boolean() })),
+  calendars_error: z.string().nullable(),
   salon_resources: z.array(z.object({ id: z.number().int(), name: z.string() })),
   associations: z.array(
     z.object({
@@ -36,6 +41,16 @@ export const googleLinkInputSchema = z.object({
 });
 export type GoogleLinkInput = z.infer<typeof googleLinkInputSchema>;
 
+/** RSV-41 answer: the association, and for `shift` links what the first import did. */
+export const googleLinkResponseSchema = z.object({
+  status: z.literal(true),
+  id: z.number().int(),
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  removed: z.number().int(),
+});
+
+/** `primaryId` is the association's `google_token_id` (the connected account). */
 export const googleUnlinkParamsSchema = z.object({
   salonId: idParam,
   primaryId: idParam,
@@ -56,6 +71,7 @@ export const googleResyncResponseSchema = z.object({
 export const googleConnectResponseSchema = z.object({ url: z.string() });
 export const googleCallbackQuerySchema = z.object({
   code: z.string().max(2000).optional(),
+  scope: z.string().max(2000).optional(),
   state: z.string().max(500),
   error: z.string().max(200).optional(),
 });
@@ -74,6 +90,7 @@ export const GOOGLE_MESSAGES = {
   notConfigured:
     'Googleカレンダー連携は設定されていません（GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET）',
   oauthFailed: 'Googleアカウントの連携に失敗しました',
+  oauthStateMismatch: 'Googleアカウントの連携をやり直してください（確認情報が一致しません）',
   deletionFailed: '削除に失敗しました',
   refetchFailed: '再取得に失敗しました',
 } as const;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { salonResources, salons } from './salons.js';
 
 /** A Google account connected to a salon (`google_token_id` = its id). */
@@ -15,7 +15,7 @@ export const googleTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('google_tokens_salon_idx').on(table.salonId)],
+  (table) => [uniqueIndex('google_tokens_salon_email').on(table.salonId, table.email)],
 );
 
 /** A resource linked to a calendar of a connected account for one purpose (shift or reservation). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -33,9 +34,16 @@ export const salonTimeShifts = pgTable(
     expiredAt: date({ mode: 'string' }),
     /** `manual`, or `google` for shifts imported by a calendar resync. */
     source: text().notNull().default('manual'),
+    /** For `google` shifts: the calendar event (instance) id, so a resync updates in place. */
+    externalId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('salon_time_shifts_resource_idx').on(table.salonId, table.resourceId)],
+  (table) => [
+    index('salon_time_shifts_resource_idx').on(table.salonId, table.resourceId),
+    uniqueIndex('salon_time_shifts_external')
+      .on(table.resourceId, table.externalId)
+      .where(sql`${table.externalId} is not null`),
+  ],
 );
 
 /** One occurrence of a master changed or removed for a single date. */

@@ -1,10 +1,11 @@
 import {
+  REALTIME_REPLAY_MINUTES,
   SALON_RESERVATION_EVENT,
   salonReservationEventSchema,
   type SalonEventType,
   type SalonReservationEvent,
 } from '@tsunagu/contracts';
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { salonEvents } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
 
@@ -29,15 +30,53 @@ export interface PublisherLog {
   error(object: unknown, message: string): void;
 }
 
+/** Events older than this are of no use to a replay (twice its window, for clock skew). */
+export const SALON_EVENTS_KEEP_MINUTES = REALTIME_REPLAY_MINUTES * 2;
+/** A publishing process prunes `salon_events` at most this often. */
+export const SALON_EVENTS_PRUNE_EVERY_MS = 60_000;
+
 /**
  * Stores each event (for Last-Event-ID replay) and announces it with pg_notify in one small
  * transaction of its own. Services call it after their write has committed, never inside it,
  * so no subscriber ever hears of a change that was rolled back. A failure here is logged and
  * swallowed: the reservation change itself has already succeeded.
+ *
+ * Only the last minutes of `salon_events` are ever replayed, so after a publish, at most once
+ * a minute per process, the rows older than SALON_EVENTS_KEEP_MINUTES are deleted: a small
+ * delete on a small table, no timer to clear, nothing to do while nobody writes.
  */
-export function createEventPublisher(db: Database, log: PublisherLog): PublishEvents {
+export function createEventPublisher(
+  db: Database,
+  log: PublisherLog,
+  options: { now?: () => number } = {},
+): PublishEvents {
+  const now = options.now ?? Date.now;
+  let lastPrune = Number.NEGATIVE_INFINITY;
+
+  async function pruneNowAndThen() {
+    if (now() - lastPrune < SALON_EVENTS_PRUNE_EVERY_MS) return;
+    lastPrune = now();
+    try {
+      await db
+        .delete(salonEvents)
+        .where(
+          lt(
+            salonEvents.createdAt,
+            sql`now() - make_interval(mins => ${SALON_EVENTS_KEEP_MINUTES})`,
+          ),
+        );
+    } catch (error) {
+      log.error({ err: error }, 'old salon events could not be pruned');
+    }
+  }
+
   return async (drafts) => {
     if (drafts.length === 0) return;
+    await publish(drafts);
+    await pruneNowAndThen();
+  };
+
+  async function publish(drafts: SalonEventDraft[]) {
     try {
       await db.transaction(async (tx) => {
         for (const draft of drafts) {
@@ -70,5 +109,5 @@ export function createEventPublisher(db: Database, log: PublisherLog): PublishEv
     } catch (error) {
       log.error({ err: error }, 'salon event could not be published');
     }
-  };
+  }
 }

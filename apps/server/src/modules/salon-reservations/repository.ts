@@ -184,7 +184,8 @@ export async function denyPendingChildren(db: Executor, reservationId: number, e
 
 // ---- occupancy (the exclusion constraint lives on these rows)
 
-function period(date: string, from: string, to: string): SQL {
+/** The `[)` period of a slot as SQL (occupancy rows). */
+export function period(date: string, from: string, to: string): SQL {
   return sql`tsrange(${date}::date + ${from}::time, ${date}::date + ${to}::time, '[)')`;
 }
 

@@ -1,0 +1,158 @@
+import {
+  GoogleProviderError,
+  type GoogleCalendarProvider,
+  type GoogleEvent,
+  type GoogleTokenSet,
+  type WithTokens,
+} from './provider.js';
+
+/** Read-only access is all the shift import needs (decision 0012). */
+const SCOPES = ['https://www.googleapis.com/auth/calendar.readonly'];
+/** Google answers a page of at most 2,500 events; a shift window never comes close. */
+const MAX_EVENT_PAGES = 10;
+
+/** A Google (gaxios) error as one of the provider's failure kinds. Tokens never get logged. */
+function toProviderError(error: unknown): GoogleProviderError {
+  if (error instanceof GoogleProviderError) return error;
+  const candidate = error as {
+    status?: number;
+    code?: number | string;
+    response?: { status?: number; data?: { error?: string } };
+  };
+  const status =
+    candidate.response?.status ??
+    candidate.status ??
+    (typeof candidate.code === 'number' ? candidate.code : undefined);
+  if (status === 401 || candidate.response?.data?.error === 'invalid_grant') {
+    return new GoogleProviderError('unauthorized', 'google: unauthorized');
+  }
+  if (status === 404) return new GoogleProviderError('not_found', 'google: not found');
+  return new GoogleProviderError('unavailable', `google: unavailable (${status ?? 'network'})`);
+}
+
+/**
+ * The real provider: Google's official Calendar client (`@googleapis/calendar`) with OAuth 2.0
+ * tokens. Loaded only when GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET are set.
+ */
+export async function createGoogleProvider(options: {
+  clientId: string;
+  clientSecret: string;
+}): Promise<GoogleCalendarProvider> {
+  const { auth, calendar } = await import('@googleapis/calendar');
+
+  function clientFor(redirectUri?: string) {
+    return new auth.OAuth2(options.clientId, options.clientSecret, redirectUri);
+  }
+
+  /** A calendar client on the stored tokens, remembering any refresh it makes. */
+  async function withClient<T>(
+    tokens: GoogleTokenSet,
+    run: (api: ReturnType<typeof calendar>) => Promise<T>,
+  ): Promise<WithTokens<T>> {
+    const client = clientFor();
+    client.setCredentials({
+      access_token: tokens.accessToken,
+      refresh_token: tokens.refreshToken,
+      expiry_date: tokens.expiresAt.getTime(),
+    });
+    let refreshed: GoogleTokenSet | undefined;
+    client.on('tokens', (next) => {
+      if (!next.access_token) return;
+      refreshed = {
+        accessToken: next.access_token,
+        refreshToken: next.refresh_token ?? tokens.refreshToken,
+        expiresAt: new Date(next.expiry_date ?? Date.now() + 3_600_000),
+      };
+    });
+    try {
+      const value = await run(calendar({ version: 'v3', auth: client }));
+      return refreshed ? { value, refreshed } : { value };
+    } catch (error) {
+      throw toProviderError(error);
+    }
+  }
+
+  const provider: GoogleCalendarProvider = {
+    kind: 'google',
+
+    authorizeUrl(state, redirectUri) {
+      return clientFor(redirectUri).generateAuthUrl({
+        access_type: 'offline',
+        prompt: 'consent',
+        scope: SCOPES,
+        state,
+      });
+    },
+
+    async exchangeCode(code, redirectUri) {
+      let tokens: GoogleTokenSet;
+      try {
+        const { tokens: raw } = await clientFor(redirectUri).getToken(code);
+        if (!raw.access_token || !raw.refresh_token) {
+          throw new GoogleProviderError('unauthorized', 'google: no offline tokens granted');
+        }
+        tokens = {
+          accessToken: raw.access_token,
+          refreshToken: raw.refresh_token,
+          expiresAt: new Date(raw.expiry_date ?? Date.now() + 3_600_000),
+        };
+      } catch (error) {
+        throw toProviderError(error);
+      }
+      // The primary calendar's id is the account's address; no profile scope needed.
+      const calendars = await provider.listCalendars(tokens);
+      const primary = calendars.value.find((entry) => entry.primary);
+      if (!primary) throw new GoogleProviderError('not_found', 'google: no primary calendar');
+      return { email: primary.id, tokens: calendars.refreshed ?? tokens };
+    },
+
+    async listCalendars(tokens) {
+      return withClient(tokens, async (api) => {
+        const response = await api.calendarList.list({ maxResults: 250 });
+        return (response.data.items ?? []).flatMap((item) =>
+          item.id
+            ? [
+                {
+                  id: item.id,
+                  summary: item.summaryOverride ?? item.summary ?? item.id,
+                  primary: item.primary === true,
+                },
+              ]
+            : [],
+        );
+      });
+    },
+
+    async listEvents(tokens, calendarId, window) {
+      return withClient(tokens, async (api) => {
+        const events: GoogleEvent[] = [];
+        let pageToken: string | undefined;
+        for (let page = 0; page < MAX_EVENT_PAGES; page += 1) {
+          const response = await api.events.list({
+            calendarId,
+            timeMin: window.timeMin.toISOString(),
+            timeMax: window.timeMax.toISOString(),
+            singleEvents: true,
+            showDeleted: false,
+            maxResults: 2500,
+            ...(pageToken ? { pageToken } : {}),
+          });
+          for (const item of response.data.items ?? []) {
+            if (!item.id || item.status === 'cancelled') continue;
+            const start = item.start?.dateTime ?? undefined;
+            const end = item.end?.dateTime ?? undefined;
+            events.push({
+              id: item.id,
+              summary: item.summary ?? '',
+              ...(start && end ? { start, end } : {}),
+            });
+          }
+          pageToken = response.data.nextPageToken ?? undefined;
+          if (!pageToken) break;
+        }
+        return events;
+      });
+    },
+  };
+  return provider;
+}

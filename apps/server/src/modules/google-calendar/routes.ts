@@ -1,0 +1,194 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  errorBodySchema,
+  googleCalendarsSchema,
+  googleCallbackQuerySchema,
+  googleConnectResponseSchema,
+  googleLinkInputSchema,
+  googleLinkResponseSchema,
+  googleResyncParamsSchema,
+  googleResyncResponseSchema,
+  googleUnlinkParamsSchema,
+  salonParamsSchema,
+  statusTrueSchema,
+  validationErrorBodySchema,
+} from '@tsunagu/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authOf, requirePermissions } from '../../plugins/auth.js';
+import { readErrors, writeErrors } from '../salons/http.js';
+import { salonOf, salonScope } from '../salons/scope.js';
+import type { SalonService } from '../salons/service.js';
+import type { GoogleCalendarService } from './service.js';
+
+const base = '/api/salon/:salonId';
+export const GOOGLE_CALLBACK_PATH = '/api/google/oauth/callback';
+/** Holds the OAuth `state` between the connect call and Google's redirect back (CSRF). */
+export const GOOGLE_STATE_COOKIE = 'tsunagu_google_oauth';
+/** Where the browser lands after the callback (the console's salon settings). */
+export const GOOGLE_RETURN_PATH = '/line/reserve/salon';
+
+const googleErrors = { 401: errorBodySchema, 503: errorBodySchema } as const;
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Google Calendar links (RSV-39..47) and the OAuth connect flow (decision 0012). */
+export async function googleCalendarRoutes(
+  app: FastifyInstance,
+  options: {
+    salons: SalonService;
+    google: GoogleCalendarService;
+    publicOrigin?: string | undefined;
+    redirectUri?: string | undefined;
+  },
+) {
+  const { salons, google } = options;
+  salonScope(app, salons);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['salon: google calendar'];
+  const requireReserveWrite = requirePermissions('reserve-write');
+
+  function redirectUriOf(request: FastifyRequest): string {
+    if (options.redirectUri) return options.redirectUri;
+    const origin = options.publicOrigin ?? `${request.protocol}://${request.host}`;
+    return `${origin}${GOOGLE_CALLBACK_PATH}`;
+  }
+
+  routes.get(
+    `${base}/googlecalendars`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Googleカレンダー（RSV-39/40）: 連携アカウント・カレンダー・リソース・連携。カレンダー取得に失敗したときは calendars が空で calendars_error に理由',
+        params: salonParamsSchema,
+        response: { 200: googleCalendarsSchema, ...readErrors },
+      },
+    },
+    async (request) => google.overview(salonOf(request).id),
+  );
+
+  routes.post(
+    `${base}/googlecalendars`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Googleカレンダー連携（RSV-41/43）: 同じリソース・用途の連携は置き換え。shift はすぐ取り込む。リソース・アカウント・カレンダーが無ければ 404、Googleの認証切れは 401（本文を表示）',
+        params: salonParamsSchema,
+        body: googleLinkInputSchema,
+        response: { 201: googleLinkResponseSchema, ...writeErrors, ...googleErrors },
+      },
+    },
+    async (request, reply) => {
+      const result = await google.link(salonOf(request).id, request.body);
+      return reply.code(201).send({ status: true, ...result });
+    },
+  );
+
+  routes.delete(
+    `${base}/googlecalendars/:primaryId/:purpose/:associationId`,
+    {
+      schema: {
+        tags,
+        summary:
+          '連携解除（RSV-44/45）: primaryId は連携の google_token_id。用途が違えば 400（本文を表示）、見つからなければ 404。取り込んだシフトは残る',
+        params: googleUnlinkParamsSchema,
+        response: {
+          200: statusTrueSchema,
+          ...writeErrors,
+          400: validationErrorBodySchema,
+          ...googleErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { primaryId, purpose, associationId } = request.params;
+      await google.unlink(salonOf(request).id, primaryId, purpose, associationId);
+      return { status: true as const };
+    },
+  );
+
+  routes.post(
+    `${base}/googlecalendars/:primaryId/shift/:associationId/resync`,
+    {
+      schema: {
+        tags,
+        summary:
+          'シフト再取得（RSV-46/47）: 今日から62日間の予定をシフトとして取り込み直す（何度実行しても同じ結果）。shift 用でない・カレンダーが無い 400、認証切れ 401、Googleに接続できない 503',
+        params: googleResyncParamsSchema,
+        response: {
+          200: googleResyncResponseSchema,
+          ...writeErrors,
+          400: validationErrorBodySchema,
+          ...googleErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { primaryId, associationId } = request.params;
+      const result = await google.resync(salonOf(request).id, primaryId, associationId);
+      return { status: true as const, ...result };
+    },
+  );
+
+  routes.post(
+    `${base}/googlecalendars/connect`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Googleアカウント連携の開始: 同意画面の URL を返す（ブラウザはそこへ移動）。確認用の state を Cookie に保存',
+        params: salonParamsSchema,
+        response: { 200: googleConnectResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const state = `${salonOf(request).id}.${randomBytes(18).toString('base64url')}`;
+      reply.setCookie(GOOGLE_STATE_COOKIE, state, {
+        path: GOOGLE_CALLBACK_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: 600,
+      });
+      return { url: google.authorizeUrl(state, redirectUriOf(request)) };
+    },
+  );
+
+  routes.get(
+    GOOGLE_CALLBACK_PATH,
+    {
+      schema: {
+        tags,
+        summary: `Googleからの戻り先（OAuth）: トークンを保存して ${GOOGLE_RETURN_PATH}?google=connected（失敗時 failed）へ移動。トークンは API で返さない`,
+        querystring: googleCallbackQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const expected = request.cookies[GOOGLE_STATE_COOKIE] ?? '';
+      reply.clearCookie(GOOGLE_STATE_COOKIE, { path: GOOGLE_CALLBACK_PATH });
+      const back = (outcome: 'connected' | 'failed') =>
+        reply.redirect(`${GOOGLE_RETURN_PATH}?google=${outcome}`, 303);
+      const { code, state, error } = request.query;
+      const salonId = Number(/^(\d{1,10})\./.exec(state)?.[1] ?? Number.NaN);
+      if (error || !code || !expected || !sameText(state, expected) || !salonId) {
+        request.log.info({ googleError: error ?? null }, 'google oauth callback refused');
+        return back('failed');
+      }
+      try {
+        const salon = await salons.require(authOf(request).accountId, salonId);
+        await requireReserveWrite.call(app, request, reply);
+        await google.connect(salon.id, code, redirectUriOf(request));
+      } catch (failure) {
+        request.log.info({ err: failure }, 'google oauth callback failed');
+        return back('failed');
+      }
+      return back('connected');
+    },
+  );
+}

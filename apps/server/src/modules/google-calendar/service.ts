@@ -1,0 +1,243 @@
+import {
+  CATALOG_MESSAGES,
+  GOOGLE_MESSAGES,
+  GOOGLE_SHIFT_WINDOW_DAYS,
+  googlePurposeSchema,
+  type GoogleCalendars,
+  type GoogleLinkInput,
+  type GooglePurpose,
+} from '@tsunagu/contracts';
+import type { Database } from '../../db/types.js';
+import { todayInTokyo } from '../../lib/business-time.js';
+import { AppError, NotFoundError } from '../../lib/errors.js';
+import { findResource, listResources } from '../salon-catalog/repository.js';
+import { shiftsFromEvents, windowOf } from './import.js';
+import {
+  GoogleProviderError,
+  type GoogleCalendarProvider,
+  type GoogleTokenSet,
+  type WithTokens,
+} from './provider.js';
+import * as repository from './repository.js';
+import type { TokenRow } from './repository.js';
+
+/** Set on Google's own 401s so the console can tell them from an ended session. */
+export const GOOGLE_REASON_HEADER = 'x-tsunagu-reason';
+
+export interface SyncResult {
+  imported: number;
+  skipped: number;
+  removed: number;
+}
+
+type Step = 'read' | 'link' | 'resync';
+
+/** The little of the logger the service uses (the app passes its pino logger). */
+export interface GoogleLog {
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * A provider failure as the answer the console expects (RSV-43/45/47): Google's 401 is a 401
+ * with our message; a calendar that is gone is 404 when linking and 400 when re-syncing; an
+ * unreachable Google is 503 (the console then says 再取得に失敗しました and the like).
+ */
+function httpError(error: unknown, step: Step): unknown {
+  if (!(error instanceof GoogleProviderError)) return error;
+  if (error.kind === 'unauthorized') {
+    return new AppError(401, GOOGLE_MESSAGES.unauthorized, undefined, {
+      [GOOGLE_REASON_HEADER]: 'google-unauthorized',
+    });
+  }
+  if (error.kind === 'not_found') {
+    return step === 'resync'
+      ? new AppError(400, GOOGLE_MESSAGES.calendarNotFound)
+      : new NotFoundError(GOOGLE_MESSAGES.calendarNotFound);
+  }
+  return new AppError(503, GOOGLE_MESSAGES.unavailable);
+}
+
+export function createGoogleCalendarService(deps: {
+  db: Database;
+  provider: GoogleCalendarProvider;
+  log: GoogleLog;
+  now?: () => Date;
+}) {
+  const { db, provider, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Calls the provider on a stored account, keeping the tokens it refreshed on the way. */
+  async function call<T>(
+    token: TokenRow,
+    step: Step,
+    run: (tokens: GoogleTokenSet) => Promise<WithTokens<T>>,
+  ): Promise<T> {
+    try {
+      const result = await run(repository.tokenSetOf(token));
+      if (result.refreshed) await repository.updateTokens(db, token.id, result.refreshed);
+      return result.value;
+    } catch (error) {
+      // The provider's message names the kind only; tokens never reach the log.
+      if (error instanceof GoogleProviderError) {
+        log.warn({ google: error.kind, step, tokenId: token.id }, 'google calendar call failed');
+      }
+      throw httpError(error, step);
+    }
+  }
+
+  async function fetchShifts(token: TokenRow, calendarId: string) {
+    const window = windowOf(todayInTokyo(now()), GOOGLE_SHIFT_WINDOW_DAYS);
+    const events = await call(token, 'resync', (tokens) =>
+      provider.listEvents(tokens, calendarId, window),
+    );
+    return { window, ...shiftsFromEvents(events, window) };
+  }
+
+  return {
+    provider,
+
+    /** RSV-39/40. */
+    async overview(salonId: number): Promise<GoogleCalendars> {
+      const [token, resources, associations] = await Promise.all([
+        repository.latestToken(db, salonId),
+        listResources(db, salonId),
+        repository.listAssociations(db, salonId),
+      ]);
+      let calendars: GoogleCalendars['calendars'] = [];
+      let calendarsError: string | null = null;
+      if (token) {
+        try {
+          calendars = await call(token, 'read', (tokens) => provider.listCalendars(tokens));
+        } catch (error) {
+          // RSV: failed fetches are only logged; the links stay visible.
+          calendarsError = error instanceof AppError ? error.message : GOOGLE_MESSAGES.unavailable;
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      return {
+        account: token ? { id: token.id, email: token.email } : null,
+        calendars,
+        calendars_error: calendarsError,
+        salon_resources: resources.map((resource) => ({ id: resource.id, name: resource.name })),
+        associations: associations.map((row) => ({
+          id: row.id,
+          google_token_id: row.tokenId,
+          salon_resource_id: row.resourceId,
+          google_calendar_id: row.googleCalendarId,
+          calendar_summary: row.calendarSummary,
+          purpose: googlePurposeSchema.parse(row.purpose),
+          last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    /**
+     * RSV-41: links a calendar to a resource for one purpose (again = replaces). Everything
+     * Google is asked happens before anything is written; a `shift` link imports at once.
+     */
+    async link(salonId: number, input: GoogleLinkInput): Promise<SyncResult & { id: number }> {
+      if (!(await findResource(db, salonId, input.salon_resource_id)))
+        throw new NotFoundError(CATALOG_MESSAGES.resourceNotFound);
+      const token = await repository.findToken(db, salonId, input.google_token_id);
+      if (!token) throw new NotFoundError(GOOGLE_MESSAGES.tokenNotFound);
+      const calendars = await call(token, 'link', (tokens) => provider.listCalendars(tokens));
+      const calendar = calendars.find((entry) => entry.id === input.google_calendar_id);
+      if (!calendar) throw new NotFoundError(GOOGLE_MESSAGES.calendarNotFound);
+      const fetched =
+        input.link_target === 'shift' ? await fetchShifts(token, calendar.id) : undefined;
+
+      return db.transaction(async (tx) => {
+        const id = await repository.upsertAssociation(tx, {
+          salonId,
+          tokenId: token.id,
+          resourceId: input.salon_resource_id,
+          googleCalendarId: calendar.id,
+          calendarSummary: calendar.summary,
+          purpose: input.link_target,
+          lastSyncedAt: null,
+        });
+        if (!fetched) return { id, imported: 0, skipped: 0, removed: 0 };
+        const { removed } = await repository.replaceImportedShifts(
+          tx,
+          salonId,
+          input.salon_resource_id,
+          fetched.window,
+          fetched.shifts,
+        );
+        await repository.markSynced(tx, id);
+        return { id, imported: fetched.shifts.length, skipped: fetched.skipped, removed };
+      });
+    },
+
+    /**
+     * RSV-44: removes a link. The shifts it imported stay (they are the staff's shifts); a
+     * later link of the same calendar updates them in place.
+     */
+    async unlink(
+      salonId: number,
+      primaryId: number,
+      purpose: string,
+      associationId: number,
+    ): Promise<void> {
+      const parsed = googlePurposeSchema.safeParse(purpose);
+      if (!parsed.success) throw new AppError(400, GOOGLE_MESSAGES.purposeMismatch);
+      await db.transaction(async (tx) => {
+        const association = await repository.lockAssociation(tx, salonId, associationId);
+        if (!association || association.tokenId !== primaryId)
+          throw new NotFoundError(GOOGLE_MESSAGES.associationNotFound);
+        if (association.purpose !== (parsed.data satisfies GooglePurpose))
+          throw new AppError(400, GOOGLE_MESSAGES.purposeMismatch);
+        await repository.deleteAssociation(tx, salonId, associationId);
+      });
+    },
+
+    /** RSV-46: imports the shift window again; the same events leave the same shifts. */
+    async resync(salonId: number, primaryId: number, associationId: number): Promise<SyncResult> {
+      const [association] = (await repository.listAssociations(db, salonId)).filter(
+        (row) => row.id === associationId && row.tokenId === primaryId,
+      );
+      if (!association) throw new NotFoundError(GOOGLE_MESSAGES.associationNotFound);
+      if (association.purpose !== 'shift') throw new AppError(400, GOOGLE_MESSAGES.resyncNotShift);
+      const token = await repository.findToken(db, salonId, association.tokenId);
+      if (!token) throw new AppError(401, GOOGLE_MESSAGES.tokenNotFound);
+      const fetched = await fetchShifts(token, association.googleCalendarId);
+      return db.transaction(async (tx) => {
+        // The link may have gone or changed while Google answered.
+        const locked = await repository.lockAssociation(tx, salonId, associationId);
+        if (!locked || locked.googleCalendarId !== association.googleCalendarId)
+          throw new NotFoundError(GOOGLE_MESSAGES.associationNotFound);
+        const { removed } = await repository.replaceImportedShifts(
+          tx,
+          salonId,
+          locked.resourceId,
+          fetched.window,
+          fetched.shifts,
+        );
+        await repository.markSynced(tx, associationId);
+        return { imported: fetched.shifts.length, skipped: fetched.skipped, removed };
+      });
+    },
+
+    /** The OAuth consent page (the console navigates there). */
+    authorizeUrl(state: string, redirectUri: string): string {
+      return provider.authorizeUrl(state, redirectUri);
+    },
+
+    /** The OAuth callback: stores the account's tokens for the salon; answers its id. */
+    async connect(salonId: number, code: string, redirectUri: string): Promise<number> {
+      let result: Awaited<ReturnType<GoogleCalendarProvider['exchangeCode']>>;
+      try {
+        result = await provider.exchangeCode(code, redirectUri);
+      } catch (error) {
+        if (error instanceof GoogleProviderError) {
+          log.warn({ google: error.kind, step: 'connect' }, 'google oauth exchange failed');
+          throw new AppError(400, GOOGLE_MESSAGES.oauthFailed);
+        }
+        throw error;
+      }
+      return repository.upsertToken(db, salonId, result.email, result.tokens);
+    },
+  };
+}
+
+export type GoogleCalendarService = ReturnType<typeof createGoogleCalendarService>;
