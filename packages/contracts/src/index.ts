@@ -1,6 +1,7 @@
 import './zod-japanese.js';
 export * from './auth.js';
 export * from './brand.js';
+export * from './calendar-date.js';
 export * from './errors.js';
 export * from './permissions.js';
 export * from './roles.js';
@@ -8,3 +9,4 @@ export * from './surveys.js';
 export * from './salon/index.js';
 export * from './tel.js';
 export * from './tel-values.js';
+export * from './typed-date.js';

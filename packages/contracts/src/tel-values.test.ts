@@ -14,6 +14,7 @@ import {
   placeholderNumbers,
   templateBodyProblems,
 } from './tel-values.js';
+import { parseTypedDate } from './typed-date.js';
 
 describe('tel values', () => {
   it.each([
@@ -59,6 +60,17 @@ describe('tel values', () => {
       expect(parseTelDate(raw)).toBeNull();
     },
   );
+
+  it('DEC-08 a CSV date is read exactly as the date picker reads it', () => {
+    // The picker accepts the long weekday forms and refuses a weekday that does not match.
+    expect(parseTelDate('2024年5月1日(水曜)')).toBe('2024-05-01');
+    expect(parseTelDate('2024年5月1日(水曜日)')).toBe('2024-05-01');
+    expect(parseTypedDate('2024年5月2日(水)')).toEqual({
+      kind: 'impossible',
+      reason: 'weekday-mismatch',
+    });
+    expect(parseTelDate('2024年5月2日(水)')).toBeNull();
+  });
 
   it.each([
     ['9:30', '09:30:00'],

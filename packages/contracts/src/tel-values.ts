@@ -4,6 +4,7 @@
  * bodies (TEL-69, TEL-70). Pure functions, shared by the register form and the server, so both
  * accept exactly the same input.
  */
+import { parseTypedDate } from './typed-date.js';
 
 export const TEL_PARAM_COUNT = 10;
 export const TEL_PARAM_KEYS = [
@@ -66,32 +67,15 @@ export function normalizePhone(raw: string): NormalizedPhone | null {
   return { domestic: value, e164: `+81${value.slice(1)}`, restoredLeadingZero };
 }
 
-function validDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1 || year < 1900 || year > 9999) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-const DATE_FORMS = [
-  // UI-13 / UI-14: 2024年5月1日, 2024年5月1日(水)
-  /^(\d{4})年(\d{1,2})月(\d{1,2})日(?:\s*\([日月火水木金土]\))?$/,
-  // UI-15: 2024/5/1, 2024/05/01
-  /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/,
-  // UI-16: 2024-5-1, 2024-05-01
-  /^(\d{4})-(\d{1,2})-(\d{1,2})$/,
-];
-
-/** A date as the date picker accepts it, as `YYYY-MM-DD`; null when impossible (2月30日). */
+/**
+ * A CSV date read exactly as the date picker reads typed input (DEC-08, UI-13..UI-16), as
+ * `YYYY-MM-DD`; null when unreadable, impossible (2月30日) or with the wrong weekday.
+ */
 export function parseTelDate(raw: string): string | null {
-  const value = halfWidth(raw).trim();
-  for (const form of DATE_FORMS) {
-    const match = form.exec(value);
-    if (!match) continue;
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    if (!validDate(year, month, day)) return null;
-    return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  }
-  return null;
+  const typed = parseTypedDate(raw);
+  if (typed.kind !== 'ok') return null;
+  const { year, month, day } = typed.date;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** `H:mm`, `HH:mm` or `HH:mm:ss` (hours 0–23, minutes and seconds 00–59) as `HH:mm:ss`. */
