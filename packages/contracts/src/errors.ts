@@ -19,6 +19,14 @@ export const validationErrorBodySchema = z.object({
   errors: fieldErrorsSchema,
 });
 
+/**
+ * A 401 that is not about our session carries this header, so the console does not send the
+ * operator back to the login page: e.g. Google refused the salon's stored tokens (RSV-43).
+ */
+export const ERROR_REASON_HEADER = 'x-tsunagu-reason';
+export const ERROR_REASONS = { googleUnauthorized: 'google-unauthorized' } as const;
+export type ErrorReason = (typeof ERROR_REASONS)[keyof typeof ERROR_REASONS];
+
 /** Japanese messages used by more than one side of the API. */
 export const MESSAGES = {
   validationFailed: '入力内容に誤りがあります',

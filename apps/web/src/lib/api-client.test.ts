@@ -1,12 +1,15 @@
-import { MESSAGES } from '@tsunagu/contracts';
+import { ERROR_REASON_HEADER, ERROR_REASONS, GOOGLE_MESSAGES, MESSAGES } from '@tsunagu/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest, setUnauthenticatedHandler } from './api-client';
 import { ApiError } from './api-error';
 
-function respond(status: number, body?: unknown) {
+function respond(status: number, body?: unknown, headers: Record<string, string> = {}) {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(text, {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
@@ -110,6 +113,34 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValue(respond(401, { message: MESSAGES.unauthenticated }));
     const error = await failureOf(apiRequest('/api/operator_roles'));
     expect(error.kind).toBe('unauthenticated');
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+  });
+
+  it("stays on the page when the 401 is Google's, not the session's (RSV-43)", async () => {
+    fetchMock.mockResolvedValue(
+      respond(
+        401,
+        { message: GOOGLE_MESSAGES.unauthorized },
+        { [ERROR_REASON_HEADER]: ERROR_REASONS.googleUnauthorized },
+      ),
+    );
+    const error = await failureOf(
+      apiRequest('/api/salon/1/googlecalendars', { method: 'POST', body: {} }),
+    );
+    expect(error).toMatchObject({
+      kind: 'unauthenticated',
+      reason: 'google-unauthorized',
+      message: GOOGLE_MESSAGES.unauthorized,
+    });
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+
+  it('still ends the session on a 401 whose reason header it does not know', async () => {
+    fetchMock.mockResolvedValue(
+      respond(401, { message: MESSAGES.unauthenticated }, { [ERROR_REASON_HEADER]: 'something' }),
+    );
+    const error = await failureOf(apiRequest('/api/operator_roles'));
+    expect(error.reason).toBeUndefined();
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
   });
 

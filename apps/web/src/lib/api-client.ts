@@ -1,4 +1,10 @@
-import { errorBodySchema, MESSAGES } from '@tsunagu/contracts';
+import {
+  ERROR_REASON_HEADER,
+  ERROR_REASONS,
+  errorBodySchema,
+  MESSAGES,
+  type ErrorReason,
+} from '@tsunagu/contracts';
 import type { z } from 'zod';
 import { ApiError, kindForStatus, NETWORK_ERROR_MESSAGE, type ApiErrorKind } from './api-error';
 
@@ -56,27 +62,36 @@ async function readJson(response: Response): Promise<unknown> {
   return parseJsonText(await response.text());
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+const KNOWN_REASONS: ReadonlySet<string> = new Set(Object.values(ERROR_REASONS));
+
+/** The documented reason of an error answer, if it names one (`x-tsunagu-reason`). */
+export function reasonOf(headerValue: string | null | undefined): ErrorReason | undefined {
+  return headerValue && KNOWN_REASONS.has(headerValue) ? (headerValue as ErrorReason) : undefined;
+}
+
+function toApiError(status: number, body: unknown, reason?: ErrorReason): ApiError {
   const kind = kindForStatus(status);
   const parsed = errorBodySchema.safeParse(body);
   // 5xx bodies are shown only when they follow the documented shape; anything else may be a
   // proxy page, so the operator gets the generic Japanese message instead.
   const message = parsed.success ? parsed.data.message : FALLBACK_MESSAGES[kind];
   const fieldErrors = kind === 'validation' && parsed.success ? (parsed.data.errors ?? {}) : {};
-  return new ApiError(status, kind, message, fieldErrors);
+  return new ApiError(status, kind, message, fieldErrors, reason);
 }
 
 /**
  * The ApiError for a failed answer; a 401 also ends the session (unless the caller asked to
- * handle it). Shared with the upload client (api-upload.ts).
+ * handle it, or the 401 names another reason: Google refusing the salon's tokens is not the
+ * operator's session ending). Shared with the upload client (api-upload.ts).
  */
 export function failedResponse(
   status: number,
   body: unknown,
   onUnauthenticated: RequestOptions<unknown>['onUnauthenticated'] = 'redirect',
+  reason?: ErrorReason,
 ): ApiError {
-  const error = toApiError(status, body);
-  if (error.kind === 'unauthenticated' && onUnauthenticated === 'redirect') {
+  const error = toApiError(status, body, reason);
+  if (error.kind === 'unauthenticated' && !reason && onUnauthenticated === 'redirect') {
     unauthenticatedHandler();
   }
   return error;
@@ -127,6 +142,9 @@ export async function apiRequest<T = unknown>(
   }
 
   const data = await readJson(response);
-  if (!response.ok) throw failedResponse(response.status, data, onUnauthenticated);
+  if (!response.ok) {
+    const reason = reasonOf(response.headers.get(ERROR_REASON_HEADER));
+    throw failedResponse(response.status, data, onUnauthenticated, reason);
+  }
   return checkedResponse(response.status, data, schema);
 }

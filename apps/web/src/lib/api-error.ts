@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@tsunagu/contracts';
+import type { ErrorReason, FieldErrors } from '@tsunagu/contracts';
 
 export type ApiErrorKind =
   | 'validation'
@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     message: string,
     readonly fieldErrors: FieldErrors = {},
+    /** Why, when the server says more than the status (`x-tsunagu-reason`). */
+    readonly reason?: ErrorReason,
   ) {
     super(message);
   }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@tsunagu/contracts';
+import { ERROR_REASON_HEADER, ERROR_REASONS, MESSAGES } from '@tsunagu/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { setUnauthenticatedHandler } from './api-client';
@@ -14,6 +14,7 @@ class ScriptedXhr {
   body: unknown;
   status = 0;
   responseText = '';
+  responseHeaders: Record<string, string> = {};
   upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -40,8 +41,12 @@ class ScriptedXhr {
   progress(loaded: number, total: number, lengthComputable = true) {
     this.upload.onprogress?.(new ProgressEvent('progress', { loaded, total, lengthComputable }));
   }
-  answer(status: number, body?: unknown) {
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  answer(status: number, body?: unknown, headers: Record<string, string> = {}) {
     this.status = status;
+    this.responseHeaders = headers;
     this.responseText =
       body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
     this.onload?.();
@@ -114,6 +119,20 @@ describe('apiUpload', () => {
     current().answer(401, { message: 'ログインしてください' });
     expect(await failureOf(result)).toMatchObject({ kind: 'unauthenticated' });
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 that names another reason (Google) keeps the session', async () => {
+    const result = apiUpload('/api/tel/upload', { body: new FormData() });
+    current().answer(
+      401,
+      { message: 'Google の認証が切れました' },
+      { [ERROR_REASON_HEADER]: ERROR_REASONS.googleUnauthorized },
+    );
+    expect(await failureOf(result)).toMatchObject({
+      kind: 'unauthenticated',
+      reason: ERROR_REASONS.googleUnauthorized,
+    });
+    expect(onUnauthenticated).not.toHaveBeenCalled();
   });
 
   it('a 5xx with a proxy page gets the generic message; a dropped connection is a network error', async () => {

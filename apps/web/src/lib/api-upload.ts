@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { apiHeaders, checkedResponse, failedResponse, parseJsonText } from './api-client';
+import { ERROR_REASON_HEADER } from '@tsunagu/contracts';
+import { apiHeaders, checkedResponse, failedResponse, parseJsonText, reasonOf } from './api-client';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 
 export type UploadProgress = {
@@ -42,7 +43,10 @@ export function apiUpload<T = unknown>(path: string, options: UploadOptions<T>):
       settle();
       const data = parseJsonText(xhr.responseText);
       try {
-        if (xhr.status < 200 || xhr.status >= 300) throw failedResponse(xhr.status, data);
+        if (xhr.status < 200 || xhr.status >= 300) {
+          const reason = reasonOf(xhr.getResponseHeader(ERROR_REASON_HEADER));
+          throw failedResponse(xhr.status, data, 'redirect', reason);
+        }
         resolve(checkedResponse(xhr.status, data, schema));
       } catch (error) {
         reject(error);

@@ -1,4 +1,6 @@
 import {
+  ERROR_REASON_HEADER,
+  ERROR_REASONS,
   CATALOG_MESSAGES,
   GOOGLE_MESSAGES,
   GOOGLE_SHIFT_WINDOW_DAYS,
@@ -20,9 +22,6 @@ import {
 } from './provider.js';
 import * as repository from './repository.js';
 import type { TokenRow } from './repository.js';
-
-/** Set on Google's own 401s so the console can tell them from an ended session. */
-export const GOOGLE_REASON_HEADER = 'x-tsunagu-reason';
 
 export interface SyncResult {
   imported: number;
@@ -46,7 +45,8 @@ function httpError(error: unknown, step: Step): unknown {
   if (!(error instanceof GoogleProviderError)) return error;
   if (error.kind === 'unauthorized') {
     return new AppError(401, GOOGLE_MESSAGES.unauthorized, undefined, {
-      [GOOGLE_REASON_HEADER]: 'google-unauthorized',
+      // Google's own 401, not our session's: the console must not go back to the login page.
+      [ERROR_REASON_HEADER]: ERROR_REASONS.googleUnauthorized,
     });
   }
   if (error.kind === 'not_found') {
