@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { defaultWebDistDir, type Config } from './config.js';
+import { defaultWebDistDir, secretsKeyOf, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemo } from './db/seed.js';
 import type { Database } from './db/types.js';
@@ -17,6 +17,8 @@ import { createFakeGoogleProvider } from './modules/google-calendar/fake-provide
 import { createGoogleProvider } from './modules/google-calendar/google-provider.js';
 import type { GoogleCalendarProvider } from './modules/google-calendar/provider.js';
 import { googleCalendarRoutes } from './modules/google-calendar/routes.js';
+import { createTokenVault } from './modules/google-calendar/token-vault.js';
+import { createSecretBox } from './lib/secret-box.js';
 import {
   createGoogleCalendarService,
   type GoogleCalendarService,
@@ -147,7 +149,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         })
       : createFakeGoogleProvider();
   app.log.info({ provider: provider.kind }, 'google calendar provider');
-  const googleCalendar = createGoogleCalendarService({ db: database.db, provider, log: app.log });
+  const googleCalendar = createGoogleCalendarService({
+    db: database.db,
+    provider,
+    log: app.log,
+    vault: createTokenVault(createSecretBox(secretsKeyOf(config))),
+  });
   app.decorate('googleCalendar', googleCalendar);
   await app.register(googleCalendarRoutes, {
     salons,

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { secretKeyFromBase64 } from './lib/secret-box.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -47,6 +49,17 @@ export const configSchema = z
      */
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * 32 random bytes in base64 (`openssl rand -base64 32`): the key that seals stored OAuth
+     * tokens (docs/decisions/0040). Required with the real Google provider; the fake provider
+     * uses a fixed development key. Changing it makes stored tokens unusable (connect again).
+     */
+    SECRETS_KEY: z
+      .string()
+      .refine((text) => Buffer.from(text, 'base64').length === 32, {
+        message: 'SECRETS_KEY は 32 バイトの base64 にしてください（openssl rand -base64 32）',
+      })
+      .optional(),
     /** The OAuth redirect URI registered at Google; default `{origin}/api/google/oauth/callback`. */
     GOOGLE_REDIRECT_URI: z.string().url().optional(),
     /** The built console; served when the folder exists. */
@@ -78,6 +91,14 @@ export const configSchema = z
     TEL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   })
   .superRefine((config, context) => {
+    if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET && !config.SECRETS_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message:
+          'Google カレンダー連携（GOOGLE_CLIENT_ID）には SECRETS_KEY が必要です（openssl rand -base64 32）',
+      });
+    }
     if (config.TEL_SENDER === 'line') {
       for (const key of ['LINE_CHANNEL_ACCESS_TOKEN', 'LINE_CHANNEL_SECRET'] as const) {
         if (!config[key]) {
@@ -109,6 +130,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`設定値に誤りがあります (environment):\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/**
+ * The key that seals stored secrets. Without SECRETS_KEY (only allowed while Google runs on the
+ * in-memory fake, whose tokens are not secrets) a fixed development key is used.
+ */
+export function secretsKeyOf(config: Config): Buffer {
+  if (config.SECRETS_KEY) return secretKeyFromBase64(config.SECRETS_KEY);
+  return createHash('sha256').update('tsunagu development key: fake Google provider only').digest();
 }
 
 /** The console build sits beside the server bundle in the repository layout. */

@@ -1,6 +1,10 @@
 import { CATALOG_MESSAGES, GOOGLE_MESSAGES, GOOGLE_SHIFT_WINDOW_DAYS } from '@tsunagu/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { selectRows } from '../src/db/raw.js';
 import { addDays, todayInTokyo } from '../src/lib/business-time.js';
+import { createSecretBox } from '../src/lib/secret-box.js';
+import { createTokenVault } from '../src/modules/google-calendar/token-vault.js';
 import {
   FAKE_RESERVATION_CALENDAR_ID,
   FAKE_SHIFT_CALENDAR_ID,
@@ -102,6 +106,16 @@ describe(`salon Google calendar (${databaseKind})`, () => {
     ]);
     expect(body.calendars_error).toBeNull();
     tokenId = body.account.id;
+  });
+
+  it('tokens are stored sealed: the database holds neither token in clear', async () => {
+    const [row] = await selectRows<{ access_token: string; refresh_token: string }>(
+      t.app.db,
+      sql`select access_token, refresh_token from google_tokens where id = ${tokenId}`,
+    );
+    expect(row?.access_token).toMatch(/^v1\./);
+    expect(row?.refresh_token).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toMatch(/fake-access|fake-refresh|salon\.demo/);
   });
 
   it('RSV-40 a failing Google leaves the links visible and says why (only logged otherwise)', async () => {
@@ -281,6 +295,31 @@ describe(`salon Google calendar (${databaseKind})`, () => {
       shift.id,
     );
     expect(await shiftsOf(stylist)).toEqual(shifts);
+  });
+
+  it('tokens sealed under another key are refused like Google refusing them (connect again)', async () => {
+    const otherKey = createTokenVault(createSecretBox(Buffer.alloc(32, 7)));
+    const sealed = otherKey.seal({
+      accessToken: 'fake-access:salon.demo@example.com:1',
+      refreshToken: 'fake-refresh:salon.demo@example.com:1',
+      expiresAt: new Date(),
+    });
+    await t.app.db.execute(
+      sql`update google_tokens set access_token = ${sealed.accessToken},
+        refresh_token = ${sealed.refreshToken} where id = ${tokenId}`,
+    );
+    expect((await overview()).calendars_error).toBe(GOOGLE_MESSAGES.unauthorized);
+    const link = await demo.post(`${base}/googlecalendars`, {
+      salon_resource_id: stylist,
+      google_token_id: tokenId,
+      google_calendar_id: FAKE_SHIFT_CALENDAR_ID,
+      link_target: 'shift',
+    });
+    expect(link.statusCode).toBe(401);
+    expect(link.headers['x-tsunagu-reason']).toBe('google-unauthorized');
+    // Connecting again stores fresh tokens under the server's own key.
+    await connect(demo, salonId);
+    expect((await overview()).calendars_error).toBeNull();
   });
 
   it('the import skips all-day and midnight-crossing events and stays inside the window', () => {

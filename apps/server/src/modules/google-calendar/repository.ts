@@ -6,14 +6,10 @@ import {
 } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import type { ImportedShift } from './import.js';
-import type { GoogleTokenSet } from './provider.js';
+import type { SealedTokenSet } from './token-vault.js';
 
 export type TokenRow = typeof googleTokens.$inferSelect;
 export type AssociationRow = typeof googleCalendarAssociations.$inferSelect;
-
-export function tokenSetOf(row: TokenRow): GoogleTokenSet {
-  return { accessToken: row.accessToken, refreshToken: row.refreshToken, expiresAt: row.expiresAt };
-}
 
 /** The salon's most recently connected account. */
 export async function latestToken(db: Executor, salonId: number): Promise<TokenRow | undefined> {
@@ -34,12 +30,12 @@ export async function findToken(db: Executor, salonId: number, id: number) {
   return row;
 }
 
-/** Stores the tokens of an account, replacing those of an earlier connection of it. */
+/** Stores the (sealed) tokens of an account, replacing those of an earlier connection of it. */
 export async function upsertToken(
   db: Executor,
   salonId: number,
   email: string,
-  tokens: GoogleTokenSet,
+  tokens: SealedTokenSet,
 ): Promise<number> {
   const values = {
     accessToken: tokens.accessToken,
@@ -58,7 +54,7 @@ export async function upsertToken(
   return row.id;
 }
 
-export async function updateTokens(db: Executor, id: number, tokens: GoogleTokenSet) {
+export async function updateTokens(db: Executor, id: number, tokens: SealedTokenSet) {
   await db
     .update(googleTokens)
     .set({

@@ -22,6 +22,7 @@ import {
 } from './provider.js';
 import * as repository from './repository.js';
 import type { TokenRow } from './repository.js';
+import type { TokenVault } from './token-vault.js';
 
 export interface SyncResult {
   imported: number;
@@ -61,9 +62,11 @@ export function createGoogleCalendarService(deps: {
   db: Database;
   provider: GoogleCalendarProvider;
   log: GoogleLog;
+  /** Seals tokens before they are stored and opens them for each call (encryption at rest). */
+  vault: TokenVault;
   now?: () => Date;
 }) {
-  const { db, provider, log } = deps;
+  const { db, provider, log, vault } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** Calls the provider on a stored account, keeping the tokens it refreshed on the way. */
@@ -73,8 +76,9 @@ export function createGoogleCalendarService(deps: {
     run: (tokens: GoogleTokenSet) => Promise<WithTokens<T>>,
   ): Promise<T> {
     try {
-      const result = await run(repository.tokenSetOf(token));
-      if (result.refreshed) await repository.updateTokens(db, token.id, result.refreshed);
+      const result = await run(vault.open(token));
+      if (result.refreshed)
+        await repository.updateTokens(db, token.id, vault.seal(result.refreshed));
       return result.value;
     } catch (error) {
       // The provider's message names the kind only; tokens never reach the log.
@@ -235,7 +239,7 @@ export function createGoogleCalendarService(deps: {
         }
         throw error;
       }
-      return repository.upsertToken(db, salonId, result.email, result.tokens);
+      return repository.upsertToken(db, salonId, result.email, vault.seal(result.tokens));
     },
   };
 }
