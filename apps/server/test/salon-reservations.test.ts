@@ -1,5 +1,6 @@
 import { CATALOG_MESSAGES, RESERVATION_MESSAGES } from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInTokyo } from '../src/lib/business-time.js';
 import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
 import {
   createCourse,
@@ -691,6 +692,54 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     });
     expect((await reservation(a)).salon_resource_id).toBeNull();
     expect((await reservation(b)).salon_resource_id).toBeNull();
+  });
+
+  it('RSV-28 a deleted resource leaves every list and takes nothing new; past reservations keep it', async () => {
+    const chair = await room('退職するスタイリスト');
+    const helper = await room('補助の部屋');
+    const yesterday = addDays(todayInTokyo(), -1);
+    const tomorrow = addDays(todayInTokyo(), 1);
+    const past = await book({
+      date: yesterday,
+      from: '10:00',
+      to: '11:00',
+      salon_resource_id: chair,
+    });
+    const pastAsSub = await book({
+      date: yesterday,
+      from: '12:00',
+      to: '13:00',
+      salon_resource_id: helper,
+      sub_resource_ids: [chair],
+    });
+    const futureAsSub = await book({
+      date: tomorrow,
+      from: '12:00',
+      to: '13:00',
+      salon_resource_id: helper,
+      sub_resource_ids: [chair],
+    });
+    const forced = await demo.delete(`${base}/resources/${chair}?force=1`);
+    expect(forced.json()).toMatchObject({ status: true, detached_reservations: 1 });
+
+    expect((await reservation(past)).salon_resource_id).toBe(chair);
+    expect((await reservation(pastAsSub)).sub_resource_ids).toEqual([chair]);
+    expect((await reservation(futureAsSub)).sub_resource_ids).toEqual([]);
+    const listed = (await demo.get(`${base}/resources/all`)).json() as { id: number }[];
+    expect(listed.map((r) => r.id)).not.toContain(chair);
+    const refused = await post({
+      name: 'x',
+      date: tomorrow,
+      from: '15:00',
+      to: '16:00',
+      salon_resource_id: chair,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toHaveProperty('salon_resource_id');
+    expect((await demo.delete(`${base}/resources/${chair}`)).statusCode).toBe(404);
+    const order = (ids: number[]) => demo.post(`${base}/resources/order`, { ids });
+    expect((await order([...listed.map((r) => r.id), chair])).statusCode).toBe(422);
+    expect((await order(listed.map((r) => r.id))).statusCode).toBe(200);
   });
 
   it('staff without reserve-write cannot create, patch, judge or block (403), nothing changed', async () => {

@@ -124,7 +124,7 @@ export const salonCourses = pgTable(
   (table) => [index('salon_courses_salon_idx').on(table.salonId, table.order)],
 );
 
-/** Staff, rooms and equipment that reservations occupy. */
+/** Staff, rooms and equipment that reservations occupy (deleted ones are kept, retired). */
 export const salonResources = pgTable(
   'salon_resources',
   {
@@ -140,6 +140,11 @@ export const salonResources = pgTable(
     isPublic: boolean().notNull().default(true),
     order: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the resource is deleted (RSV-27/28): it leaves every list and can take no new
+     * reservation, but past reservations keep naming it (decision 0041).
+     */
+    deletedAt: timestamp({ withTimezone: true }),
   },
   (table) => [index('salon_resources_salon_idx').on(table.salonId, table.order)],
 );

@@ -1,9 +1,13 @@
-import { and, asc, eq, gte, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm';
 import {
+  googleCalendarAssociations,
+  salonBlockTimes,
   salonCourses,
   salonReservations,
   salonResourceCourseUnlinks,
+  salonResourceOccupancies,
   salonResources,
+  salonTimeShifts,
 } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 
@@ -68,11 +72,19 @@ export async function deleteCourse(db: Executor, salonId: number, id: number): P
 export type ResourceRow = typeof salonResources.$inferSelect;
 export type ResourceValues = Omit<typeof salonResources.$inferInsert, 'id' | 'salonId' | 'order'>;
 
+/** A resource that was not deleted: deleted ones stay only for the past reservations naming them. */
+const resourceInUse = isNull(salonResources.deletedAt);
+
+/** The filter that keeps deleted (retired) rows out, for the tables that retire them. */
+function inUse(table: typeof salonCourses | typeof salonResources) {
+  return table === salonResources ? resourceInUse : undefined;
+}
+
 export async function listResources(db: Executor, salonId: number): Promise<ResourceRow[]> {
   return db
     .select()
     .from(salonResources)
-    .where(eq(salonResources.salonId, salonId))
+    .where(and(eq(salonResources.salonId, salonId), resourceInUse))
     .orderBy(asc(salonResources.order), asc(salonResources.id));
 }
 
@@ -80,7 +92,7 @@ export async function findResource(db: Executor, salonId: number, id: number) {
   const [row] = await db
     .select()
     .from(salonResources)
-    .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id)));
+    .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id), resourceInUse));
   return row;
 }
 
@@ -88,7 +100,7 @@ export async function insertResource(db: Executor, salonId: number, values: Reso
   const [next] = await db
     .select({ value: max(salonResources.order) })
     .from(salonResources)
-    .where(eq(salonResources.salonId, salonId));
+    .where(and(eq(salonResources.salonId, salonId), resourceInUse));
   const [row] = await db
     .insert(salonResources)
     .values({ ...values, salonId, order: (next?.value ?? 0) + 1 })
@@ -106,7 +118,7 @@ export async function updateResource(
   const rows = await db
     .update(salonResources)
     .set(values)
-    .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id)))
+    .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id), resourceInUse))
     .returning({ id: salonResources.id });
   return rows.length > 0;
 }
@@ -116,7 +128,7 @@ export async function lockResource(db: Executor, salonId: number, id: number) {
   const [row] = await db
     .select({ id: salonResources.id })
     .from(salonResources)
-    .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id)))
+    .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id), resourceInUse))
     .for('update');
   return row;
 }
@@ -142,26 +154,49 @@ export async function futureReservationIds(
   return rows.map((row) => row.id);
 }
 
-/** Drops the resource from every reservation's sub resources (the FK clears the main one). */
-export async function removeSubResourceEverywhere(
+/**
+ * Retires a resource (RSV-28, decision 0041): reservations from `today` on lose it (main and
+ * sub resource) and their slots on it are freed; earlier reservations keep naming it. Its
+ * shifts, block times, course unlinks and calendar links go, as they did when rows were deleted.
+ */
+export async function retireResource(
   db: Executor,
   salonId: number,
-  resourceId: number,
+  id: number,
+  today: string,
 ): Promise<void> {
+  const fromToday = and(eq(salonReservations.salonId, salonId), gte(salonReservations.date, today));
   await db
     .update(salonReservations)
-    .set({ subResourceIds: sql`array_remove(${salonReservations.subResourceIds}, ${resourceId})` })
+    .set({ resourceId: null })
+    .where(and(fromToday, eq(salonReservations.resourceId, id)));
+  await db
+    .update(salonReservations)
+    .set({ subResourceIds: sql`array_remove(${salonReservations.subResourceIds}, ${id}::integer)` })
+    .where(and(fromToday, sql`${id}::integer = ANY(${salonReservations.subResourceIds})`));
+  await db
+    .delete(salonResourceOccupancies)
     .where(
       and(
-        eq(salonReservations.salonId, salonId),
-        sql`${resourceId} = ANY(${salonReservations.subResourceIds})`,
+        eq(salonResourceOccupancies.salonId, salonId),
+        eq(salonResourceOccupancies.resourceId, id),
+        gte(salonResourceOccupancies.date, today),
       ),
     );
-}
-
-export async function deleteResource(db: Executor, salonId: number, id: number): Promise<void> {
+  for (const table of [salonBlockTimes, salonTimeShifts, googleCalendarAssociations]) {
+    await db.delete(table).where(and(eq(table.salonId, salonId), eq(table.resourceId, id)));
+  }
   await db
-    .delete(salonResources)
+    .delete(salonResourceCourseUnlinks)
+    .where(
+      and(
+        eq(salonResourceCourseUnlinks.salonId, salonId),
+        eq(salonResourceCourseUnlinks.resourceId, id),
+      ),
+    );
+  await db
+    .update(salonResources)
+    .set({ deletedAt: sql`now()` })
     .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id)));
 }
 
@@ -189,7 +224,10 @@ export async function idsOf(
   table: typeof salonCourses | typeof salonResources,
   salonId: number,
 ): Promise<number[]> {
-  const rows = await db.select({ id: table.id }).from(table).where(eq(table.salonId, salonId));
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.salonId, salonId), inUse(table)));
   return rows.map((row) => row.id);
 }
 

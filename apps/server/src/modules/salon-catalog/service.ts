@@ -168,17 +168,18 @@ export function createCatalogService(deps: { db: Database }) {
     /**
      * RSV-27/28: without `force`, a resource with reservations from today on (Tokyo) is kept
      * (409 with their count). Forced, those reservations stay but lose the resource: they
-     * become unassigned and free its slots (decision 0007).
+     * become unassigned and free its slots. Earlier reservations keep naming it: the row is
+     * retired, not removed (decisions 0007, 0041).
      */
     async deleteResource(salonId: number, id: number, force: boolean): Promise<number> {
       return db.transaction(async (tx) => {
         if (!(await repository.lockResource(tx, salonId, id)))
           throw new NotFoundError(CATALOG_MESSAGES.resourceNotFound);
-        const future = await repository.futureReservationIds(tx, salonId, id, todayInTokyo());
+        const today = todayInTokyo();
+        const future = await repository.futureReservationIds(tx, salonId, id, today);
         if (future.length > 0 && !force)
           throw new ConflictError(CATALOG_MESSAGES.resourceHasFutureReservations(future.length));
-        await repository.removeSubResourceEverywhere(tx, salonId, id);
-        await repository.deleteResource(tx, salonId, id);
+        await repository.retireResource(tx, salonId, id, today);
         return future.length;
       });
     },

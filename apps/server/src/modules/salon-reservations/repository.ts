@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   members,
   salonBlockTimes,
@@ -306,7 +306,14 @@ export async function resourcesByIds(db: Executor, salonId: number, ids: number[
   return db
     .select({ id: salonResources.id, name: salonResources.name, kind: salonResources.kind })
     .from(salonResources)
-    .where(and(eq(salonResources.salonId, salonId), inArray(salonResources.id, ids)));
+    .where(
+      and(
+        eq(salonResources.salonId, salonId),
+        inArray(salonResources.id, ids),
+        // A deleted (retired) resource takes no new reservation or block time.
+        isNull(salonResources.deletedAt),
+      ),
+    );
 }
 
 export async function isUnlinked(

@@ -1,0 +1,1 @@
+ALTER TABLE "salon_resources" ADD COLUMN "deleted_at" timestamp with time zone;
