@@ -30,6 +30,13 @@ function uniqueMemo(label: string): string {
 const statusText = (page: Page) => page.getByTestId('tel-order-status');
 const orderButton = (page: Page) => page.getByRole('button', { name: '発注する', exact: true });
 const cancelButton = (page: Page) => page.getByRole('button', { name: 'キャンセル', exact: true });
+/** Presses a status button and says yes in the confirmation it opens (decision 0029). */
+async function pressAndConfirm(page: Page, button: Locator, confirmLabel: string) {
+  await button.click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: confirmLabel, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
 const messageTable = (page: Page) => page.getByRole('table', { name: 'メッセージ一覧' });
 const orderRow = (page: Page, memo: string): Locator =>
   page.getByRole('table', { name: '発注一覧' }).getByRole('row').filter({ hasText: memo });
@@ -103,7 +110,7 @@ test('TEL-56 TEL-59 TEL-60 TEL-62 TEL-32 TEL-35 TEL-31 upload a UTF-8 file, orde
   await expect(orderButton(page)).toBeEnabled();
   await expect(cancelButton(page)).toBeEnabled();
 
-  await orderButton(page).click();
+  await pressAndConfirm(page, orderButton(page), '発注する');
   await expect(page.getByText('発注しました', { exact: true })).toBeVisible();
   await expect(orderButton(page)).toBeDisabled();
 
@@ -207,7 +214,7 @@ test('TEL-43 TEL-44 TEL-45 TEL-47 register a single message, then TEL-31 TEL-33 
   await expect(statusText(page)).toHaveText('下書き');
   await expect(orderButton(page)).toBeEnabled();
   await expect(cancelButton(page)).toBeEnabled();
-  await cancelButton(page).click();
+  await pressAndConfirm(page, cancelButton(page), 'キャンセルする');
   await expect(page.getByText('キャンセルしました', { exact: true })).toBeVisible();
   await expect(statusText(page)).toHaveText('キャンセル');
   // TEL-30/31: a cancelled order can be neither ordered nor cancelled again.

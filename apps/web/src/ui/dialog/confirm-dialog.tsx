@@ -5,6 +5,10 @@ type ConfirmDialogProps = {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that closes without doing anything. */
+  cancelLabel?: string;
+  /** `danger` for destructive actions (red), `primary` for ones that go ahead (green). */
+  tone?: 'danger' | 'primary';
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -12,14 +16,15 @@ type ConfirmDialogProps = {
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, message, confirmLabel, busy = false, onConfirm, onCancel } = props;
+  const { cancelLabel = 'キャンセル', tone = 'danger' } = props;
   return (
     <Dialog open={open} title={title} onClose={onCancel} role="alertdialog">
       <p>{message}</p>
       <div className="dialog__actions">
         <button type="button" className="btn" onClick={onCancel}>
-          キャンセル
+          {cancelLabel}
         </button>
-        <button type="button" className="btn btn--danger" onClick={onConfirm} disabled={busy}>
+        <button type="button" className={`btn btn--${tone}`} onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </button>
       </div>

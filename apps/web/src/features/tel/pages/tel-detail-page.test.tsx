@@ -27,6 +27,16 @@ const statusText = () => screen.getByTestId('tel-order-status');
 const orderButton = () => screen.getByRole('button', { name: '発注する' });
 const cancelButton = () => screen.getByRole('button', { name: 'キャンセル' });
 const table = () => screen.findByRole('table', { name: 'メッセージ一覧' });
+/** Presses a status button and says yes in the confirmation it opens. */
+async function pressAndConfirm(
+  app: ReturnType<typeof renderTel>,
+  button: HTMLElement,
+  confirmLabel: string,
+) {
+  await app.user.click(button);
+  const dialog = await screen.findByRole('alertdialog');
+  await app.user.click(within(dialog).getByRole('button', { name: confirmLabel }));
+}
 /** The cells of a message row, once the messages (not the loading text) are shown. */
 async function rowCells(index = 0) {
   const messages = await table();
@@ -183,7 +193,7 @@ describe('TelDetailListPage', () => {
     const { api } = detailApi(0);
     const app = renderTel('/line/tel/list/3', api);
     await waitFor(() => expect(orderButton()).toBeEnabled());
-    await app.user.click(orderButton());
+    await pressAndConfirm(app, orderButton(), '発注する');
     expect(await screen.findByText('発注しました')).toBeVisible();
     expect(app.callsTo('POST', '/api/tel/list/3/status').map((call) => call.body)).toEqual([
       { status: 1 },
@@ -198,7 +208,7 @@ describe('TelDetailListPage', () => {
     const { api } = detailApi(0);
     const app = renderTel('/line/tel/list/3', api);
     await waitFor(() => expect(cancelButton()).toBeEnabled());
-    await app.user.click(cancelButton());
+    await pressAndConfirm(app, cancelButton(), 'キャンセルする');
     expect(await screen.findByText('キャンセルしました')).toBeVisible();
     expect(app.callsTo('POST', '/api/tel/list/3/status').map((call) => call.body)).toEqual([
       { status: -1 },
@@ -207,6 +217,24 @@ describe('TelDetailListPage', () => {
     await waitFor(() => expect(statusText()).toHaveTextContent('キャンセル'));
     expect(orderButton()).toBeDisabled();
     expect(cancelButton()).toBeDisabled();
+  });
+
+  it('both changes ask first; 戻る sends nothing (the order confirmation says how many messages)', async () => {
+    const { api } = detailApi(0, [makeTelMessage({ id: 1 }), makeTelMessage({ id: 2 })]);
+    const app = renderTel('/line/tel/list/3', api);
+    await screen.findByRole('table', { name: 'メッセージ一覧' });
+    await waitFor(() => expect(orderButton()).toBeEnabled());
+    await app.user.click(orderButton());
+    const ordering = await screen.findByRole('alertdialog', { name: '発注の確認' });
+    await waitFor(() => expect(ordering).toHaveTextContent('2件のメッセージを発注します'));
+    await app.user.click(within(ordering).getByRole('button', { name: '戻る' }));
+    await app.user.click(cancelButton());
+    const cancelling = await screen.findByRole('alertdialog', { name: 'キャンセルの確認' });
+    expect(cancelling).toHaveTextContent('送信済みのメッセージは取り消せません');
+    await app.user.click(within(cancelling).getByRole('button', { name: '戻る' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(app.callsTo('POST', '/api/tel/list/3/status')).toEqual([]);
+    expect(statusText()).toHaveTextContent('下書き');
   });
 
   it('TEL-37 TEL-34 a refused change says エラー：ステータス変更に失敗しました and re-fetches the status', async () => {
@@ -219,7 +247,7 @@ describe('TelDetailListPage', () => {
       },
     });
     await waitFor(() => expect(orderButton()).toBeEnabled());
-    await app.user.click(orderButton());
+    await pressAndConfirm(app, orderButton(), '発注する');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'エラー：ステータス変更に失敗しました',
     );
@@ -238,7 +266,7 @@ describe('TelDetailListPage', () => {
         }),
     });
     await waitFor(() => expect(orderButton()).toBeEnabled());
-    await app.user.click(orderButton());
+    await pressAndConfirm(app, orderButton(), '発注する');
     expect(statusText()).toHaveTextContent('通信中...');
     expect(orderButton()).toBeDisabled();
     act(() => release());

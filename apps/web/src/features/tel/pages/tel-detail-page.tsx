@@ -1,8 +1,9 @@
 import { TEL_MESSAGES, TEL_TEXT, canCancelTel, canOrderTel } from '@tsunagu/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error';
+import { ConfirmDialog } from '@/ui/dialog';
 import { useToast } from '@/ui/toast';
 import { useChangeTelOrderStatus } from '../api/change-order-status';
 import { useTelOrderMessages } from '../api/get-order-messages';
@@ -12,6 +13,27 @@ import { MessageTable } from '../components/message-table';
 import { OrderStatusBadge } from '../components/status-badge';
 import { TelPage } from '../components/tel-page';
 import { telPaths } from '../paths';
+
+/**
+ * Both status changes ask first (decision 0029): ordering sends real LINE messages to every
+ * phone number of the file, and a cancel cannot be undone.
+ */
+function confirmation(next: 1 | -1, count: number | undefined) {
+  return next === 1
+    ? {
+        title: '発注の確認',
+        message: `${count === undefined ? '' : `${count.toLocaleString('ja-JP')}件の`}メッセージを発注します。送信予定日時になると LINE で送信されます。`,
+        confirmLabel: '発注する',
+        tone: 'primary' as const,
+      }
+    : {
+        title: 'キャンセルの確認',
+        message:
+          'まだ送信されていないメッセージは送信されなくなります。送信済みのメッセージは取り消せません。',
+        confirmLabel: 'キャンセルする',
+        tone: 'danger' as const,
+      };
+}
 
 /** TelDetailListPage (TEL-20..42). */
 export function TelDetailPage({ id, title }: { id: number; title: string }) {
@@ -34,6 +56,7 @@ export function TelDetailPage({ id, title }: { id: number; title: string }) {
     seen.current = current;
   }, [current, id, queryClient]);
 
+  const [asking, setAsking] = useState<1 | -1 | null>(null);
   const changeTo = (next: 1 | -1) =>
     change.mutate(
       { id, status: next },
@@ -65,7 +88,7 @@ export function TelDetailPage({ id, title }: { id: number; title: string }) {
             type="button"
             className="btn btn--primary"
             disabled={loading || !canOrderTel(current)}
-            onClick={() => changeTo(1)}
+            onClick={() => setAsking(1)}
           >
             発注する
           </button>
@@ -73,7 +96,7 @@ export function TelDetailPage({ id, title }: { id: number; title: string }) {
             type="button"
             className="btn btn--danger"
             disabled={loading || !canCancelTel(current)}
-            onClick={() => changeTo(-1)}
+            onClick={() => setAsking(-1)}
           >
             キャンセル
           </button>
@@ -90,6 +113,18 @@ export function TelDetailPage({ id, title }: { id: number; title: string }) {
       <p>
         <Link to={telPaths.list}>一覧に戻る</Link>
       </p>
+      {asking !== null && (
+        <ConfirmDialog
+          open
+          {...confirmation(asking, messages.data?.length)}
+          cancelLabel="戻る"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            changeTo(asking);
+          }}
+        />
+      )}
     </TelPage>
   );
 }
