@@ -146,6 +146,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       ? await createGoogleProvider({
           clientId: config.GOOGLE_CLIENT_ID,
           clientSecret: config.GOOGLE_CLIENT_SECRET,
+          apiBase: config.GOOGLE_API_BASE,
         })
       : createFakeGoogleProvider();
   app.log.info({ provider: provider.kind }, 'google calendar provider');

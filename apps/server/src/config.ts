@@ -60,6 +60,8 @@ export const configSchema = z
         message: 'SECRETS_KEY は 32 バイトの base64 にしてください（openssl rand -base64 32）',
       })
       .optional(),
+    /** Stands in for Google's OAuth and Calendar hosts (tests point it at a fake Google). */
+    GOOGLE_API_BASE: z.string().url().optional(),
     /** The OAuth redirect URI registered at Google; default `{origin}/api/google/oauth/callback`. */
     GOOGLE_REDIRECT_URI: z.string().url().optional(),
     /** The built console; served when the folder exists. */

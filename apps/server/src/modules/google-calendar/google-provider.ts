@@ -37,17 +37,43 @@ function toProviderError(error: unknown): GoogleProviderError {
 export async function createGoogleProvider(options: {
   clientId: string;
   clientSecret: string;
+  /**
+   * One origin standing in for Google's OAuth and Calendar hosts (GOOGLE_API_BASE): tests run
+   * this provider, Google's own client included, against a fake Google on loopback.
+   */
+  apiBase?: string | undefined;
 }): Promise<GoogleCalendarProvider> {
   const { auth, calendar } = await import('@googleapis/calendar');
+  const base = options.apiBase?.replace(/\/+$/, '');
 
   function clientFor(redirectUri?: string) {
-    return new auth.OAuth2(options.clientId, options.clientSecret, redirectUri);
+    return new auth.OAuth2({
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      ...(redirectUri ? { redirectUri } : {}),
+      // Google may refuse an access token before its stored expiry (revoked, clock skew): then
+      // refresh once and retry instead of calling the salon's connection broken.
+      forceRefreshOnFailure: true,
+      ...(base
+        ? {
+            endpoints: {
+              oauth2AuthBaseUrl: `${base}/o/oauth2/v2/auth`,
+              oauth2TokenUrl: `${base}/token`,
+              oauth2RevokeUrl: `${base}/revoke`,
+            },
+          }
+        : {}),
+    });
+  }
+
+  function calendarApi(client: ReturnType<typeof clientFor>) {
+    return calendar({ version: 'v3', auth: client, ...(base ? { rootUrl: `${base}/` } : {}) });
   }
 
   /** A calendar client on the stored tokens, remembering any refresh it makes. */
   async function withClient<T>(
     tokens: GoogleTokenSet,
-    run: (api: ReturnType<typeof calendar>) => Promise<T>,
+    run: (api: ReturnType<typeof calendarApi>) => Promise<T>,
   ): Promise<WithTokens<T>> {
     const client = clientFor();
     client.setCredentials({
@@ -65,7 +91,7 @@ export async function createGoogleProvider(options: {
       };
     });
     try {
-      const value = await run(calendar({ version: 'v3', auth: client }));
+      const value = await run(calendarApi(client));
       return refreshed ? { value, refreshed } : { value };
     } catch (error) {
       throw toProviderError(error);
