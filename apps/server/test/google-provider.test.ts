@@ -22,6 +22,16 @@ const WINDOW = {
   timeMax: new Date('2031-06-01T00:00:00+09:00'),
 };
 
+/** A fake Google where the salon's account has its primary and a shift calendar. */
+async function startSalonGoogle(): Promise<FakeGoogle> {
+  const google = await startFakeGoogle(CLIENT);
+  google.setCalendars(EMAIL, [
+    { id: EMAIL, summary: EMAIL },
+    { id: SHIFT_CALENDAR, summary: 'スタッフのシフト' },
+  ]);
+  return google;
+}
+
 async function failureKind(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
@@ -43,11 +53,7 @@ describe('real Google provider against a fake Google', () => {
   let tokens: GoogleTokenSet;
 
   beforeAll(async () => {
-    google = await startFakeGoogle(CLIENT);
-    google.setCalendars(EMAIL, [
-      { id: EMAIL, summary: EMAIL },
-      { id: SHIFT_CALENDAR, summary: 'スタッフのシフト' },
-    ]);
+    google = await startSalonGoogle();
     provider = await createGoogleProvider({
       clientId: CLIENT.id,
       clientSecret: CLIENT.secret,
@@ -190,11 +196,7 @@ describe(`Google Calendar through the app with the real provider (${databaseKind
   let salonId: number;
 
   beforeAll(async () => {
-    google = await startFakeGoogle(CLIENT);
-    google.setCalendars(EMAIL, [
-      { id: EMAIL, summary: EMAIL },
-      { id: SHIFT_CALENDAR, summary: 'スタッフのシフト' },
-    ]);
+    google = await startSalonGoogle();
     const day = addDays(todayInTokyo(), 3);
     google.setEvents(SHIFT_CALENDAR, [
       {
