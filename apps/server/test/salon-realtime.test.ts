@@ -137,6 +137,57 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
     stream.close();
   });
 
+  it('RT-02 RT-03 RT-06 RT-10 staff create, change, cancel and delete publish create / update / cancel / delete as the manager', async () => {
+    const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
+    const base = `/api/salon/${salonId}/reservations`;
+    const created = await demo.post(base, {
+      name: 'リアルタイム 花子',
+      member_id: memberId,
+      date: '2032-01-08',
+      from: '10:00',
+      to: '11:00',
+      salon_resource_id: roomId,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    await demo.patch(`${base}/${id}?attr=memo`, { value: '前髪も' });
+    await demo.patch(`${base}/${id}?attr=status`, { value: -1 });
+    await demo.delete(`${base}/${id}`);
+    await stream.waitFor(4);
+    expect(
+      stream.events.map((e) => [e.data.event_type, e.data.actor, e.data.reservation_id]),
+    ).toEqual([
+      ['create', 'manager', id],
+      ['update', 'manager', id],
+      ['cancel', 'manager', id],
+      ['delete', 'manager', id],
+    ]);
+    stream.close();
+  });
+
+  it('RT-04 a member request publishes create_request with the member’s name and icon for the notice', async () => {
+    const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
+    const id = await second.memberRequests.requestReservation(salon, memberId, {
+      date: '2032-01-09',
+      from: '10:00',
+      to: '11:00',
+      salon_resource_id: roomId,
+      course_id: null,
+      sub_resource_ids: [],
+      comment: '',
+    });
+    await stream.waitFor(1);
+    const member = (await demo.get(`/api/salon/${salonId}/reservations/${id}`)).json().member;
+    expect(stream.events[0]?.data).toMatchObject({
+      event_type: 'create_request',
+      actor: 'member',
+      reservation_id: id,
+      member_display_name: member.display_name,
+      icon_url: member.icon_url,
+    });
+    stream.close();
+  });
+
   it('RT-05/07/08/09 request, withdrawal and judgement events carry the child ids', async () => {
     const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
     const id = await second.memberRequests.requestReservation(salon, memberId, {

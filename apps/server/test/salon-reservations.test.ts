@@ -41,7 +41,7 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     return response.json().id;
   }
 
-  it('RSV-64 POST creates; RSV-56..60 contact_address empty, non-positive ids null, memo in meta_data', async () => {
+  it('RSV-04 RSV-64 POST creates ({status: true, id}); RSV-56..60 contact_address empty, non-positive ids null, memo in meta_data; RSV-61 the read has every field', async () => {
     const roomId = await room('カット台1');
     const response = await post({
       name: '山田 花子',
@@ -294,7 +294,7 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     expect((await demo.get(`${base}/reservations`)).statusCode).toBe(200);
   });
 
-  it('RSV-65 PUT updates the whole reservation and re-checks the slot', async () => {
+  it('RSV-65 DEC-05 PUT /reservations/{id} updates the whole reservation and re-checks the slot', async () => {
     const roomId = await room('カット台P');
     const a = await book({
       date: '2031-05-01',
@@ -339,7 +339,7 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     ).toBe(404);
   });
 
-  it('RSV-66 PATCH reservations?attr= changes exactly one attribute', async () => {
+  it('RSV-66 DEC-05 PATCH /reservations/{id}?attr= changes exactly one attribute', async () => {
     const roomId = await room('カット台Q');
     const id = await book({
       date: '2031-05-02',
@@ -404,7 +404,7 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     expect(await reservation(id)).toEqual(before);
   });
 
-  it('cancelling frees the slot in the same transaction; re-confirming into a taken slot is 409', async () => {
+  it('cancelling frees the slot in the same transaction; re-confirming into a taken slot is 409; RSV-68 DELETE frees it too', async () => {
     const roomId = await room('カット台C');
     const a = await book({
       date: '2031-05-05',
@@ -441,7 +441,7 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     ).toBe(200);
   });
 
-  it('RSV-71/72 approving a change request applies it to the parent and removes the child', async () => {
+  it('RSV-69 RSV-71/72 a pending change child; approving it applies it to the parent and removes the child', async () => {
     const roomId = await room('カット台J1');
     const id = await t.app.memberRequests.requestReservation(salon, memberId, {
       date: '2031-06-02',
@@ -560,7 +560,7 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     ).toBe(422);
   });
 
-  it('RSV-73 approving a cancel request cancels the parent and frees the slot; denying keeps it', async () => {
+  it('RSV-70 RSV-73 a pending cancel child; approving it cancels the parent and frees the slot; denying keeps it', async () => {
     const roomId = await room('カット台J3');
     const id = await t.app.memberRequests.requestReservation(salon, memberId, {
       date: '2031-06-16',

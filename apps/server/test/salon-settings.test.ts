@@ -163,7 +163,7 @@ describe(`salon settings, courses and resources (${databaseKind})`, () => {
     expect(response.json().url).toMatch(/^http:\/\/localhost(:\d+)?\/r\/[\w-]{10,}$/);
   });
 
-  it('RSV-30..36 online configs: update, actions, customer upsert/remove/sort, shop', async () => {
+  it('RSV-03 RSV-30..36 online configs hold shop_info and customer_info: update, actions, customer upsert/remove/sort, shop', async () => {
     const config = (await demo.get(`${base}/online_configs`)).json();
     expect(config).toMatchObject({ id: expect.any(Number), customer_info: [], actions: [] });
     const id = config.id;

@@ -49,6 +49,36 @@ export const salonReservationEventSchema = z.object({
 });
 export type SalonReservationEvent = z.infer<typeof salonReservationEventSchema>;
 
+/** RT-13: what the console shows for an event that produces a notice. */
+export interface SalonEventNotice {
+  name: string;
+  icon_url: string;
+  text: string;
+  reservation_id: number;
+}
+
+/**
+ * The notice an event produces, or null (RT-02..13): none while the salon's `push_notification`
+ * switch is off (RT-12), none for the manager's own changes (RT-10), none for approvals,
+ * denials and deletions (RT-11); otherwise the type's text with the member's name and icon.
+ */
+export function salonEventNotice(
+  event: Pick<
+    SalonReservationEvent,
+    'event_type' | 'actor' | 'member_display_name' | 'icon_url' | 'reservation_id'
+  >,
+  pushNotification: boolean,
+): SalonEventNotice | null {
+  const text = SALON_EVENT_NOTICES[event.event_type];
+  if (!pushNotification || event.actor === 'manager' || !text) return null;
+  return {
+    name: event.member_display_name,
+    icon_url: event.icon_url,
+    text,
+    reservation_id: event.reservation_id,
+  };
+}
+
 /** RT-14. Our push channel is Server-Sent Events, so there is no api key. */
 export const realtimeSettingsSchema = z.object({
   api_key: z.string().nullable(),

@@ -1,7 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { openingFor } from './configs.js';
 import { dateRangeSchema, salonTimeSchema } from './common.js';
+import {
+  SALON_EVENT_TYPES,
+  salonEventNotice,
+  type SalonEventType,
+  type SalonReservationEvent,
+} from './realtime.js';
 import { reservationInputSchema } from './reservations.js';
+
+function memberEvent(
+  eventType: SalonEventType,
+  actor: SalonReservationEvent['actor'] = 'member',
+): Pick<
+  SalonReservationEvent,
+  'event_type' | 'actor' | 'member_display_name' | 'icon_url' | 'reservation_id'
+> {
+  return {
+    event_type: eventType,
+    actor,
+    member_display_name: '佐藤 美咲',
+    icon_url: 'https://profile.line-scdn.net/icon',
+    reservation_id: 42,
+  };
+}
 
 describe('salon contracts', () => {
   it('RSV-15 opening is looked up by date first, then by weekday', () => {
@@ -46,5 +68,47 @@ describe('salon contracts', () => {
     expect(
       reservationInputSchema.safeParse({ date: '2024-05-01', from: '11:00', to: '10:00' }).success,
     ).toBe(false);
+  });
+
+  it.each([
+    ['RT-02', 'create', '新しい予約が入りました'],
+    ['RT-03', 'update', '予約が変更されました'],
+    ['RT-04', 'create_request', '新しい予約リクエストが届きました'],
+    ['RT-05', 'update_request', '予約の変更リクエストが届きました'],
+    ['RT-06', 'cancel', '予約がキャンセルされました'],
+    ['RT-07', 'cancel_request', '予約のキャンセルリクエストが届きました'],
+    ['RT-08', 'delete_cancel_request', 'キャンセルリクエストが取り下げられました'],
+    ['RT-09', 'delete_update_request', '変更リクエストが取り下げられました'],
+  ] as const)(
+    '%s RT-13 event type %s produces the notice %s with name, icon and reservation',
+    (_, type, text) => {
+      expect(salonEventNotice(memberEvent(type), true)).toEqual({
+        name: '佐藤 美咲',
+        icon_url: 'https://profile.line-scdn.net/icon',
+        text,
+        reservation_id: 42,
+      });
+    },
+  );
+
+  it('RT-10 the manager’s own changes produce no notice', () => {
+    for (const type of SALON_EVENT_TYPES)
+      expect(salonEventNotice(memberEvent(type, 'manager'), true)).toBeNull();
+  });
+
+  it('RT-11 approvals, denials and deletions produce no notice', () => {
+    for (const type of [
+      'approve_update_request',
+      'deny_update_request',
+      'approve_cancel_request',
+      'deny_cancel_request',
+      'delete',
+    ] as const)
+      expect(salonEventNotice(memberEvent(type), true)).toBeNull();
+  });
+
+  it('RT-12 with push_notification off no event produces a notice', () => {
+    for (const type of SALON_EVENT_TYPES)
+      expect(salonEventNotice(memberEvent(type), false)).toBeNull();
   });
 });
