@@ -89,6 +89,10 @@ export function installFakeApi(handlers: Record<string, FakeHandler>) {
     setRequestHeader(name: string, value: string) {
       this.headers[name] = value;
     }
+    /** The fake answers JSON and names no other header (as the fetch fake above). */
+    getResponseHeader(name: string): string | null {
+      return name.toLowerCase() === 'content-type' ? 'application/json' : null;
+    }
     abort() {
       this.aborted = true;
       this.onabort?.();
