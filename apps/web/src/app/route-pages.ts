@@ -1,21 +1,18 @@
+import { lazy } from 'react';
 import { LoginPage } from '@/features/auth';
-import {
-  TelListPage,
-  TelRegisterPage,
-  TelTemplateListPage,
-  TelTemplateRegisterPage,
-  TelUploadPage,
-} from '@/features/tel';
 import type { PageComponent } from './route-handle';
 import { NotFoundPage } from './routes/not-found-page';
-import {
-  OperatorRoleEditRoute,
-  OperatorRoleListRoute,
-  OperatorRoleNewRoute,
-} from './routes/operator-role-routes';
-import { TelDetailRoute } from './routes/tel-routes';
 import { TopPage } from './routes/top-page';
-import { UiCataloguePage } from './routes/ui-catalogue/ui-catalogue-page';
+
+// Screens past the first one load on demand, so signing in does not wait for the list tables,
+// date pickers and drag and drop that only the feature screens use (one chunk per feature).
+const telPages = () => import('./routes/tel-routes');
+const rolePages = () => import('./routes/operator-role-routes');
+
+/** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
 
 /**
  * Screens built so far, by route name. Every other route renders a placeholder with its title
@@ -25,14 +22,17 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   Login: LoginPage,
   Top: TopPage,
   NotFound: NotFoundPage,
-  OperatorRoleList: OperatorRoleListRoute,
-  OperatorRoleNew: OperatorRoleNewRoute,
-  OperatorRoleEdit: OperatorRoleEditRoute,
-  TelListPage,
-  TelDetailListPage: TelDetailRoute,
-  TelRegisterPage,
-  TelBulkUploadPage: TelUploadPage,
-  TelTemplateListPage,
-  TelTemplateRegisterPage,
-  UiCatalogue: UiCataloguePage,
+  OperatorRoleList: lazyPage(rolePages, (m) => m.OperatorRoleListRoute),
+  OperatorRoleNew: lazyPage(rolePages, (m) => m.OperatorRoleNewRoute),
+  OperatorRoleEdit: lazyPage(rolePages, (m) => m.OperatorRoleEditRoute),
+  TelListPage: lazyPage(telPages, (m) => m.TelListPage),
+  TelDetailListPage: lazyPage(telPages, (m) => m.TelDetailRoute),
+  TelRegisterPage: lazyPage(telPages, (m) => m.TelRegisterPage),
+  TelBulkUploadPage: lazyPage(telPages, (m) => m.TelUploadPage),
+  TelTemplateListPage: lazyPage(telPages, (m) => m.TelTemplateListPage),
+  TelTemplateRegisterPage: lazyPage(telPages, (m) => m.TelTemplateRegisterPage),
+  UiCatalogue: lazyPage(
+    () => import('./routes/ui-catalogue/ui-catalogue-page'),
+    (m) => m.UiCataloguePage,
+  ),
 };

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Loading } from '@/ui/loading';
 import { PlaceholderPage } from '@/ui/placeholder-page';
 import { MainLayout } from './layouts/main-layout';
 import { SimpleLayout } from './layouts/simple-layout';
@@ -16,7 +18,14 @@ function pageObject({ path, handle }: PageRoute): RouteObject {
     handle,
     element: (
       <RouteGate handle={handle}>
-        {Page ? <Page title={handle.title} /> : <PlaceholderPage title={handle.title} />}
+        {Page ? (
+          // Feature screens load on demand (route-pages.ts).
+          <Suspense fallback={<Loading />}>
+            <Page title={handle.title} />
+          </Suspense>
+        ) : (
+          <PlaceholderPage title={handle.title} />
+        )}
       </RouteGate>
     ),
   };

@@ -1,5 +1,14 @@
 import { useParams } from 'react-router';
 import { TelDetailPage } from '@/features/tel';
+
+// The tel screens as one lazily loaded chunk (route-pages.ts).
+export {
+  TelListPage,
+  TelRegisterPage,
+  TelTemplateListPage,
+  TelTemplateRegisterPage,
+  TelUploadPage,
+} from '@/features/tel';
 import type { PageProps } from '../route-handle';
 import { NOT_FOUND_TITLE, NotFoundPage } from './not-found-page';
 
