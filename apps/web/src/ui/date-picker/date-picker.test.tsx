@@ -238,4 +238,14 @@ describe('DatePicker', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(input).toHaveFocus();
   });
+
+  it('the calendar closes when focus leaves the picker (Tab to the next field)', async () => {
+    const { openCalendar, user, onChange } = setup({ initial: '2024-05-31' });
+    await openCalendar();
+    expect(grid()).toBeInTheDocument();
+    const next = screen.getByRole('button', { name: 'ほか' });
+    while (document.activeElement !== next) await user.tab();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });

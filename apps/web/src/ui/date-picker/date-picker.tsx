@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { isPlainEnter } from '../hooks/is-ime-enter';
-import { useOutsidePointer } from '../hooks/use-outside-pointer';
+import { useOutsideInteraction } from '../hooks/use-outside-interaction';
 import { clampDate, isWithin, type CalendarDate } from './calendar-date';
 import { Calendar } from './calendar';
 import {
@@ -84,8 +84,8 @@ export function DatePicker(props: DatePickerProps) {
     if (refocus) inputRef.current?.focus();
   };
 
-  // A click anywhere outside closes the calendar without choosing.
-  useOutsidePointer(rootRef, open, () => setActive(null));
+  // A click or focus anywhere outside closes the calendar without choosing.
+  useOutsideInteraction(rootRef, open, () => setActive(null));
 
   const openCalendar = () => setActive(clampDate(selected ?? todayInTokyo(), min, max));
 

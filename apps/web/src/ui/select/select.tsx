@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useOutsidePointer } from '../hooks/use-outside-pointer';
+import { useOutsideInteraction } from '../hooks/use-outside-interaction';
 import { typeAheadIndex, useTypeAhead } from './type-ahead';
 import './select.css';
 
@@ -40,7 +40,7 @@ export function Select<V extends string | number>(props: SelectProps<V>) {
   const open = active !== null && !loading && !disabled;
   const optionId = (index: number) => `${listId}-${index}`;
 
-  useOutsidePointer(rootRef, open, () => setActive(null));
+  useOutsideInteraction(rootRef, open, () => setActive(null));
 
   const show = (index: number) => {
     setActive(Math.max(0, Math.min(index, options.length - 1)));

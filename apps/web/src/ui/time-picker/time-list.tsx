@@ -25,6 +25,7 @@ export function TimeList({ label, hour, minute, onPick, onClose }: TimeListProps
     >
       <Column
         name="時"
+        autoFocus
         values={HOURS}
         selected={hour}
         onPick={(v) => onPick('hour', v)}
@@ -43,6 +44,8 @@ export function TimeList({ label, hour, minute, onPick, onClose }: TimeListProps
 
 type ColumnProps = {
   name: string;
+  /** The hour column takes focus when the list opens, so arrows work at once. */
+  autoFocus?: boolean;
   values: readonly number[];
   selected: number | null;
   onPick: (value: number) => void;
@@ -50,10 +53,14 @@ type ColumnProps = {
 };
 
 /** One single-select listbox; arrows move and choose at once, as a native select does. */
-function Column({ name, values, selected, onPick, onClose }: ColumnProps) {
+function Column({ name, autoFocus = false, values, selected, onPick, onClose }: ColumnProps) {
   const id = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const last = values.length - 1;
+
+  useEffect(() => {
+    if (autoFocus) listRef.current?.focus();
+  }, [autoFocus]);
 
   useEffect(() => {
     listRef.current

@@ -10,15 +10,18 @@ function setup(props: Partial<TimePickerProps> & { initial?: string } = {}) {
   function Harness() {
     const [value, setValue] = useState(initial);
     return (
-      <TimePicker
-        label="開始時刻"
-        value={value}
-        onChange={(next) => {
-          onChange(next);
-          setValue(next);
-        }}
-        {...rest}
-      />
+      <>
+        <TimePicker
+          label="開始時刻"
+          value={value}
+          onChange={(next) => {
+            onChange(next);
+            setValue(next);
+          }}
+          {...rest}
+        />
+        <button type="button">ほか</button>
+      </>
     );
   }
   const user = userEvent.setup();
@@ -129,5 +132,16 @@ describe('TimePicker', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox', { name: '分' })).not.toBeInTheDocument();
     expect(input).toHaveFocus();
+  });
+
+  it('the opened list takes focus (arrows work at once) and closes when focus leaves the picker', async () => {
+    const { onChange, openList, user } = setup({ initial: '09:30' });
+    await openList();
+    expect(screen.getByRole('listbox', { name: '時' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(onChange).toHaveBeenLastCalledWith('10:30');
+    const next = screen.getByRole('button', { name: 'ほか' });
+    while (document.activeElement !== next) await user.tab();
+    expect(screen.queryByRole('listbox', { name: '時' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { isPlainEnter } from '../hooks/is-ime-enter';
-import { useOutsidePointer } from '../hooks/use-outside-pointer';
+import { useOutsideInteraction } from '../hooks/use-outside-interaction';
 import { formatTime, midnight, parseTimeValue, parseTypedTime } from './time-format';
 import { TimeList } from './time-list';
 import './time-picker.css';
@@ -56,7 +56,7 @@ export function TimePicker(props: TimePickerProps) {
     emit(formatTime({ ...base, [part]: number }, withSeconds));
   };
 
-  useOutsidePointer(rootRef, open, () => setOpen(false));
+  useOutsideInteraction(rootRef, open, () => setOpen(false));
 
   return (
     <div className="time-picker" ref={rootRef}>
