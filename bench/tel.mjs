@@ -4,7 +4,8 @@
 //    raw COPY of the same rows into the same table;
 // 2. 20,000 messages dispatched to a fake LINE server (0 ms and 50 ms latency): messages/s and
 //    the busiest one-second window the fake saw (it runs in this process, the server in its own).
-// `node bench/tel.mjs` alone, or as part of `npm run bench` (which builds first).
+// `node bench/tel.mjs` alone, or as part of `npm run bench` (which builds first);
+// `node bench/tel.mjs --only=upload` runs just the upload part.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,6 +17,7 @@ import iconv from 'iconv-lite';
 import { ROOT, startBuiltServer } from '../scripts/built-server.mjs';
 import { findPostgresBin, startTempPostgres } from '../scripts/pg-temp.mjs';
 
+const ONLY_UPLOAD = process.argv.includes('--only=upload');
 const UPLOAD_ROWS = 100_000;
 const DISPATCH_MESSAGES = 20_000;
 const TOKEN = 'bench-channel-access-token';
@@ -263,6 +265,7 @@ export async function runTelBenchmarks() {
     }
     console.log('\nPOST /api/tel/upload, 100,000 rows (CP932) → draft order:');
     console.table(uploads);
+    if (ONLY_UPLOAD) return;
 
     const dispatches = [];
     for (const database of databases) {

@@ -269,6 +269,65 @@ describe(`tel upload (${databaseKind})`, () => {
     expect(response.json().errors.file).toEqual([TEL_MESSAGES.fileRequired]);
   });
 
+  it('DEC-08 parameter values come back exactly as written: tabs, newlines, backslashes, \\N, quotes, Japanese', async () => {
+    // Each of these would break a COPY text-format row if it were not escaped exactly.
+    const nasty = [
+      'tab\there',
+      'line\nbreak',
+      'crlf\r\nbreak',
+      'back\\slash',
+      '\\N',
+      '\\.',
+      'a\n\\.\nb',
+      'ends with \\',
+      '\\t is not a tab, \\n is not a newline',
+      'say "hello", ok',
+      '{"param_1":"json-like"}',
+      '\\u0000 as text',
+      '髙﨑 ㈱つなぐ ①号店 〜～ 😀',
+      '\t\n\\\r',
+    ];
+    const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
+    const lines = ['tel,date,time,template_id,param_1,param_2'];
+    nasty.forEach((value, i) => {
+      lines.push(
+        `090${String(i).padStart(8, '0')},2030/1/1,9:00,1,${quote(value)},${quote(`${i}\\`)}`,
+      );
+    });
+    const response = await uploadCsv(t.app, demo.cookie, `${lines.join('\r\n')}\r\n`);
+    expect(response.statusCode).toBe(201);
+    const messages = await messagesOf(response.json().id);
+    expect(messages.map((m) => m.params)).toEqual(
+      nasty.map((value, i) => ({ param_1: value, param_2: `${i}\\` })),
+    );
+    expect(messages.map((m) => m.tel)).toEqual(
+      nasty.map((_, i) => `090${String(i).padStart(8, '0')}`),
+    );
+  });
+
+  it('DEC-08 a bad row after thousands of stored rows still rejects the whole file, and the next upload works', async () => {
+    // The first rows are already COPYed (several batches) when the bad row is read: the COPY is
+    // abandoned and the transaction rolled back, leaving the connection fit for the next upload.
+    const good = (i: number) => `090${String(i).padStart(8, '0')},2030/1/1,9:00,1,お客様${i},,`;
+    const lines = [HEADER];
+    for (let i = 0; i < 25_000; i += 1) lines.push(good(i));
+    lines.push('x,2030/1/1,9:00,1,,,');
+    for (let i = 0; i < 100; i += 1) lines.push(good(i));
+    await expectRejected(lines.join('\n'), ['25002行目: 電話番号「x」が正しくありません']);
+
+    const response = await uploadCsv(t.app, demo.cookie, lines.slice(0, 25_001).join('\n'));
+    expect(response.statusCode).toBe(201);
+    const order = (await demo.get('/api/tel/list')).json()[0];
+    expect(order).toMatchObject({ id: response.json().id, count_all: 25_000 });
+    const messages = await messagesOf(response.json().id);
+    expect(messages).toHaveLength(25_000);
+    expect(messages[24_999]).toMatchObject({
+      tel: '09000024999',
+      datetime: '2030-01-01T09:00:00+09:00',
+      params: { param_1: 'お客様24999' },
+    });
+  }, 120_000);
+
   it('100,000 rows (the limit) are stored in one draft order', async () => {
     const lines = [HEADER];
     for (let i = 0; i < TEL_LIMITS.uploadRows; i += 1) {
