@@ -212,6 +212,14 @@ describe(`tel upload (${databaseKind})`, () => {
     await expectRejected(`${HEADER}\n09012345678,2030/1/1,9:00,1,"abc,,\n`, [
       '2行目: CSVの形式が正しくありません（引用符の閉じ忘れなど）',
     ]);
+    // A quote inside an unquoted cell, or text after a closing quote (was a 500 with csv-parse).
+    await expectRejected(
+      `${HEADER}\n09012345678,2030/1/1,9:00,1,ok,,\n09012345678,2030/1/1,9:00,1,ab"c,,\n`,
+      ['3行目: CSVの形式が正しくありません（引用符の閉じ忘れなど）'],
+    );
+    await expectRejected(`${HEADER}\n09012345678,2030/1/1,9:00,1,"ab"c,,\n`, [
+      '2行目: CSVの形式が正しくありません（引用符の閉じ忘れなど）',
+    ]);
   });
 
   it('a parameter over 200 characters and a row wider than the header are rejected', async () => {
