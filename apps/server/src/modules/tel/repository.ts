@@ -74,8 +74,9 @@ export interface NewMessage {
 }
 
 /**
- * One multi-row INSERT per batch. The rows travel as a single JSON parameter and are unpacked
- * by jsonb_to_recordset: one bind parameter instead of eight per row, the same on both drivers.
+ * One multi-row INSERT (single messages, the demo seed; the upload COPYes, see copyMessages).
+ * The rows travel as a single JSON parameter and are unpacked by jsonb_to_recordset: one bind
+ * parameter instead of eight per row, the same on both drivers.
  */
 export async function insertMessages(
   db: Executor,
