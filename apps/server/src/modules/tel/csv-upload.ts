@@ -12,10 +12,10 @@ import { CsvFormatError, csvRecords } from './csv-records.js';
 
 /**
  * Reading an uploaded notification message file (DEC-08, docs/decisions/0020-tel-upload.md):
- * encoding detection, one decode, an RFC 4180 reader (csv-records.ts), header mapping in any column order, and
- * validation of every row with line-numbered Japanese reasons. Rows are handed over in batches
- * as long as no row was bad; after the first bad row the rest is only validated, so the caller
- * (one transaction) can reject the whole file with every reason.
+ * encoding detection, one decode, an RFC 4180 reader (csv-records.ts), header mapping in any
+ * column order, and validation of every row with line-numbered Japanese reasons. Rows are handed
+ * over in batches as long as no row was bad; after the first bad row the rest is only validated,
+ * so the caller (one transaction) can reject the whole file with every reason.
  */
 
 export type TelCsvEncoding = 'utf-8' | 'cp932';
@@ -68,7 +68,7 @@ export function detectEncoding(bytes: Buffer): TelCsvEncoding | null {
 function decode(bytes: Buffer, encoding: TelCsvEncoding): string | null {
   const text =
     encoding === 'utf-8'
-      ? new TextDecoder('utf-8').decode(bytes) // drops a leading BOM; valid UTF-8 checked
+      ? new TextDecoder('utf-8').decode(bytes) // drops a leading BOM; bad bytes become U+FFFD
       : iconv.decode(bytes, 'cp932');
   return text.includes('\uFFFD') || text.includes('\u0000') ? null : text;
 }
