@@ -206,6 +206,14 @@ describe(`tel upload (${databaseKind})`, () => {
       Buffer.from(`${HEADER}\r\n`, 'utf16le'),
     ]);
     await expectRejected(utf16, [TEL_MESSAGES.fileEncoding]);
+    // A UTF-8 BOM followed by bytes that are not UTF-8 (was a 500).
+    const badUtf8 = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`${HEADER}\r\n09012345678,2030/1/1,9:00,1,`),
+      Buffer.from([0x82, 0xa0]),
+      Buffer.from(',,\r\n'),
+    ]);
+    await expectRejected(badUtf8, [TEL_MESSAGES.fileEncoding]);
   });
 
   it('a broken quote is a CSV format error with its line number', async () => {
