@@ -4,7 +4,8 @@
 //    raw COPY of the same rows into the same table;
 // 2. 20,000 messages dispatched to a fake LINE server (0 ms and 50 ms latency): messages/s and
 //    the busiest one-second window the fake saw (it runs in this process, the server in its own).
-// `node bench/tel.mjs` alone, or as part of `npm run bench` (which builds first).
+// `node bench/tel.mjs` alone, or as part of `npm run bench` (which builds first);
+// `node bench/tel.mjs --only=upload` runs just the upload part.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,6 +17,7 @@ import iconv from 'iconv-lite';
 import { ROOT, startBuiltServer } from '../scripts/built-server.mjs';
 import { findPostgresBin, startTempPostgres } from '../scripts/pg-temp.mjs';
 
+const ONLY_UPLOAD = process.argv.includes('--only=upload');
 const UPLOAD_ROWS = 100_000;
 const DISPATCH_MESSAGES = 20_000;
 const TOKEN = 'bench-channel-access-token';
@@ -79,9 +81,28 @@ function api(url, cookie) {
 
 /** Peak resident memory of a process (VmHWM), in MB. */
 function peakMemoryMb(pid) {
+  return memoryMb(pid, 'VmHWM');
+}
+
+/** A memory figure of /proc/<pid>/status (VmRSS, VmHWM), in MB. */
+function memoryMb(pid, field) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/**
+ * Resets the process's peak (VmHWM) to its current RSS, so the next reading is the peak of what
+ * follows: the server's lifetime peak is set at start-up (migrations, PGlite's heap), not by the
+ * upload. False where Linux does not allow it.
+ */
+function resetPeakMemory(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The same rows as the upload, in tel_messages' own columns, for COPY. */
@@ -148,10 +169,14 @@ async function uploadBenchmark(database) {
     const client = api(server.url, cookie);
     const bytes = csvRows(UPLOAD_ROWS, '2030/6/1');
     await client.upload(csvRows(1000, '2030/6/1')); // warm up (JIT, first transaction)
+    const startupPeak = peakMemoryMb(server.pid);
+    const before = memoryMb(server.pid, 'VmRSS');
+    const reset = resetPeakMemory(server.pid);
     const started = performance.now();
     await client.upload(bytes);
     const seconds = (performance.now() - started) / 1000;
-    const peak = peakMemoryMb(server.pid);
+    const uploadPeak = peakMemoryMb(server.pid);
+    const peak = Math.max(startupPeak, uploadPeak);
     const csv = copyCsv(UPLOAD_ROWS);
     const copySeconds = database.url
       ? rawCopyPostgres(database.url, csv)
@@ -163,6 +188,8 @@ async function uploadBenchmark(database) {
       seconds: Number(seconds.toFixed(2)),
       'rows/s': Math.round(UPLOAD_ROWS / seconds),
       'server peak RSS (MB)': peak,
+      'RSS before (MB)': before,
+      'peak RSS in upload (MB)': reset ? uploadPeak : '?',
       'raw COPY (s)': Number(copySeconds.toFixed(2)),
       'upload / COPY': Number((seconds / copySeconds).toFixed(1)),
     };
@@ -263,6 +290,7 @@ export async function runTelBenchmarks() {
     }
     console.log('\nPOST /api/tel/upload, 100,000 rows (CP932) → draft order:');
     console.table(uploads);
+    if (ONLY_UPLOAD) return;
 
     const dispatches = [];
     for (const database of databases) {

@@ -206,10 +206,26 @@ describe(`tel upload (${databaseKind})`, () => {
       Buffer.from(`${HEADER}\r\n`, 'utf16le'),
     ]);
     await expectRejected(utf16, [TEL_MESSAGES.fileEncoding]);
+    // A UTF-8 BOM followed by bytes that are not UTF-8 (was a 500).
+    const badUtf8 = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`${HEADER}\r\n09012345678,2030/1/1,9:00,1,`),
+      Buffer.from([0x82, 0xa0]),
+      Buffer.from(',,\r\n'),
+    ]);
+    await expectRejected(badUtf8, [TEL_MESSAGES.fileEncoding]);
   });
 
   it('a broken quote is a CSV format error with its line number', async () => {
     await expectRejected(`${HEADER}\n09012345678,2030/1/1,9:00,1,"abc,,\n`, [
+      '2行目: CSVの形式が正しくありません（引用符の閉じ忘れなど）',
+    ]);
+    // A quote inside an unquoted cell, or text after a closing quote (was a 500 with csv-parse).
+    await expectRejected(
+      `${HEADER}\n09012345678,2030/1/1,9:00,1,ok,,\n09012345678,2030/1/1,9:00,1,ab"c,,\n`,
+      ['3行目: CSVの形式が正しくありません（引用符の閉じ忘れなど）'],
+    );
+    await expectRejected(`${HEADER}\n09012345678,2030/1/1,9:00,1,"ab"c,,\n`, [
       '2行目: CSVの形式が正しくありません（引用符の閉じ忘れなど）',
     ]);
   });
@@ -268,6 +284,65 @@ describe(`tel upload (${databaseKind})`, () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.file).toEqual([TEL_MESSAGES.fileRequired]);
   });
+
+  it('DEC-08 parameter values come back exactly as written: tabs, newlines, backslashes, \\N, quotes, Japanese', async () => {
+    // Each of these would break a COPY text-format row if it were not escaped exactly.
+    const nasty = [
+      'tab\there',
+      'line\nbreak',
+      'crlf\r\nbreak',
+      'back\\slash',
+      '\\N',
+      '\\.',
+      'a\n\\.\nb',
+      'ends with \\',
+      '\\t is not a tab, \\n is not a newline',
+      'say "hello", ok',
+      '{"param_1":"json-like"}',
+      '\\u0000 as text',
+      '髙﨑 ㈱つなぐ ①号店 〜～ 😀',
+      '\t\n\\\r',
+    ];
+    const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
+    const lines = ['tel,date,time,template_id,param_1,param_2'];
+    nasty.forEach((value, i) => {
+      lines.push(
+        `090${String(i).padStart(8, '0')},2030/1/1,9:00,1,${quote(value)},${quote(`${i}\\`)}`,
+      );
+    });
+    const response = await uploadCsv(t.app, demo.cookie, `${lines.join('\r\n')}\r\n`);
+    expect(response.statusCode).toBe(201);
+    const messages = await messagesOf(response.json().id);
+    expect(messages.map((m) => m.params)).toEqual(
+      nasty.map((value, i) => ({ param_1: value, param_2: `${i}\\` })),
+    );
+    expect(messages.map((m) => m.tel)).toEqual(
+      nasty.map((_, i) => `090${String(i).padStart(8, '0')}`),
+    );
+  });
+
+  it('DEC-08 a bad row after thousands of stored rows still rejects the whole file, and the next upload works', async () => {
+    // The first rows are already COPYed (several batches) when the bad row is read: the COPY is
+    // abandoned and the transaction rolled back, leaving the connection fit for the next upload.
+    const good = (i: number) => `090${String(i).padStart(8, '0')},2030/1/1,9:00,1,お客様${i},,`;
+    const lines = [HEADER];
+    for (let i = 0; i < 25_000; i += 1) lines.push(good(i));
+    lines.push('x,2030/1/1,9:00,1,,,');
+    for (let i = 0; i < 100; i += 1) lines.push(good(i));
+    await expectRejected(lines.join('\n'), ['25002行目: 電話番号「x」が正しくありません']);
+
+    const response = await uploadCsv(t.app, demo.cookie, lines.slice(0, 25_001).join('\n'));
+    expect(response.statusCode).toBe(201);
+    const order = (await demo.get('/api/tel/list')).json()[0];
+    expect(order).toMatchObject({ id: response.json().id, count_all: 25_000 });
+    const messages = await messagesOf(response.json().id);
+    expect(messages).toHaveLength(25_000);
+    expect(messages[24_999]).toMatchObject({
+      tel: '09000024999',
+      datetime: '2030-01-01T09:00:00+09:00',
+      params: { param_1: 'お客様24999' },
+    });
+  }, 120_000);
 
   it('100,000 rows (the limit) are stored in one draft order', async () => {
     const lines = [HEADER];

@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
 import { isUtf8 } from 'node:buffer';
-import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import {
   TEL_LIMITS,
@@ -10,13 +8,14 @@ import {
   parseTelDate,
   parseTelTime,
 } from '@tsunagu/contracts';
+import { CsvFormatError, csvRecords } from './csv-records.js';
 
 /**
  * Reading an uploaded notification message file (DEC-08, docs/decisions/0020-tel-upload.md):
- * encoding detection, a real CSV parser fed in chunks, header mapping in any column order, and
- * validation of every row with line-numbered Japanese reasons. Rows are handed over in batches
- * as long as no row was bad; after the first bad row the rest is only validated, so the caller
- * (one transaction) can reject the whole file with every reason.
+ * encoding detection, one decode, an RFC 4180 reader (csv-records.ts), header mapping in any
+ * column order, and validation of every row with line-numbered Japanese reasons. Rows are handed
+ * over in batches as long as no row was bad; after the first bad row the rest is only validated,
+ * so the caller (one transaction) can reject the whole file with every reason.
  */
 
 export type TelCsvEncoding = 'utf-8' | 'cp932';
@@ -43,7 +42,7 @@ export interface TelCsvResult {
 
 const REQUIRED_COLUMNS = ['tel', 'date', 'time', 'template_id'] as const;
 const KNOWN_COLUMNS: readonly string[] = [...REQUIRED_COLUMNS, ...TEL_PARAM_KEYS];
-const CHUNK_BYTES = 64 * 1024;
+const MAX_RECORD_CHARS = 64 * 1024;
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
@@ -62,27 +61,16 @@ export function detectEncoding(bytes: Buffer): TelCsvEncoding | null {
   return isUtf8(bytes) ? 'utf-8' : 'cp932';
 }
 
-class EncodingError extends Error {}
-
-async function* decodedChunks(bytes: Buffer, encoding: TelCsvEncoding): AsyncGenerator<string> {
-  const check = (text: string) => {
-    // U+FFFD: bytes that are not CP932; NUL: a binary or UTF-16 file.
-    if (text.includes('\uFFFD') || text.includes('\u0000')) throw new EncodingError();
-    return text;
-  };
-  if (encoding === 'utf-8') {
-    const decoder = new TextDecoder('utf-8', { fatal: true }); // drops a leading BOM
-    for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
-      yield check(decoder.decode(bytes.subarray(offset, offset + CHUNK_BYTES), { stream: true }));
-    }
-    yield check(decoder.decode());
-    return;
-  }
-  const decoder = iconv.getDecoder('cp932');
-  for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
-    yield check(decoder.write(bytes.subarray(offset, offset + CHUNK_BYTES)));
-  }
-  yield check(decoder.end() ?? '');
+/**
+ * The whole file as text (≤ 20 MB: one string beats a stream of chunks), or null when it holds
+ * bytes that are not CP932 (U+FFFD) or NUL (a binary or UTF-16 file).
+ */
+function decode(bytes: Buffer, encoding: TelCsvEncoding): string | null {
+  const text =
+    encoding === 'utf-8'
+      ? new TextDecoder('utf-8').decode(bytes) // drops a leading BOM; bad bytes become U+FFFD
+      : iconv.decode(bytes, 'cp932');
+  return text.includes('\uFFFD') || text.includes('\u0000') ? null : text;
 }
 
 function shown(value: string): string {
@@ -90,8 +78,13 @@ function shown(value: string): string {
 }
 
 interface Header {
-  /** Column index of each known column. */
-  index: Map<string, number>;
+  /** Column positions; the required ones are always there. */
+  tel: number;
+  date: number;
+  time: number;
+  templateId: number;
+  /** The parameter columns present, as [key, position]. */
+  params: [string, number][];
   width: number;
 }
 
@@ -114,7 +107,40 @@ function readHeader(cells: string[]): { header?: Header; problems: string[] } {
   for (const name of REQUIRED_COLUMNS) {
     if (!index.has(name)) problems.push(`必須の列「${name}」がありません`);
   }
-  return problems.length > 0 ? { problems } : { header: { index, width: cells.length }, problems };
+  if (problems.length > 0) return { problems };
+  const at = (name: string) => index.get(name) as number;
+  const params: [string, number][] = [];
+  for (const key of TEL_PARAM_KEYS) {
+    const position = index.get(key);
+    if (position !== undefined) params.push([key, position]);
+  }
+  return {
+    header: {
+      tel: at('tel'),
+      date: at('date'),
+      time: at('time'),
+      templateId: at('template_id'),
+      params,
+      width: cells.length,
+    },
+    problems,
+  };
+}
+
+/**
+ * A parser that remembers its answers: a file repeats the same few dates and times on every
+ * row. At most `limit` distinct values are kept, so memory stays bounded on any file.
+ */
+function remembered(parse: (raw: string) => string | null, limit = 1000) {
+  const known = new Map<string, string | null>();
+  return (raw: string): string | null => {
+    let value = known.get(raw);
+    if (value === undefined) {
+      value = parse(raw);
+      if (known.size < limit) known.set(raw, value);
+    }
+    return value;
+  };
 }
 
 interface RowOutcome {
@@ -123,64 +149,67 @@ interface RowOutcome {
   problems: string[];
 }
 
-function readRow(cells: string[], header: Header, line: number): RowOutcome {
-  const cell = (name: string) => {
-    const position = header.index.get(name);
-    return position === undefined ? '' : (cells[position] ?? '');
-  };
-  const problems: string[] = [];
-  const extra = cells.slice(header.width).some((value) => value.trim() !== '');
-  if (extra) problems.push('列の数が見出し行より多くなっています');
+const NO_PROBLEMS: string[] = [];
 
-  const rawTel = cell('tel').trim();
-  const phone = rawTel === '' ? null : normalizePhone(rawTel);
-  if (rawTel === '') problems.push('電話番号がありません');
-  else if (!phone) problems.push(`電話番号「${shown(rawTel)}」が正しくありません`);
+function rowReader() {
+  const dateOf = remembered(parseTelDate);
+  const timeOf = remembered(parseTelTime);
+  return (cells: string[], header: Header, line: number): RowOutcome => {
+    const problems: string[] = [];
+    const extra =
+      cells.length > header.width && cells.slice(header.width).some((value) => value.trim() !== '');
+    if (extra) problems.push('列の数が見出し行より多くなっています');
 
-  const rawDate = cell('date').trim();
-  const date = rawDate === '' ? null : parseTelDate(rawDate);
-  if (rawDate === '') problems.push('日付がありません');
-  else if (!date) problems.push(`日付「${shown(rawDate)}」が正しくありません`);
+    const rawTel = (cells[header.tel] ?? '').trim();
+    const phone = rawTel === '' ? null : normalizePhone(rawTel);
+    if (rawTel === '') problems.push('電話番号がありません');
+    else if (!phone) problems.push(`電話番号「${shown(rawTel)}」が正しくありません`);
 
-  const rawTime = cell('time').trim();
-  const time = rawTime === '' ? null : parseTelTime(rawTime);
-  if (rawTime === '') problems.push('時刻がありません');
-  else if (!time) problems.push(`時刻「${shown(rawTime)}」が正しくありません`);
+    const rawDate = (cells[header.date] ?? '').trim();
+    const date = rawDate === '' ? null : dateOf(rawDate);
+    if (rawDate === '') problems.push('日付がありません');
+    else if (!date) problems.push(`日付「${shown(rawDate)}」が正しくありません`);
 
-  const rawTemplate = cell('template_id').normalize('NFKC').trim();
-  let templateId = 0; // empty: no template, the message will be "cannot send" (DEC-08)
-  if (rawTemplate !== '') {
-    if (/^\d{1,10}$/.test(rawTemplate)) templateId = Number(rawTemplate);
-    else problems.push(`テンプレート番号「${shown(rawTemplate)}」は数字で入力してください`);
-  }
+    const rawTime = (cells[header.time] ?? '').trim();
+    const time = rawTime === '' ? null : timeOf(rawTime);
+    if (rawTime === '') problems.push('時刻がありません');
+    else if (!time) problems.push(`時刻「${shown(rawTime)}」が正しくありません`);
 
-  // Parameter values are kept exactly as written: a cell such as `=SUM(A1)` or `-1` is text.
-  const params: Record<string, string> = {};
-  for (const key of TEL_PARAM_KEYS) {
-    const value = cell(key);
-    if (value === '') continue;
-    if (value.length > TEL_LIMITS.paramChars) {
-      problems.push(`${key} が${TEL_LIMITS.paramChars}文字を超えています（${value.length}文字）`);
-    } else {
-      params[key] = value;
+    const rawTemplate = (cells[header.templateId] ?? '').normalize('NFKC').trim();
+    let templateId = 0; // empty: no template, the message will be "cannot send" (DEC-08)
+    if (rawTemplate !== '') {
+      if (/^\d{1,10}$/.test(rawTemplate)) templateId = Number(rawTemplate);
+      else problems.push(`テンプレート番号「${shown(rawTemplate)}」は数字で入力してください`);
     }
-  }
 
-  const restoredLeadingZero = phone?.restoredLeadingZero ?? false;
-  if (problems.length > 0 || !phone || !date || !time) {
-    return { restoredLeadingZero, problems: problems.map((p) => `${line}行目: ${p}`) };
-  }
-  return {
-    restoredLeadingZero,
-    problems: [],
-    row: {
-      line,
-      tel: phone.domestic,
-      telE164: phone.e164,
-      scheduledAt: `${date}T${time}+09:00`,
-      templateId,
-      params,
-    },
+    // Parameter values are kept exactly as written: a cell such as `=SUM(A1)` or `-1` is text.
+    const params: Record<string, string> = {};
+    for (const [key, position] of header.params) {
+      const value = cells[position] ?? '';
+      if (value === '') continue;
+      if (value.length > TEL_LIMITS.paramChars) {
+        problems.push(`${key} が${TEL_LIMITS.paramChars}文字を超えています（${value.length}文字）`);
+      } else {
+        params[key] = value;
+      }
+    }
+
+    const restoredLeadingZero = phone?.restoredLeadingZero ?? false;
+    if (problems.length > 0 || !phone || !date || !time) {
+      return { restoredLeadingZero, problems: problems.map((p) => `${line}行目: ${p}`) };
+    }
+    return {
+      restoredLeadingZero,
+      problems: NO_PROBLEMS,
+      row: {
+        line,
+        tel: phone.domestic,
+        telE164: phone.e164,
+        scheduledAt: `${date}T${time}+09:00`,
+        templateId,
+        params,
+      },
+    };
   };
 }
 
@@ -217,28 +246,19 @@ export async function readTelCsv(
     return result;
   }
 
-  const parser = parse({
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    skip_records_with_empty_values: true,
-    info: true,
-    max_record_size: 64 * 1024,
-  });
-  const source = Readable.from(decodedChunks(bytes, result.encoding));
-  source.on('error', (error) => parser.destroy(error));
-  source.pipe(parser);
+  const text = decode(bytes, result.encoding);
+  if (text === null) {
+    fail(TEL_MESSAGES.fileEncoding);
+    return result;
+  }
 
+  const readRow = rowReader();
   let header: Header | undefined;
   let batch: TelCsvRow[] = [];
   try {
-    for await (const { record, info } of parser as AsyncIterable<{
-      record: string[];
-      info: { lines: number };
-    }>) {
-      const line = info.lines;
+    for (const { cells, line } of csvRecords(text, MAX_RECORD_CHARS)) {
       if (!header) {
-        const read = readHeader(record);
+        const read = readHeader(cells);
         if (!read.header) {
           fail(...read.problems.map((problem) => `${line}行目: ${problem}`));
           return result;
@@ -251,7 +271,7 @@ export async function readTelCsv(
         fail(`行数が上限（${maxRows.toLocaleString('ja-JP')}行）を超えています`);
         return result;
       }
-      const outcome = readRow(record, header, line);
+      const outcome = readRow(cells, header, line);
       if (outcome.restoredLeadingZero) result.correctedPhoneCount += 1;
       if (!outcome.row) {
         fail(...outcome.problems);
@@ -266,19 +286,11 @@ export async function readTelCsv(
       }
     }
   } catch (error) {
-    if (error instanceof EncodingError) {
-      fail(TEL_MESSAGES.fileEncoding);
-      return result;
-    }
-    const csvError = error as { code?: string; lines?: number };
-    if (typeof csvError.code === 'string' && csvError.code.startsWith('CSV_')) {
-      fail(`${csvError.lines ?? '?'}行目: CSVの形式が正しくありません（引用符の閉じ忘れなど）`);
+    if (error instanceof CsvFormatError) {
+      fail(`${error.line}行目: CSVの形式が正しくありません（引用符の閉じ忘れなど）`);
       return result;
     }
     throw error;
-  } finally {
-    source.destroy();
-    parser.destroy();
   }
   if (!header || result.rows === 0) {
     fail(TEL_MESSAGES.fileEmpty);

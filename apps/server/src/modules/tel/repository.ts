@@ -1,6 +1,10 @@
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { from as copyFrom } from 'pg-copy-streams';
+import { driverClientOf } from '../../db/driver-client.js';
 import { telMessages, telOrders, telTemplates } from '../../db/schema/index.js';
-import type { Executor } from '../../db/types.js';
+import type { Executor, Transaction } from '../../db/types.js';
 
 /**
  * Queries of the operator-facing tel calls. Every one takes the account id: an order or a
@@ -70,8 +74,9 @@ export interface NewMessage {
 }
 
 /**
- * One multi-row INSERT per batch. The rows travel as a single JSON parameter and are unpacked
- * by jsonb_to_recordset: one bind parameter instead of eight per row, the same on both drivers.
+ * One multi-row INSERT (single messages, the demo seed; the upload COPYes, see copyMessages).
+ * The rows travel as a single JSON parameter and are unpacked by jsonb_to_recordset: one bind
+ * parameter instead of eight per row, the same on both drivers.
  */
 export async function insertMessages(
   db: Executor,
@@ -97,6 +102,100 @@ export async function insertMessages(
     from jsonb_to_recordset(${payload}::jsonb)
       as r(tel text, tel_e164 text, scheduled_at timestamptz, template_id integer, params jsonb)
   `);
+}
+
+const COPY_MESSAGES =
+  'COPY tel_messages (account_id, order_id, scheduled_at, next_attempt_at, tel, tel_e164, template_id, params)';
+const COPY_ESCAPED = /[\\\t\n\r]/;
+const COPY_ESCAPED_ALL = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\r': '\\r',
+};
+
+/**
+ * A value in COPY's text format: backslash, tab, newline and carriage return are escaped, so a
+ * value can never end its column or row early, nor read as `\N` (NULL) or `\.` (end of data).
+ * NUL cannot occur: the upload rejects it, and JSON.stringify writes it as `\u0000`.
+ */
+export function copyText(value: string): string {
+  return COPY_ESCAPED.test(value)
+    ? value.replace(COPY_ESCAPED_ALL, (char) => COPY_ESCAPES[char] as string)
+    : value;
+}
+
+/** The rows as COPY text-format lines, in the column order of COPY_MESSAGES. */
+function copyLines(accountId: number, orderId: number, rows: NewMessage[]): string {
+  const head = `${accountId}\t${orderId}\t`;
+  let text = '';
+  for (const row of rows) {
+    const at = copyText(row.scheduledAt);
+    text += `${head}${at}\t${at}\t${copyText(row.tel)}\t${copyText(row.telE164)}\t${row.templateId}\t${copyText(JSON.stringify(row.params))}\n`;
+  }
+  return text;
+}
+
+export interface MessageCopy {
+  /** Rows per `write` call that suits the driver (the caller batches). */
+  batchSize: number;
+  write(rows: NewMessage[]): Promise<void>;
+  /** Ends the COPY; the rows are then in the transaction. */
+  finish(): Promise<void>;
+  /** Abandons the COPY (nothing of it is kept); the transaction must then be rolled back. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Messages written with COPY inside the given transaction (docs/decisions/0020-tel-upload.md).
+ * PostgreSQL: one `COPY … FROM STDIN` stream for the whole upload; each batch is written as
+ * soon as it is read, and the server parses and stores it in its own process while we read the
+ * next one. Backpressure (the socket) keeps the unsent text to about one batch. PGlite (same
+ * thread, nothing to overlap): one `COPY … FROM '/dev/blob'` per batch of 10,000 rows.
+ * Call `finish` or `abort` before any other statement of the transaction.
+ */
+export function copyMessages(tx: Transaction, accountId: number, orderId: number): MessageCopy {
+  const driver = driverClientOf(tx);
+  if (driver.kind === 'pglite') {
+    const client = driver.client;
+    return {
+      batchSize: 10_000,
+      async write(rows) {
+        if (rows.length === 0) return;
+        const blob = new Blob([copyLines(accountId, orderId, rows)]);
+        await client.query(`${COPY_MESSAGES} FROM '/dev/blob'`, [], { blob });
+      },
+      async finish() {},
+      async abort() {},
+    };
+  }
+  const stream = driver.client.query(copyFrom(`${COPY_MESSAGES} FROM STDIN`));
+  let failure: unknown;
+  // Kept, and thrown by the next write or by finish; the transaction is then rolled back.
+  stream.on('error', (error) => {
+    failure ??= error;
+  });
+  return {
+    batchSize: 1000,
+    async write(rows) {
+      if (failure) throw failure;
+      if (rows.length === 0) return;
+      if (!stream.write(copyLines(accountId, orderId, rows))) await once(stream, 'drain');
+    },
+    async finish() {
+      if (failure) throw failure;
+      stream.end();
+      await finished(stream);
+    },
+    async abort() {
+      // The server already ended the COPY with an error: nothing to cancel.
+      if (failure) return;
+      // CopyFail: the server ends the COPY with an error and keeps none of its rows.
+      stream.destroy(new Error('upload rejected'));
+      await finished(stream).catch(() => {});
+    },
+  };
 }
 
 const orderColumns = {

@@ -148,8 +148,9 @@ export function createTelService(deps: { db: Database }) {
 
     /**
      * TEL-56/62, DEC-08: the whole file becomes one draft order, or nothing is stored. Rows are
-     * inserted in batches inside one transaction while the parser reads on; the first bad row
-     * stops the inserts, the rest is still validated, and the transaction is rolled back.
+     * COPYed in batches inside one transaction while the parser reads on; the first bad row
+     * stops the COPY, the rest is still validated, and the COPY is abandoned and the transaction
+     * rolled back.
      */
     async upload(accountId: number, input: UploadInput): Promise<TelUploadResponse> {
       const description = input.description.trim();
@@ -163,15 +164,23 @@ export function createTelService(deps: { db: Database }) {
           (await repository.listTemplates(tx, accountId)).map((template) => template.id),
         );
         const orderId = await repository.insertOrder(tx, accountId, description);
-        const result = await readTelCsv(input.bytes, (rows) =>
-          repository.insertMessages(
-            tx,
-            accountId,
-            orderId,
-            rows.map((row) => ({ ...row, templateId: templateIdOrZero(row.templateId, own) })),
-          ),
-        );
+        const copy = repository.copyMessages(tx, accountId, orderId);
+        let result;
+        try {
+          result = await readTelCsv(
+            input.bytes,
+            (rows) => {
+              for (const row of rows) row.templateId = templateIdOrZero(row.templateId, own);
+              return copy.write(rows);
+            },
+            { batchSize: copy.batchSize },
+          );
+        } catch (error) {
+          await copy.abort();
+          throw error;
+        }
         if (result.errorCount > 0) {
+          await copy.abort();
           const lines = [...result.errors];
           if (result.errorCount > result.errors.length) {
             lines.push(TEL_MESSAGES.moreErrors(result.errorCount - result.errors.length));
@@ -180,6 +189,7 @@ export function createTelService(deps: { db: Database }) {
             file: lines,
           });
         }
+        await copy.finish();
         await repository.setOrderCountAll(tx, orderId, result.rows);
         return { id: orderId, corrected_phone_count: result.correctedPhoneCount };
       });
