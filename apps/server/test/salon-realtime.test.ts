@@ -83,6 +83,18 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
     memberId = (await demo.get('/api/members')).json().items[3].id;
     roomId = await createResource(demo, salonId, { name: 'リアルタイム席', kind: 'room' });
   });
+  /** A member asks for 10:00–11:00 on `date` in the test room, through the second process. */
+  const memberRequest = (date: string) =>
+    second.memberRequests.requestReservation(salon, memberId, {
+      date,
+      from: '10:00',
+      to: '11:00',
+      salon_resource_id: roomId,
+      course_id: null,
+      sub_resource_ids: [],
+      comment: '',
+    });
+
   afterAll(async () => {
     if (second !== t.app) await second.close();
     await t.close();
@@ -103,15 +115,7 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
   it('RT-01 a change made through another process reaches this process’s SSE subscriber', async () => {
     const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
     expect(stream.status).toBe(200);
-    const id = await second.memberRequests.requestReservation(salon, memberId, {
-      date: '2032-01-05',
-      from: '10:00',
-      to: '11:00',
-      salon_resource_id: roomId,
-      course_id: null,
-      sub_resource_ids: [],
-      comment: '',
-    });
+    const id = await memberRequest('2032-01-05');
     await stream.waitFor(1);
     const member = (await demo.get(`/api/salon/${salonId}/reservations/${id}`)).json().member;
     expect(stream.events[0]?.data).toMatchObject({
@@ -167,15 +171,7 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
 
   it('RT-04 a member request publishes create_request with the member’s name and icon for the notice', async () => {
     const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
-    const id = await second.memberRequests.requestReservation(salon, memberId, {
-      date: '2032-01-09',
-      from: '10:00',
-      to: '11:00',
-      salon_resource_id: roomId,
-      course_id: null,
-      sub_resource_ids: [],
-      comment: '',
-    });
+    const id = await memberRequest('2032-01-09');
     await stream.waitFor(1);
     const member = (await demo.get(`/api/salon/${salonId}/reservations/${id}`)).json().member;
     expect(stream.events[0]?.data).toMatchObject({
@@ -190,15 +186,7 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
 
   it('RT-05/07/08/09 request, withdrawal and judgement events carry the child ids', async () => {
     const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
-    const id = await second.memberRequests.requestReservation(salon, memberId, {
-      date: '2032-01-06',
-      from: '10:00',
-      to: '11:00',
-      salon_resource_id: roomId,
-      course_id: null,
-      sub_resource_ids: [],
-      comment: '',
-    });
+    const id = await memberRequest('2032-01-06');
     const change = await second.memberRequests.requestChange(salon, memberId, id, {
       date: '2032-01-06',
       from: '12:00',
@@ -228,15 +216,7 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
 
   it('reconnecting with Last-Event-ID replays the events missed meanwhile, once', async () => {
     const first = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
-    const id = await second.memberRequests.requestReservation(salon, memberId, {
-      date: '2032-01-07',
-      from: '10:00',
-      to: '11:00',
-      salon_resource_id: roomId,
-      course_id: null,
-      sub_resource_ids: [],
-      comment: '',
-    });
+    const id = await memberRequest('2032-01-07');
     await first.waitFor(1);
     const lastId = first.events[0]!.id;
     first.close();
@@ -261,15 +241,7 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
     foreign.close();
     // Another salon's stream never hears this salon's events.
     const theirs = await openStream(`${url}/api/salon/${otherSalonId}/events`, other.cookie);
-    await second.memberRequests.requestReservation(salon, memberId, {
-      date: '2032-01-08',
-      from: '10:00',
-      to: '11:00',
-      salon_resource_id: roomId,
-      course_id: null,
-      sub_resource_ids: [],
-      comment: '',
-    });
+    await memberRequest('2032-01-08');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(theirs.events).toEqual([]);
     theirs.close();
