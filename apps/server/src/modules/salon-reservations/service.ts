@@ -191,8 +191,12 @@ export function createReservationService(core: ReservationCore) {
   return {
     get,
 
-    /** RSV-62/63: `ids`, or a date range (default: this week, Monday to Sunday in Tokyo). */
-    async list(salonId: number, query: ReservationQuery): Promise<Reservation[]> {
+    /**
+     * RSV-62/63: what a list query asks for — `ids`, or a date range (default: this week,
+     * Monday to Sunday in Tokyo) — with the defaults resolved and the range checked, so it
+     * names the answer completely (the read cache keys on it).
+     */
+    filterOf(query: ReservationQuery): repository.ReservationFilter {
       let range = query.range_date;
       if (!query.ids && !range) {
         const monday = mondayOf(todayInTokyo());
@@ -200,12 +204,17 @@ export function createReservationService(core: ReservationCore) {
       }
       if (range && daysBetween(range.start, range.end) + 1 > RESERVATION_MAX_RANGE_DAYS)
         throw fieldError('range_date', RESERVATION_MESSAGES.rangeTooLong);
-      const rows = await repository.listReservations(db, salonId, {
+      return {
         ...(query.ids ? { ids: query.ids } : {}),
         ...(range ? { range } : {}),
         ...(query.resource !== undefined ? { resourceId: query.resource } : {}),
         ...(query.status ? { statuses: query.status } : {}),
-      });
+      };
+    },
+
+    /** The reservations of a filter (from `filterOf`), each with its pending requests. */
+    async list(salonId: number, filter: repository.ReservationFilter): Promise<Reservation[]> {
+      const rows = await repository.listReservations(db, salonId, filter);
       const children = await repository.pendingChildren(
         db,
         salonId,
