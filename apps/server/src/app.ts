@@ -128,7 +128,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(configRoutes, { salons, configs, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(catalogRoutes, { salons, catalog });
   const readCache = createSalonReadCache({
-    db: database.db,
     maxBytes: config.SALON_READ_CACHE_MB * 1024 * 1024,
   });
   await app.register(shiftRoutes, {

@@ -459,10 +459,12 @@ describe(`salon read cache: reservations and shifts (${databaseKind})`, () => {
   );
 
   it('holds at most its byte budget, dropping the least recently used answers first', async () => {
-    const cache = createSalonReadCache({ db: t.app.db, maxBytes: 2_500 });
+    const cache = createSalonReadCache({ maxBytes: 2_500 });
     const app = Fastify();
     app.get<{ Params: { name: string } }>('/answer/:name', (request, reply) =>
-      cache.send(request, reply, salonId, request.params.name, async () => 'x'.repeat(998)),
+      cache.send(request, reply, { id: salonId, dataVersion: 1 }, request.params.name, async () =>
+        'x'.repeat(998),
+      ),
     );
     try {
       const read = (name: string) => app.inject({ url: `/answer/${name}` });

@@ -45,17 +45,33 @@ export interface SessionRecord {
   expiresAt: Date;
 }
 
-/** One query per authenticated request: session, operator and role together. */
-export async function findSession(
-  db: Executor,
-  tokenHash: string,
-): Promise<SessionRecord | undefined> {
-  const [row] = await db
+function sessionLookup(db: Executor) {
+  return db
     .select({ ...operatorColumns, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(operators, eq(operators.id, sessions.operatorId))
     .innerJoin(operatorRoles, eq(operatorRoles.id, operators.roleId))
-    .where(eq(sessions.tokenHash, tokenHash));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('auth_find_session');
+}
+
+/**
+ * Built once per database: the lookup runs on every API call, so neither Drizzle nor
+ * PostgreSQL (a named prepared statement per pooled connection) plans it again.
+ */
+const sessionLookups = new WeakMap<Executor, ReturnType<typeof sessionLookup>>();
+
+/** One query per authenticated request: session, operator and role together (primary keys). */
+export async function findSession(
+  db: Executor,
+  tokenHash: string,
+): Promise<SessionRecord | undefined> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash });
   if (!row) return undefined;
   const { lastSeenAt, expiresAt, ...operator } = row;
   return { operator, lastSeenAt, expiresAt };

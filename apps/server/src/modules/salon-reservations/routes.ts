@@ -60,10 +60,10 @@ export async function reservationRoutes(
       },
     },
     async (request, reply) => {
-      const salonId = salonOf(request).id;
+      const salon = salonOf(request);
       const filter = reservations.filterOf(request.query);
-      return readCache.send(request, reply, salonId, cacheKeyOf('reservations', filter), () =>
-        reservations.list(salonId, filter),
+      return readCache.send(request, reply, salon, cacheKeyOf('reservations', filter), () =>
+        reservations.list(salon.id, filter),
       );
     },
   );

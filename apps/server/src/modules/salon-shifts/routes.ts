@@ -45,15 +45,15 @@ export async function shiftRoutes(
       },
     },
     async (request, reply) => {
-      const salonId = salonOf(request).id;
+      const salon = salonOf(request);
       const { range_date: range, resource } = request.query;
       shifts.checkRange(range);
       return readCache.send(
         request,
         reply,
-        salonId,
+        salon,
         cacheKeyOf('time_shifts', { range, resource }),
-        () => shifts.list(salonId, range, resource),
+        () => shifts.list(salon.id, range, resource),
       );
     },
   );

@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { salonDataVersions } from '../../db/schema/index.js';
-import type { Executor } from '../../db/types.js';
 
 /**
  * Server-side cache of the large salon reads (reservations of a week, shifts of a month):
  * decision 0031. An entry holds the serialized answer (and its gzip / brotli forms, made on
  * first demand) under the salon's data version it was built from. Every request reads the
- * current version first — one primary-key lookup — and is answered from the entry only when the
- * versions are equal; database triggers give a salon a new version in every transaction that
+ * current version first — with the salon itself, in the salon scope's query — and is answered
+ * from the entry only when the versions are equal; database triggers give a salon a new version in every transaction that
  * writes what these answers are made of, so no process ever serves stale data. Memory is
  * bounded by an LRU on bytes.
  */
@@ -87,13 +84,12 @@ export function cacheKeyOf(name: string, query: object): string {
 }
 
 export interface SalonReadCacheOptions {
-  db: Executor;
   /** Upper bound of the bytes held (serialized and compressed bodies together). */
   maxBytes: number;
 }
 
 export function createSalonReadCache(options: SalonReadCacheOptions) {
-  const { db, maxBytes } = options;
+  const { maxBytes } = options;
   /** Least recently used first (a Map keeps insertion order; a hit re-inserts). */
   const entries = new Map<string, Entry>();
   /** Builds under way, so concurrent misses of one key and version build once. */
@@ -120,15 +116,6 @@ export function createSalonReadCache(options: SalonReadCacheOptions) {
     entries.set(key, entry);
     heldBytes += entry.bytes;
     evict();
-  }
-
-  /** The current data version of the salon; 0 while nothing was ever written. */
-  async function currentVersion(salonId: number): Promise<number> {
-    const [row] = await db
-      .select({ version: salonDataVersions.version })
-      .from(salonDataVersions)
-      .where(eq(salonDataVersions.salonId, salonId));
-    return row?.version ?? 0;
   }
 
   async function entryFor(
@@ -176,22 +163,21 @@ export function createSalonReadCache(options: SalonReadCacheOptions) {
   }
 
   return {
-    currentVersion,
-
     /**
-     * Answers a cacheable GET of `salonId`: `key` names the answer completely (route and
-     * normalized query, defaults resolved); `build` makes it from the database. The version is
-     * read before `build` runs, so an entry is never older than the version it is kept under.
+     * Answers a cacheable GET of a salon: `salon.dataVersion` is its data version, read before
+     * any of its data (the salon scope reads it with the salon), so an entry is never older than
+     * the version it is kept under; `key` names the answer completely (route and normalized
+     * query, defaults resolved); `build` makes it from the database.
      */
     async send(
       request: FastifyRequest,
       reply: FastifyReply,
-      salonId: number,
+      salon: { id: number; dataVersion: number },
       key: string,
       build: () => Promise<unknown>,
     ): Promise<FastifyReply> {
-      const fullKey = `${salonId}:${key}`;
-      const version = await currentVersion(salonId);
+      const fullKey = `${salon.id}:${key}`;
+      const version = salon.dataVersion;
       const hash = createHash('sha256').update(fullKey).digest('base64url').slice(0, 16);
       const etag = `W/"${version}-${hash}"`;
       reply.header('cache-control', 'private, no-cache');
