@@ -1,5 +1,6 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { accounts, operatorRoles, operators, sessions } from '../../db/schema/index.js';
+import { perDatabase } from '../../db/per-database.js';
 import type { Executor } from '../../db/types.js';
 
 /** The operator as a signed-in request sees it: identity, account and role in one row. */
@@ -45,33 +46,23 @@ export interface SessionRecord {
   expiresAt: Date;
 }
 
-function sessionLookup(db: Executor) {
-  return db
+/** Built once per database (the lookup runs on every API call). */
+const sessionLookup = perDatabase((db) =>
+  db
     .select({ ...operatorColumns, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(operators, eq(operators.id, sessions.operatorId))
     .innerJoin(operatorRoles, eq(operatorRoles.id, operators.roleId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .prepare('auth_find_session');
-}
-
-/**
- * Built once per database: the lookup runs on every API call, so neither Drizzle nor
- * PostgreSQL (a named prepared statement per pooled connection) plans it again.
- */
-const sessionLookups = new WeakMap<Executor, ReturnType<typeof sessionLookup>>();
+    .prepare('auth_find_session'),
+);
 
 /** One query per authenticated request: session, operator and role together (primary keys). */
 export async function findSession(
   db: Executor,
   tokenHash: string,
 ): Promise<SessionRecord | undefined> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = sessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ tokenHash });
+  const [row] = await sessionLookup(db).execute({ tokenHash });
   if (!row) return undefined;
   const { lastSeenAt, expiresAt, ...operator } = row;
   return { operator, lastSeenAt, expiresAt };

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { members, salonDataVersions, salonOnlineConfigs, salons } from '../../db/schema/index.js';
+import { perDatabase } from '../../db/per-database.js';
 import type { Executor } from '../../db/types.js';
 
 export interface SalonRow {
@@ -29,26 +30,9 @@ export interface ScopedSalonRow extends SalonRow {
   dataVersion: number;
 }
 
-/**
- * The salon if it is the account's, with its current data version in the same query: read
- * before any of the salon's data, it is what the read cache compares its entries with.
- */
-export async function findSalon(
-  db: Executor,
-  accountId: number,
-  salonId: number,
-): Promise<ScopedSalonRow | undefined> {
-  let lookup = salonLookups.get(db);
-  if (!lookup) {
-    lookup = salonLookup(db);
-    salonLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ accountId, salonId });
-  return row ? { ...row, dataVersion: row.dataVersion ?? 0 } : undefined;
-}
-
-function salonLookup(db: Executor) {
-  return db
+/** Built once per database: every /api/salon/{salonId} call runs it. */
+const salonLookup = perDatabase((db) =>
+  db
     .select({ ...salonColumns, dataVersion: salonDataVersions.version })
     .from(salons)
     .leftJoin(salonDataVersions, eq(salonDataVersions.salonId, salons.id))
@@ -58,11 +42,21 @@ function salonLookup(db: Executor) {
         eq(salons.id, sql.placeholder('salonId')),
       ),
     )
-    .prepare('salon_scope_lookup');
-}
+    .prepare('salon_scope_lookup'),
+);
 
-/** Built once per database: every /api/salon/{salonId} call runs it (as the session lookup). */
-const salonLookups = new WeakMap<Executor, ReturnType<typeof salonLookup>>();
+/**
+ * The salon if it is the account's, with its current data version in the same query: read
+ * before any of the salon's data, it is what the read cache compares its entries with.
+ */
+export async function findSalon(
+  db: Executor,
+  accountId: number,
+  salonId: number,
+): Promise<ScopedSalonRow | undefined> {
+  const [row] = await salonLookup(db).execute({ accountId, salonId });
+  return row ? { ...row, dataVersion: row.dataVersion ?? 0 } : undefined;
+}
 
 export async function firstSalon(db: Executor, accountId: number): Promise<SalonRow | undefined> {
   const [row] = await db
