@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { createSalonReadCache, negotiateCoding } from '../src/modules/salons/read-cache.js';
-import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
+import {
+  CSRF_HEADERS,
+  TEST_PASSWORD,
+  createTestApp,
+  databaseKind,
+  sessionCookieFrom,
+  type TestApp,
+} from './helpers/test-app.js';
 import {
   createCourse,
   createResource,
@@ -423,40 +430,37 @@ describe(`salon read cache: reservations and shifts (${databaseKind})`, () => {
     });
   });
 
-  it.runIf(databaseKind === 'postgres')(
-    'a write through a second server process makes this process’s next read fresh',
-    async () => {
-      const second: FastifyInstance = await buildApp(t.config);
-      try {
-        const before = await get(reservationsUrl());
-        const login = await second.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          headers: { 'x-requested-with': 'XMLHttpRequest' },
-          payload: { login_id: 'demo', password: 'test-password-123' },
-        });
-        const cookie = `tsunagu_session=${login.cookies.find((c) => c.name === 'tsunagu_session')?.value}`;
-        const created = await second.inject({
-          method: 'POST',
-          url: `${base}/reservations`,
-          headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
-          payload: {
-            name: '別プロセス',
-            date: '2031-03-09',
-            from: '10:00',
-            to: '11:00',
-            salon_resource_id: roomId,
-          },
-        });
-        expect(created.statusCode, created.body).toBe(201);
-        const after = await get(reservationsUrl());
-        expect(after.headers.etag).not.toBe(before.headers.etag);
-        expect(after.json().map((row: { id: number }) => row.id)).toContain(created.json().id);
-      } finally {
-        await second.close();
-      }
-    },
-  );
+  it('a write through another server process makes this process’s next read fresh', async () => {
+    // A second process on the same PostgreSQL database; on PGlite (one process) the same app.
+    const second: FastifyInstance = databaseKind === 'postgres' ? await buildApp(t.config) : t.app;
+    try {
+      const before = await get(reservationsUrl());
+      const login = await second.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: CSRF_HEADERS,
+        payload: { login_id: 'demo', password: TEST_PASSWORD },
+      });
+      const created = await second.inject({
+        method: 'POST',
+        url: `${base}/reservations`,
+        headers: { cookie: sessionCookieFrom(login), ...CSRF_HEADERS },
+        payload: {
+          name: '別プロセス',
+          date: '2031-03-09',
+          from: '10:00',
+          to: '11:00',
+          salon_resource_id: roomId,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const after = await get(reservationsUrl());
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(after.json().map((row: { id: number }) => row.id)).toContain(created.json().id);
+    } finally {
+      if (second !== t.app) await second.close();
+    }
+  });
 
   it('holds at most its byte budget, dropping the least recently used answers first', async () => {
     const cache = createSalonReadCache({ maxBytes: 2_500 });
