@@ -79,8 +79,20 @@ export async function deleteSession(db: Executor, tokenHash: string): Promise<vo
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function touchSession(db: Executor, tokenHash: string, at: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+/**
+ * Moves last-seen to `at`, unless another request (of any process) already did so after
+ * `staleBefore`: then nothing is written.
+ */
+export async function touchSession(
+  db: Executor,
+  tokenHash: string,
+  at: Date,
+  staleBefore: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: at })
+    .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeenAt, staleBefore)));
 }
 
 /** Drops the operator's sessions that can no longer be used, so the table does not grow. */
