@@ -41,10 +41,10 @@ export async function signIn(url, password) {
   return cookie;
 }
 
-export function load(url, path, headers = {}) {
+export function load(url, path, headers = {}, duration = DURATION_SECONDS) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: `${url}${path}`, connections: CONNECTIONS, duration: DURATION_SECONDS, headers },
+      { url: `${url}${path}`, connections: CONNECTIONS, duration, headers },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
     stopCurrent = () => instance.stop();

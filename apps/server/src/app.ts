@@ -35,6 +35,7 @@ import {
 } from './modules/salon-reservations/service.js';
 import { shiftRoutes } from './modules/salon-shifts/routes.js';
 import { createShiftService } from './modules/salon-shifts/service.js';
+import { createSalonReadCache } from './modules/salons/read-cache.js';
 import { salonRoutes } from './modules/salons/routes.js';
 import { createSalonService } from './modules/salons/service.js';
 import { surveyRoutes } from './modules/surveys/routes.js';
@@ -128,7 +129,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(salonRoutes, { salons, catalog });
   await app.register(configRoutes, { salons, configs, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(catalogRoutes, { salons, catalog });
-  await app.register(shiftRoutes, { salons, shifts: createShiftService({ db: database.db }) });
+  const readCache = createSalonReadCache({
+    maxBytes: config.SALON_READ_CACHE_MB * 1024 * 1024,
+  });
+  await app.register(shiftRoutes, {
+    salons,
+    shifts: createShiftService({ db: database.db }),
+    readCache,
+  });
   const core = createReservationCore({
     db: database.db,
     publish: createEventPublisher(database.db, app.log),
@@ -139,6 +147,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     salons,
     reservations: createReservationService(core),
     blockTimes: createBlockTimeService({ db: database.db }),
+    readCache,
   });
 
   const provider: GoogleCalendarProvider =

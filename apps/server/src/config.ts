@@ -19,6 +19,8 @@ export const configSchema = z
     /** A PostgreSQL connection string; when unset the embedded PGlite database is used. */
     DATABASE_URL: z.string().url().optional(),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** Memory for cached salon reads (reservations, shifts; decision 0031), per process. */
+    SALON_READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /** PGlite's folder; `memory://` keeps everything in memory (tests). */
     DATA_DIR: z.string().min(1).default('./data'),
     SEED_DEMO: booleanFromEnv.default(true),

@@ -144,6 +144,46 @@ describe(`sign-in and sessions (${databaseKind})`, () => {
     expect((await client.get('/api/auth/me')).statusCode).toBe(401);
   });
 
+  it('writes last-seen at most once a minute, once for many parallel requests', async () => {
+    const client = await signIn(t.app, 'demo');
+    // Counts the writes that move a session's last-seen (real trigger, test database only).
+    await t.app.db.execute(sql`create table session_touches (at timestamptz)`);
+    await t.app.db.execute(sql`
+      create function count_session_touch() returns trigger language plpgsql as $$
+      begin
+        if new.last_seen_at is distinct from old.last_seen_at then
+          insert into session_touches values (new.last_seen_at);
+        end if;
+        return new;
+      end $$`);
+    await t.app.db.execute(sql`
+      create trigger count_session_touch after update on sessions
+      for each row execute function count_session_touch()`);
+    const touches = async () =>
+      Number(
+        (
+          (await t.app.db.execute(sql`select count(*)::int as n from session_touches`)) as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n,
+      );
+    try {
+      const reads = () => Promise.all(Array.from({ length: 20 }, () => client.get('/api/auth/me')));
+      for (const response of await reads()) expect(response.statusCode).toBe(200);
+      expect(await touches()).toBe(0); // signed in just now: nothing to refresh
+      await t.app.db.execute(sql`update sessions set last_seen_at = now() - interval '5 minutes'`);
+      await t.app.db.execute(sql`delete from session_touches`);
+      for (const response of await reads()) expect(response.statusCode).toBe(200);
+      expect(await touches()).toBe(1);
+      for (const response of await reads()) expect(response.statusCode).toBe(200);
+      expect(await touches()).toBe(1);
+    } finally {
+      await t.app.db.execute(sql`drop trigger count_session_touch on sessions`);
+      await t.app.db.execute(sql`drop function count_session_touch()`);
+      await t.app.db.execute(sql`drop table session_touches`);
+    }
+  });
+
   it('ends a session past its absolute lifetime even while it is in use', async () => {
     const client = await signIn(t.app, 'staff');
     await t.app.db.execute(sql`update sessions set expires_at = now() - interval '1 second'`);

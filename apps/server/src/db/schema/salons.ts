@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -182,3 +183,15 @@ export const salonUrls = pgTable(
   },
   (table) => [index('salon_urls_salon_idx').on(table.salonId)],
 );
+
+/**
+ * The data version of a salon's reservation and shift reads (decision 0031). Database triggers
+ * (migration 0006) set `version` to a fresh value of `salon_data_version_seq` in every
+ * transaction that writes a table these answers are built from, so a cached answer is served
+ * only while its version is still the current one — in every server process. No foreign key:
+ * the triggers also fire while a salon's rows are deleted with it.
+ */
+export const salonDataVersions = pgTable('salon_data_versions', {
+  salonId: integer().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull(),
+});

@@ -1,5 +1,6 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { accounts, operatorRoles, operators, sessions } from '../../db/schema/index.js';
+import { perDatabase } from '../../db/per-database.js';
 import type { Executor } from '../../db/types.js';
 
 /** The operator as a signed-in request sees it: identity, account and role in one row. */
@@ -45,17 +46,23 @@ export interface SessionRecord {
   expiresAt: Date;
 }
 
-/** One query per authenticated request: session, operator and role together. */
-export async function findSession(
-  db: Executor,
-  tokenHash: string,
-): Promise<SessionRecord | undefined> {
-  const [row] = await db
+/** Built once per database (the lookup runs on every API call). */
+const sessionLookup = perDatabase((db) =>
+  db
     .select({ ...operatorColumns, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(operators, eq(operators.id, sessions.operatorId))
     .innerJoin(operatorRoles, eq(operatorRoles.id, operators.roleId))
-    .where(eq(sessions.tokenHash, tokenHash));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('auth_find_session'),
+);
+
+/** One query per authenticated request: session, operator and role together (primary keys). */
+export async function findSession(
+  db: Executor,
+  tokenHash: string,
+): Promise<SessionRecord | undefined> {
+  const [row] = await sessionLookup(db).execute({ tokenHash });
   if (!row) return undefined;
   const { lastSeenAt, expiresAt, ...operator } = row;
   return { operator, lastSeenAt, expiresAt };
@@ -72,8 +79,20 @@ export async function deleteSession(db: Executor, tokenHash: string): Promise<vo
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function touchSession(db: Executor, tokenHash: string, at: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+/**
+ * Moves last-seen to `at`, unless another request (of any process) already did so after
+ * `staleBefore`: then nothing is written.
+ */
+export async function touchSession(
+  db: Executor,
+  tokenHash: string,
+  at: Date,
+  staleBefore: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: at })
+    .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeenAt, staleBefore)));
 }
 
 /** Drops the operator's sessions that can no longer be used, so the table does not grow. */

@@ -64,6 +64,8 @@ export function toOperator(auth: AuthContext): Operator {
 
 export function createAuthService(deps: { db: Database; policy: SessionPolicy }) {
   const { db, policy } = deps;
+  /** last_seen_at writes under way, by token hash (as many as requests in flight at most). */
+  const touching = new Map<string, Promise<void>>();
 
   return {
     /**
@@ -124,7 +126,15 @@ export function createAuthService(deps: { db: Database; policy: SessionPolicy })
         return undefined;
       }
       if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-        await repository.touchSession(db, tokenHash, new Date(now));
+        // The requests of a busy screen arrive together: one write, the others share it.
+        let touch = touching.get(tokenHash);
+        if (!touch) {
+          touch = repository
+            .touchSession(db, tokenHash, new Date(now), new Date(now - TOUCH_INTERVAL_MS))
+            .finally(() => touching.delete(tokenHash));
+          touching.set(tokenHash, touch);
+        }
+        await touch;
       }
       return toAuthContext(session.operator);
     },

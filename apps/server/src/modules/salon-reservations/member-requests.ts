@@ -7,8 +7,7 @@ import type { Executor } from '../../db/types.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import * as repository from './repository.js';
 import {
-  checkReferences,
-  checkShifts,
+  checkBooking,
   clashError,
   holdsSlot,
   proposalOf,
@@ -16,7 +15,7 @@ import {
   type Booking,
 } from './rules.js';
 import type { ReservationCore, SalonRef } from './service.js';
-import { lockPendingChild } from './service.js';
+import { bookingSlot, lockPendingChild, noSlot } from './service.js';
 
 /** What a member may ask for on the booking page (no status, no override, no memo). */
 export type MemberReservationInput = Pick<
@@ -82,8 +81,7 @@ export function createMemberRequestService(core: ReservationCore) {
             subResourceIds: change.sub_resource_ids ?? row.subResourceIds,
             memberId,
           };
-          const { resources } = await checkReferences(tx, salon.id, salon.accountId, booking);
-          await checkShifts(tx, salon.id, booking, resources, false);
+          await checkBooking(tx, salon, booking, false);
           if (
             await repository.findClash(tx, salon.id, resourceIdsOf(booking), booking, {
               reservationId,
@@ -107,77 +105,58 @@ export function createMemberRequestService(core: ReservationCore) {
             ],
           };
         },
-        {
-          salonId: salon.id,
-          resourceIds: () => (booking ? resourceIdsOf(booking) : []),
-          slot: () => booking ?? { date: '1970-01-01', from: '00:00', to: '00:01' },
-        },
+        bookingSlot(salon.id, () => booking),
       );
     },
 
     /** A cancel request: a `cancel` child (event cancel_request). */
     async requestCancel(salon: SalonRef, memberId: number, reservationId: number) {
-      return write(
-        async (tx) => {
-          const { pending, member } = await ownReservation(tx, salon, memberId, reservationId);
-          if (pending.some((child) => child.kind === 'cancel'))
-            throw new ConflictError(RESERVATION_MESSAGES.pendingExists);
-          const childId = await repository.insertChild(tx, {
-            salonId: salon.id,
-            reservationId,
-            kind: 'cancel',
-          });
-          return {
-            result: childId,
-            events: [
-              event(salon.id, reservationId, 'cancel_request', 'member', member, {
-                deleteChildId: childId,
-              }),
-            ],
-          };
-        },
-        {
+      return write(async (tx) => {
+        const { pending, member } = await ownReservation(tx, salon, memberId, reservationId);
+        if (pending.some((child) => child.kind === 'cancel'))
+          throw new ConflictError(RESERVATION_MESSAGES.pendingExists);
+        const childId = await repository.insertChild(tx, {
           salonId: salon.id,
-          resourceIds: () => [],
-          slot: () => ({ date: '1970-01-01', from: '00:00', to: '00:01' }),
-        },
-      );
+          reservationId,
+          kind: 'cancel',
+        });
+        return {
+          result: childId,
+          events: [
+            event(salon.id, reservationId, 'cancel_request', 'member', member, {
+              deleteChildId: childId,
+            }),
+          ],
+        };
+      }, noSlot(salon.id));
     },
 
     /** Withdraws a pending request (events delete_update_request / delete_cancel_request). */
     async withdraw(salon: SalonRef, memberId: number, reservationId: number, childId: number) {
-      await write(
-        async (tx) => {
-          const row = await repository.lockReservation(tx, salon.id, reservationId);
-          if (!row) throw new NotFoundError(RESERVATION_MESSAGES.notFound);
-          if (row.memberId !== memberId)
-            throw new ForbiddenError(RESERVATION_MESSAGES.notRequester);
-          const child = await repository.lockChild(tx, salon.id, childId);
-          if (!child || child.reservationId !== reservationId)
-            throw new NotFoundError(RESERVATION_MESSAGES.childNotFound);
-          await lockPendingChild(
-            tx,
-            salon.id,
-            reservationId,
-            childId,
-            child.kind as 'change' | 'cancel',
-          );
-          await repository.settleChild(tx, childId, 'withdrawn');
-          const member = await repository.findMember(tx, salon.accountId, memberId);
-          const ids =
-            child.kind === 'change' ? { changeChildId: childId } : { deleteChildId: childId };
-          const type = child.kind === 'change' ? 'delete_update_request' : 'delete_cancel_request';
-          return {
-            result: undefined,
-            events: [event(salon.id, reservationId, type, 'member', member, ids)],
-          };
-        },
-        {
-          salonId: salon.id,
-          resourceIds: () => [],
-          slot: () => ({ date: '1970-01-01', from: '00:00', to: '00:01' }),
-        },
-      );
+      await write(async (tx) => {
+        const row = await repository.lockReservation(tx, salon.id, reservationId);
+        if (!row) throw new NotFoundError(RESERVATION_MESSAGES.notFound);
+        if (row.memberId !== memberId) throw new ForbiddenError(RESERVATION_MESSAGES.notRequester);
+        const child = await repository.lockChild(tx, salon.id, childId);
+        if (!child || child.reservationId !== reservationId)
+          throw new NotFoundError(RESERVATION_MESSAGES.childNotFound);
+        await lockPendingChild(
+          tx,
+          salon.id,
+          reservationId,
+          childId,
+          child.kind as 'change' | 'cancel',
+        );
+        await repository.settleChild(tx, childId, 'withdrawn');
+        const member = await repository.findMember(tx, salon.accountId, memberId);
+        const ids =
+          child.kind === 'change' ? { changeChildId: childId } : { deleteChildId: childId };
+        const type = child.kind === 'change' ? 'delete_update_request' : 'delete_cancel_request';
+        return {
+          result: undefined,
+          events: [event(salon.id, reservationId, type, 'member', member, ids)],
+        };
+      }, noSlot(salon.id));
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   salonResources,
 } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 export type ReservationRow = typeof salonReservations.$inferSelect;
 export type ReservationValues = Omit<
@@ -29,6 +30,35 @@ export interface MemberSummary {
   id: number;
   displayName: string;
   iconUrl: string;
+}
+
+/** A salon table with a serial `id`: reservations, their children, block times. */
+type SalonRowTable = PgTable & { id: AnyPgColumn; salonId: AnyPgColumn };
+
+/** The row of the salon with this id, locked for the rest of the transaction. */
+async function lockOfSalon<T extends SalonRowTable>(
+  db: Executor,
+  table: T,
+  salonId: number,
+  id: number,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.salonId, salonId), eq(table.id, id)))
+    .for('update');
+  return row as T['$inferSelect'] | undefined;
+}
+
+/** Inserts one row and returns its serial id. */
+async function insertReturningId<T extends PgTable & { id: AnyPgColumn }>(
+  db: Executor,
+  table: T,
+  values: T['$inferInsert'],
+): Promise<number> {
+  const [row] = await db.insert(table).values(values).returning({ id: table.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id as number;
 }
 
 export async function listReservations(
@@ -71,30 +101,20 @@ export async function listReservations(
   }));
 }
 
-export async function lockReservation(
+export function lockReservation(
   db: Executor,
   salonId: number,
   id: number,
 ): Promise<ReservationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(salonReservations)
-    .where(and(eq(salonReservations.salonId, salonId), eq(salonReservations.id, id)))
-    .for('update');
-  return row;
+  return lockOfSalon(db, salonReservations, salonId, id);
 }
 
-export async function insertReservation(
+export function insertReservation(
   db: Executor,
   salonId: number,
   values: ReservationValues,
 ): Promise<number> {
-  const [row] = await db
-    .insert(salonReservations)
-    .values({ ...values, salonId })
-    .returning({ id: salonReservations.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  return insertReturningId(db, salonReservations, { ...values, salonId });
 }
 
 export async function updateReservation(
@@ -136,29 +156,19 @@ export async function pendingChildren(
     .orderBy(asc(salonReservationChildren.id));
 }
 
-export async function lockChild(
+export function lockChild(
   db: Executor,
   salonId: number,
   id: number,
 ): Promise<ChildRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(salonReservationChildren)
-    .where(and(eq(salonReservationChildren.salonId, salonId), eq(salonReservationChildren.id, id)))
-    .for('update');
-  return row;
+  return lockOfSalon(db, salonReservationChildren, salonId, id);
 }
 
-export async function insertChild(
+export function insertChild(
   db: Executor,
   values: typeof salonReservationChildren.$inferInsert,
 ): Promise<number> {
-  const [row] = await db
-    .insert(salonReservationChildren)
-    .values(values)
-    .returning({ id: salonReservationChildren.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  return insertReturningId(db, salonReservationChildren, values);
 }
 
 export async function settleChild(db: Executor, id: number, state: string): Promise<void> {
@@ -369,25 +379,19 @@ export async function listBlockTimes(
     .orderBy(asc(salonBlockTimes.date), asc(salonBlockTimes.fromTime), asc(salonBlockTimes.id));
 }
 
-export async function lockBlockTime(db: Executor, salonId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(salonBlockTimes)
-    .where(and(eq(salonBlockTimes.salonId, salonId), eq(salonBlockTimes.id, id)))
-    .for('update');
-  return row;
+export function lockBlockTime(
+  db: Executor,
+  salonId: number,
+  id: number,
+): Promise<BlockTimeRow | undefined> {
+  return lockOfSalon(db, salonBlockTimes, salonId, id);
 }
 
-export async function insertBlockTime(
+export function insertBlockTime(
   db: Executor,
   values: typeof salonBlockTimes.$inferInsert,
 ): Promise<number> {
-  const [row] = await db
-    .insert(salonBlockTimes)
-    .values(values)
-    .returning({ id: salonBlockTimes.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  return insertReturningId(db, salonBlockTimes, values);
 }
 
 export async function updateBlockTime(

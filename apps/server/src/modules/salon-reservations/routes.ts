@@ -23,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflictErrors, readErrors, writeErrors } from '../salons/http.js';
+import { cacheKeyOf, type SalonReadCache } from '../salons/read-cache.js';
 import { salonOf, salonScope } from '../salons/scope.js';
 import type { SalonService } from '../salons/service.js';
 import type { BlockTimeService } from './block-times.js';
@@ -33,9 +34,14 @@ const base = '/api/salon/:salonId';
 /** Reservations, judgements of member requests, and block times (RSV-56..77, DEC-05). */
 export async function reservationRoutes(
   app: FastifyInstance,
-  options: { salons: SalonService; reservations: ReservationService; blockTimes: BlockTimeService },
+  options: {
+    salons: SalonService;
+    reservations: ReservationService;
+    blockTimes: BlockTimeService;
+    readCache: SalonReadCache;
+  },
 ) {
-  const { reservations, blockTimes } = options;
+  const { reservations, blockTimes, readCache } = options;
   salonScope(app, options.salons);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['salon: reservations'];
@@ -53,7 +59,13 @@ export async function reservationRoutes(
         response: { 200: reservationListSchema, ...readErrors, 422: writeErrors[422] },
       },
     },
-    async (request) => reservations.list(salonOf(request).id, request.query),
+    async (request, reply) => {
+      const salon = salonOf(request);
+      const filter = reservations.filterOf(request.query);
+      return readCache.send(request, reply, salon, cacheKeyOf('reservations', filter), () =>
+        reservations.list(salon.id, filter),
+      );
+    },
   );
 
   routes.get(

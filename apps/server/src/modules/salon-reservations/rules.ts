@@ -120,6 +120,18 @@ export async function checkShifts(
   }
 }
 
+/** References, then staff shifts (unless overridden): every write that takes a slot does both. */
+export async function checkBooking(
+  tx: Executor,
+  salon: { id: number; accountId: number },
+  booking: Booking,
+  shiftOverride: boolean,
+) {
+  const checked = await checkReferences(tx, salon.id, salon.accountId, booking);
+  await checkShifts(tx, salon.id, booking, checked.resources, shiftOverride);
+  return checked;
+}
+
 /** SQLSTATE 23P01: the exclusion constraint refused an overlapping period. */
 export function isOverlapViolation(error: unknown): boolean {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {

@@ -17,8 +17,7 @@ import * as repository from './repository.js';
 import type { MemberSummary, ReservationRow } from './repository.js';
 import {
   bookingOfRow,
-  checkReferences,
-  checkShifts,
+  checkBooking,
   clashError,
   holdsSlot,
   isOverlapViolation,
@@ -51,6 +50,54 @@ function bookingOf(input: ReservationInput): Booking {
   };
 }
 
+/** What `write` needs to name a clash: the resources and slot the write tried to take. */
+export interface ClashScope {
+  salonId: number;
+  resourceIds: () => number[];
+  slot: () => repository.Slot;
+  reservationId?: () => number | undefined;
+}
+
+/** A write that takes no slot (a clash cannot happen; the 409 path stays uniform). */
+export function noSlot(salonId: number): ClashScope {
+  return {
+    salonId,
+    resourceIds: () => [],
+    slot: () => ({ date: '1970-01-01', from: '00:00', to: '00:01' }),
+  };
+}
+
+/** The slot of a booking that is decided inside the transaction (unset: no slot taken yet). */
+export function bookingSlot(
+  salonId: number,
+  current: () => Booking | undefined,
+  reservationId?: number,
+): ClashScope {
+  const none = noSlot(salonId);
+  return {
+    salonId,
+    resourceIds: () => {
+      const booking = current();
+      return booking ? resourceIdsOf(booking) : [];
+    },
+    slot: () => current() ?? none.slot(),
+    ...(reservationId === undefined ? {} : { reservationId: () => reservationId }),
+  };
+}
+
+/** The reservation columns a booking sets: references and slot. */
+function bookingValues(booking: Booking) {
+  return {
+    memberId: booking.memberId,
+    courseId: booking.courseId,
+    resourceId: booking.resourceId,
+    subResourceIds: booking.subResourceIds,
+    date: booking.date,
+    fromTime: booking.from,
+    toTime: booking.to,
+  };
+}
+
 /** The shared write path of reservations: used by the console (manager) and member requests. */
 export function createReservationCore(deps: { db: Database; publish: PublishEvents }) {
   const { db, publish } = deps;
@@ -79,12 +126,7 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
    */
   async function write<T>(
     work: (tx: Executor) => Promise<{ result: T; events: SalonEventDraft[] }>,
-    clash: {
-      salonId: number;
-      resourceIds: () => number[];
-      slot: () => repository.Slot;
-      reservationId?: () => number | undefined;
-    },
+    clash: ClashScope,
   ): Promise<T> {
     let outcome: { result: T; events: SalonEventDraft[] };
     try {
@@ -124,6 +166,32 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
     };
   }
 
+  /**
+   * A whole input (POST, PUT): its references and staff shifts checked, the name resolved
+   * (empty = the member's); the columns it writes.
+   */
+  async function checkedInput(
+    tx: Executor,
+    salon: SalonRef,
+    booking: Booking,
+    input: ReservationInput,
+    shiftOverride: boolean,
+  ) {
+    const { member } = await checkBooking(tx, salon, booking, shiftOverride);
+    const name = input.name || member?.displayName || '';
+    if (!name) throw fieldError('name', RESERVATION_MESSAGES.nameRequired);
+    return {
+      member,
+      values: {
+        ...bookingValues(booking),
+        name,
+        comment: input.comment,
+        resourceFeeIsCharged: input.resource_fee_is_charged,
+        shiftOverride,
+      },
+    };
+  }
+
   /** A new reservation: references, shift, then the occupancy rows (the database refuses overlaps). */
   async function create(
     salon: SalonRef,
@@ -133,48 +201,34 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
     const booking = bookingOf(input);
     return write(
       async (tx) => {
-        const { member, resources } = await checkReferences(tx, salon.id, salon.accountId, booking);
-        await checkShifts(
+        const { member, values } = await checkedInput(
           tx,
-          salon.id,
+          salon,
           booking,
-          resources,
+          input,
           actor === 'manager' && input.shift_override,
         );
-        const name = input.name || member?.displayName || '';
-        if (!name) throw fieldError('name', RESERVATION_MESSAGES.nameRequired);
-        const status = actor === 'member' ? RESERVATION_STATUS.requested : input.status;
         const id = await repository.insertReservation(tx, salon.id, {
-          memberId: booking.memberId,
-          courseId: booking.courseId,
-          resourceId: booking.resourceId,
-          subResourceIds: booking.subResourceIds,
-          name,
-          comment: input.comment,
-          date: booking.date,
-          fromTime: booking.from,
-          toTime: booking.to,
-          status,
-          resourceFeeIsCharged: input.resource_fee_is_charged,
+          ...values,
+          status: actor === 'member' ? RESERVATION_STATUS.requested : input.status,
           metaData: { memo: input.meta_data.memo },
-          shiftOverride: actor === 'manager' && input.shift_override,
           source: actor,
         });
         await repository.occupyForReservation(tx, salon.id, id, resourceIdsOf(booking), booking);
         const type = actor === 'member' ? 'create_request' : 'create';
         return { result: id, events: [event(salon.id, id, type, actor, member)] };
       },
-      { salonId: salon.id, resourceIds: () => resourceIdsOf(booking), slot: () => booking },
+      bookingSlot(salon.id, () => booking),
     );
   }
 
-  return { db, load, get, write, event, create };
+  return { db, load, get, write, event, checkedInput, create };
 }
 
 export type ReservationCore = ReturnType<typeof createReservationCore>;
 
 export function createReservationService(core: ReservationCore) {
-  const { db, get, write, event } = core;
+  const { db, get, write, event, checkedInput } = core;
 
   async function lock(tx: Executor, salonId: number, id: number): Promise<ReservationRow> {
     const row = await repository.lockReservation(tx, salonId, id);
@@ -191,8 +245,12 @@ export function createReservationService(core: ReservationCore) {
   return {
     get,
 
-    /** RSV-62/63: `ids`, or a date range (default: this week, Monday to Sunday in Tokyo). */
-    async list(salonId: number, query: ReservationQuery): Promise<Reservation[]> {
+    /**
+     * RSV-62/63: what a list query asks for — `ids`, or a date range (default: this week,
+     * Monday to Sunday in Tokyo) — with the defaults resolved and the range checked, so it
+     * names the answer completely (the read cache keys on it).
+     */
+    filterOf(query: ReservationQuery): repository.ReservationFilter {
       let range = query.range_date;
       if (!query.ids && !range) {
         const monday = mondayOf(todayInTokyo());
@@ -200,12 +258,17 @@ export function createReservationService(core: ReservationCore) {
       }
       if (range && daysBetween(range.start, range.end) + 1 > RESERVATION_MAX_RANGE_DAYS)
         throw fieldError('range_date', RESERVATION_MESSAGES.rangeTooLong);
-      const rows = await repository.listReservations(db, salonId, {
+      return {
         ...(query.ids ? { ids: query.ids } : {}),
         ...(range ? { range } : {}),
         ...(query.resource !== undefined ? { resourceId: query.resource } : {}),
         ...(query.status ? { statuses: query.status } : {}),
-      });
+      };
+    },
+
+    /** The reservations of a filter (from `filterOf`), each with its pending requests. */
+    async list(salonId: number, filter: repository.ReservationFilter): Promise<Reservation[]> {
+      const rows = await repository.listReservations(db, salonId, filter);
       const children = await repository.pendingChildren(
         db,
         salonId,
@@ -232,38 +295,21 @@ export function createReservationService(core: ReservationCore) {
         async (tx) => {
           const row = await lock(tx, salon.id, id);
           if (!holdsSlot(row.status)) throw new ConflictError(RESERVATION_MESSAGES.notChangeable);
-          const { member, resources } = await checkReferences(
+          const { member, values } = await checkedInput(
             tx,
-            salon.id,
-            salon.accountId,
+            salon,
             booking,
+            input,
+            input.shift_override,
           );
-          await checkShifts(tx, salon.id, booking, resources, input.shift_override);
-          const name = input.name || member?.displayName || '';
-          if (!name) throw fieldError('name', RESERVATION_MESSAGES.nameRequired);
           await repository.updateReservation(tx, salon.id, id, {
-            memberId: booking.memberId,
-            courseId: booking.courseId,
-            resourceId: booking.resourceId,
-            subResourceIds: booking.subResourceIds,
-            name,
-            comment: input.comment,
-            date: booking.date,
-            fromTime: booking.from,
-            toTime: booking.to,
-            resourceFeeIsCharged: input.resource_fee_is_charged,
+            ...values,
             metaData: { ...(row.metaData as object), memo: input.meta_data.memo },
-            shiftOverride: input.shift_override,
           });
           await repository.occupyForReservation(tx, salon.id, id, resourceIdsOf(booking), booking);
           return { result: undefined, events: [event(salon.id, id, 'update', 'manager', member)] };
         },
-        {
-          salonId: salon.id,
-          resourceIds: () => resourceIdsOf(booking),
-          slot: () => booking,
-          reservationId: () => id,
-        },
+        bookingSlot(salon.id, () => booking, id),
       );
       return get(salon.id, id);
     },
@@ -288,8 +334,7 @@ export function createReservationService(core: ReservationCore) {
             case 'status': {
               const next = value as number;
               if (holdsSlot(next) && !holdsSlot(row.status)) {
-                const { resources } = await checkReferences(tx, salon.id, salon.accountId, booking);
-                await checkShifts(tx, salon.id, booking, resources, row.shiftOverride);
+                await checkBooking(tx, salon, booking, row.shiftOverride);
                 await repository.occupyForReservation(
                   tx,
                   salon.id,
@@ -328,31 +373,19 @@ export function createReservationService(core: ReservationCore) {
           }
           return { result: undefined, events: [event(salon.id, id, type, 'manager', member)] };
         },
-        {
-          salonId: salon.id,
-          resourceIds: () => (booking ? resourceIdsOf(booking) : []),
-          slot: () => booking ?? { date: '1970-01-01', from: '00:00', to: '00:01' },
-          reservationId: () => id,
-        },
+        bookingSlot(salon.id, () => booking, id),
       );
       return get(salon.id, id);
     },
 
     /** RSV-68: the reservation, its requests and its slots go. */
     async remove(salon: SalonRef, id: number): Promise<void> {
-      await write(
-        async (tx) => {
-          const row = await lock(tx, salon.id, id);
-          const member = await memberOf(tx, salon, row);
-          await repository.deleteReservation(tx, salon.id, id);
-          return { result: undefined, events: [event(salon.id, id, 'delete', 'manager', member)] };
-        },
-        {
-          salonId: salon.id,
-          resourceIds: () => [],
-          slot: () => ({ date: '1970-01-01', from: '00:00', to: '00:01' }),
-        },
-      );
+      await write(async (tx) => {
+        const row = await lock(tx, salon.id, id);
+        const member = await memberOf(tx, salon, row);
+        await repository.deleteReservation(tx, salon.id, id);
+        return { result: undefined, events: [event(salon.id, id, 'delete', 'manager', member)] };
+      }, noSlot(salon.id));
     },
 
     /**
@@ -389,15 +422,9 @@ export function createReservationService(core: ReservationCore) {
             subResourceIds: proposal.sub_resource_ids,
             memberId: row.memberId,
           };
-          const { resources } = await checkReferences(tx, salon.id, salon.accountId, booking);
-          await checkShifts(tx, salon.id, booking, resources, row.shiftOverride);
+          await checkBooking(tx, salon, booking, row.shiftOverride);
           await repository.updateReservation(tx, salon.id, id, {
-            date: booking.date,
-            fromTime: booking.from,
-            toTime: booking.to,
-            courseId: booking.courseId,
-            resourceId: booking.resourceId,
-            subResourceIds: booking.subResourceIds,
+            ...bookingValues(booking),
             comment: proposal.comment,
           });
           await repository.occupyForReservation(tx, salon.id, id, resourceIdsOf(booking), booking);
@@ -411,45 +438,33 @@ export function createReservationService(core: ReservationCore) {
             ],
           };
         },
-        {
-          salonId: salon.id,
-          resourceIds: () => (booking ? resourceIdsOf(booking) : []),
-          slot: () => booking ?? { date: '1970-01-01', from: '00:00', to: '00:01' },
-          reservationId: () => id,
-        },
+        bookingSlot(salon.id, () => booking, id),
       );
       return get(salon.id, id);
     },
 
     /** RSV-73: approving cancels the parent and frees its slots; denying settles the child. */
     async judgeCancel(salon: SalonRef, id: number, childId: number, decision: 'approve' | 'deny') {
-      await write(
-        async (tx) => {
-          const row = await lock(tx, salon.id, id);
-          await lockPendingChild(tx, salon.id, id, childId, 'cancel');
-          const member = await memberOf(tx, salon, row);
-          if (decision === 'approve') {
-            await repository.updateReservation(tx, salon.id, id, {
-              status: RESERVATION_STATUS.cancelled,
-            });
-            await repository.releaseReservation(tx, id);
-            await repository.settleChild(tx, childId, 'approved');
-            await repository.denyPendingChildren(tx, id);
-          } else {
-            await repository.settleChild(tx, childId, 'denied');
-          }
-          const type = decision === 'approve' ? 'approve_cancel_request' : 'deny_cancel_request';
-          return {
-            result: undefined,
-            events: [event(salon.id, id, type, 'manager', member, { deleteChildId: childId })],
-          };
-        },
-        {
-          salonId: salon.id,
-          resourceIds: () => [],
-          slot: () => ({ date: '1970-01-01', from: '00:00', to: '00:01' }),
-        },
-      );
+      await write(async (tx) => {
+        const row = await lock(tx, salon.id, id);
+        await lockPendingChild(tx, salon.id, id, childId, 'cancel');
+        const member = await memberOf(tx, salon, row);
+        if (decision === 'approve') {
+          await repository.updateReservation(tx, salon.id, id, {
+            status: RESERVATION_STATUS.cancelled,
+          });
+          await repository.releaseReservation(tx, id);
+          await repository.settleChild(tx, childId, 'approved');
+          await repository.denyPendingChildren(tx, id);
+        } else {
+          await repository.settleChild(tx, childId, 'denied');
+        }
+        const type = decision === 'approve' ? 'approve_cancel_request' : 'deny_cancel_request';
+        return {
+          result: undefined,
+          events: [event(salon.id, id, type, 'manager', member, { deleteChildId: childId })],
+        };
+      }, noSlot(salon.id));
       return get(salon.id, id);
     },
   };

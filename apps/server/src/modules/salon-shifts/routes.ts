@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readErrors, writeErrors } from '../salons/http.js';
+import { cacheKeyOf, type SalonReadCache } from '../salons/read-cache.js';
 import { salonOf, salonScope } from '../salons/scope.js';
 import type { SalonService } from '../salons/service.js';
 import type { ShiftService } from './service.js';
@@ -24,9 +25,9 @@ const base = '/api/salon/:salonId';
 /** Time shifts (RSV-48..55): expanded occurrences, masters and one-day patches. */
 export async function shiftRoutes(
   app: FastifyInstance,
-  options: { salons: SalonService; shifts: ShiftService },
+  options: { salons: SalonService; shifts: ShiftService; readCache: SalonReadCache },
 ) {
-  const { shifts } = options;
+  const { shifts, readCache } = options;
   salonScope(app, options.salons);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['salon: time shifts'];
@@ -43,8 +44,18 @@ export async function shiftRoutes(
         response: { 200: z.array(timeShiftSchema), ...readErrors, 422: writeErrors[422] },
       },
     },
-    async (request) =>
-      shifts.list(salonOf(request).id, request.query.range_date, request.query.resource),
+    async (request, reply) => {
+      const salon = salonOf(request);
+      const { range_date: range, resource } = request.query;
+      shifts.checkRange(range);
+      return readCache.send(
+        request,
+        reply,
+        salon,
+        cacheKeyOf('time_shifts', { range, resource }),
+        () => shifts.list(salon.id, range, resource),
+      );
+    },
   );
 
   routes.post(

@@ -63,11 +63,18 @@ export function createShiftService(deps: { db: Database }) {
     return master;
   }
 
+  function checkRange(range: DateRange): void {
+    if (daysBetween(range.start, range.end) + 1 > TIME_SHIFT.maxRangeDays)
+      throw fieldError('range_date', SHIFT_MESSAGES.rangeTooLong);
+  }
+
   return {
+    /** RSV-50: a range is at most TIME_SHIFT.maxRangeDays long (422 otherwise). */
+    checkRange,
+
     /** RSV-50: occurrences of `range` (at most TIME_SHIFT.maxRangeDays), optionally of one resource. */
     async list(salonId: number, range: DateRange, resourceId?: number): Promise<TimeShift[]> {
-      if (daysBetween(range.start, range.end) + 1 > TIME_SHIFT.maxRangeDays)
-        throw fieldError('range_date', SHIFT_MESSAGES.rangeTooLong);
+      checkRange(range);
       return shiftsOf(db, salonId, range, resourceId === undefined ? undefined : [resourceId]);
     },
 

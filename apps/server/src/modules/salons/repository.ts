@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
-import { members, salonOnlineConfigs, salons } from '../../db/schema/index.js';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { members, salonDataVersions, salonOnlineConfigs, salons } from '../../db/schema/index.js';
+import { perDatabase } from '../../db/per-database.js';
 import type { Executor } from '../../db/types.js';
 
 export interface SalonRow {
@@ -24,16 +25,37 @@ export async function listSalons(db: Executor, accountId: number): Promise<Salon
     .orderBy(asc(salons.id));
 }
 
+/** A salon of a request path, with its data version (decision 0031; 0 = never written). */
+export interface ScopedSalonRow extends SalonRow {
+  dataVersion: number;
+}
+
+/** Built once per database: every /api/salon/{salonId} call runs it. */
+const salonLookup = perDatabase((db) =>
+  db
+    .select({ ...salonColumns, dataVersion: salonDataVersions.version })
+    .from(salons)
+    .leftJoin(salonDataVersions, eq(salonDataVersions.salonId, salons.id))
+    .where(
+      and(
+        eq(salons.accountId, sql.placeholder('accountId')),
+        eq(salons.id, sql.placeholder('salonId')),
+      ),
+    )
+    .prepare('salon_scope_lookup'),
+);
+
+/**
+ * The salon if it is the account's, with its current data version in the same query: read
+ * before any of the salon's data, it is what the read cache compares its entries with.
+ */
 export async function findSalon(
   db: Executor,
   accountId: number,
   salonId: number,
-): Promise<SalonRow | undefined> {
-  const [row] = await db
-    .select(salonColumns)
-    .from(salons)
-    .where(and(eq(salons.accountId, accountId), eq(salons.id, salonId)));
-  return row;
+): Promise<ScopedSalonRow | undefined> {
+  const [row] = await salonLookup(db).execute({ accountId, salonId });
+  return row ? { ...row, dataVersion: row.dataVersion ?? 0 } : undefined;
 }
 
 export async function firstSalon(db: Executor, accountId: number): Promise<SalonRow | undefined> {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { requirePermissions, authOf } from '../../plugins/auth.js';
-import type { SalonRow, SalonService } from './service.js';
+import type { SalonService, ScopedSalonRow } from './service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The salon of `/api/salon/{salonId}/…`, checked against the operator's account. */
-    salon: SalonRow | null;
+    salon: ScopedSalonRow | null;
   }
 }
 
@@ -32,7 +32,7 @@ export function salonScope(app: FastifyInstance, salons: SalonService): void {
 }
 
 /** The checked salon of a request that passed `salonScope`. */
-export function salonOf(request: { salon: SalonRow | null }): SalonRow {
+export function salonOf(request: { salon: ScopedSalonRow | null }): ScopedSalonRow {
   if (!request.salon) throw new Error('salonScope did not run for this route');
   return request.salon;
 }

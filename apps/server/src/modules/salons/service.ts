@@ -7,9 +7,9 @@ import {
 import type { Executor } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
 import * as repository from './repository.js';
-import type { SalonRow } from './repository.js';
+import type { SalonRow, ScopedSalonRow } from './repository.js';
 
-export type { SalonRow };
+export type { SalonRow, ScopedSalonRow };
 
 export function createSalonService(deps: { db: Executor }) {
   const { db } = deps;
@@ -20,7 +20,7 @@ export function createSalonService(deps: { db: Executor }) {
     },
 
     /** The salon of the path, or 404 when it is not the operator's account's. */
-    async require(accountId: number, salonId: number): Promise<SalonRow> {
+    async require(accountId: number, salonId: number): Promise<ScopedSalonRow> {
       const salon = await repository.findSalon(db, accountId, salonId);
       if (!salon) throw new NotFoundError(SALON_COMMON_MESSAGES.salonNotFound);
       return salon;
