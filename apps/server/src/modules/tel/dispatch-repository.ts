@@ -34,20 +34,31 @@ interface ClaimedRow {
  * Claims up to `limit` due messages of ordered or in-progress orders: locked with SKIP LOCKED
  * (other workers take other rows), moved to processing (2) with a lease, in one statement that
  * also moves their orders from ordered (1) to in progress (2).
+ *
+ * Per active order, the first `limit` unlocked due messages are read straight off
+ * tel_messages_order_idx (order_id, status, next_attempt_at, id), already in sending order;
+ * the few orders' candidates are then merged. (Selecting over all orders at once had to sort
+ * every due message on each claim: 40 ms per claim on PGlite at 20,000 due messages.)
+ * Candidates locked but not taken by the outer limit are released when the statement ends.
  */
 export async function claimDueMessages(db: Executor, limit: number): Promise<ClaimedMessage[]> {
   const rows = await selectRows<ClaimedRow>(
     db,
     sql`
       with due as (
-        select m.id
-        from tel_messages m
-        where m.order_id in (select o.id from tel_orders o where o.status in (1, 2))
-          and m.status = 1
-          and m.next_attempt_at <= now()
-        order by m.next_attempt_at, m.id
+        select d.id
+        from tel_orders o
+        cross join lateral (
+          select m.id, m.next_attempt_at
+          from tel_messages m
+          where m.order_id = o.id and m.status = 1 and m.next_attempt_at <= now()
+          order by m.next_attempt_at, m.id
+          limit ${limit}
+          for update of m skip locked
+        ) d
+        where o.status in (1, 2)
+        order by d.next_attempt_at, d.id
         limit ${limit}
-        for update of m skip locked
       ),
       claimed as (
         update tel_messages m
@@ -180,4 +191,25 @@ export async function completeSettledOrders(db: Executor): Promise<number[]> {
     `,
   );
   return rows.map((row) => row.id);
+}
+
+/**
+ * Claimed messages that were never handed to LINE (a dispatcher stopping with a prefetched
+ * queue) go back to before sending (1), their attempt not counted, for any dispatcher to claim.
+ */
+export async function releaseMessages(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update tel_messages m
+    set status = 1, processing_started_at = null, attempts = greatest(m.attempts - 1, 0)
+    where m.id = any(${`{${ids.join(',')}}`}::bigint[]) and m.status = 2
+  `);
+}
+
+/** The NOTIFY channel that wakes dispatchers (in-process or `npm run worker`) at once. */
+export const TEL_DISPATCH_CHANNEL = 'tel_dispatch';
+
+/** Tells listening dispatchers that messages may be due now (an order was placed). */
+export async function notifyDispatchers(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_notify(${TEL_DISPATCH_CHANNEL}, '')`);
 }
