@@ -245,10 +245,18 @@ async function dispatchBenchmark(database, latencyMs) {
   }
 }
 
+// `--only=upload|dispatch` runs one half; `--db=pglite|postgresql` and `--latency=0,50` narrow
+// the dispatch runs (for profiling one case).
+const flag = (name) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
+const only = flag('only');
+const dbFilter = flag('db')?.toLowerCase() ?? null;
+const latencies = flag('latency')?.split(',').map(Number) ?? [0, 50];
+
 export async function runTelBenchmarks() {
   const databases = [{ name: 'PGlite' }];
   let pg = null;
-  if (findPostgresBin()) {
+  if (dbFilter !== 'pglite' && findPostgresBin()) {
     pg = await startTempPostgres();
     databases.push({ name: 'PostgreSQL', url: pg.url });
   } else {
@@ -256,17 +264,20 @@ export async function runTelBenchmarks() {
   }
   try {
     const uploads = [];
-    for (const database of databases) {
+    for (const database of only === 'dispatch' ? [] : databases) {
       console.log(`tel upload: ${UPLOAD_ROWS.toLocaleString()} CP932 rows on ${database.name}…`);
       if (database.url) await resetDatabase(database.url);
       uploads.push(await uploadBenchmark(database));
     }
-    console.log('\nPOST /api/tel/upload, 100,000 rows (CP932) → draft order:');
-    console.table(uploads);
+    if (uploads.length > 0) {
+      console.log('\nPOST /api/tel/upload, 100,000 rows (CP932) → draft order:');
+      console.table(uploads);
+    }
 
     const dispatches = [];
-    for (const database of databases) {
-      for (const latency of [0, 50]) {
+    for (const database of only === 'upload' ? [] : databases) {
+      if (dbFilter && database.name.toLowerCase() !== dbFilter) continue;
+      for (const latency of latencies) {
         console.log(
           `tel dispatch: ${DISPATCH_MESSAGES.toLocaleString()} messages, ${database.name}, ${latency} ms…`,
         );
@@ -274,8 +285,10 @@ export async function runTelBenchmarks() {
         dispatches.push(await dispatchBenchmark(database, latency));
       }
     }
-    console.log('\ndispatching to the fake LINE (TEL_RATE_LIMIT 2,000/s):');
-    console.table(dispatches);
+    if (dispatches.length > 0) {
+      console.log('\ndispatching to the fake LINE (TEL_RATE_LIMIT 2,000/s):');
+      console.table(dispatches);
+    }
   } finally {
     pg?.stop();
   }
