@@ -1,14 +1,21 @@
 /**
  * Keeps requests at or under `ratePerSecond` in every one-second window, judged at the moment
- * each request is let go, in arrival order. Two rules together:
- * - a token bucket (refill = rate, capacity = 50 ms worth) spreads requests evenly and lets the
- *   sender catch up after its event loop was busy for a while;
+ * each request is let go, in arrival order — with a margin, so that the receiver (LINE) still
+ * counts no more than `ratePerSecond` in any second when requests take up to
+ * RATE_WINDOW_MARGIN_MS longer to arrive than the ones before them (network jitter, a busy
+ * event loop on either side). Two rules together:
+ * - a token bucket (refill = rate per (1 s + margin), capacity = 50 ms worth) spreads requests
+ *   evenly and lets the sender catch up after its event loop was busy for a while;
  * - a sliding window of the last `rate` grants refuses a grant while the one `rate` grants ago
- *   is less than a second (plus a 5 ms margin) old, so no second ever holds more than `rate`.
- * Grants are timed one after another: the next grant is decided in a microtask queued after
- * the granted caller's continuation, which builds and sends its request first — so grant times
- * are the times requests leave, even when building the first request takes a while.
+ *   is less than 1 s + the margin old, so no second ever holds more than `rate`, even with
+ *   that much jitter on the way.
+ * The margin costs 2 % of the rate (2,000/s → at most 1,961 requests in any second at the
+ * sender). Grants are timed one after another: the next grant is decided in a microtask queued
+ * after the granted caller's continuation, which builds and sends its request first — so grant
+ * times are the times requests leave, even when building the first request takes a while.
  */
+export const RATE_WINDOW_MARGIN_MS = 20;
+
 export interface RateLimiter {
   /** Resolves when the caller may send one request. */
   acquire(): Promise<void>;
@@ -23,9 +30,9 @@ export function createRateLimiter(
   if (!Number.isInteger(ratePerSecond) || ratePerSecond < 1) {
     throw new Error('rate must be a whole number of requests per second, at least 1');
   }
+  const windowMs = 1000 + RATE_WINDOW_MARGIN_MS;
   const capacity = Math.max(1, Math.ceil(ratePerSecond / 20));
-  const refillPerMs = ratePerSecond / 1000;
-  const windowMs = 1005;
+  const refillPerMs = ratePerSecond / windowMs;
   let tokens = capacity;
   let refilledAt = now();
   /** Times of the last `ratePerSecond` grants (a ring); -Infinity = none yet. */
