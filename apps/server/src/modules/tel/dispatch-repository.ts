@@ -65,7 +65,8 @@ export async function claimDueMessages(db: Executor, limit: number): Promise<Cla
         set status = 2, processing_started_at = now(), attempts = m.attempts + 1
         from due
         where m.id = due.id
-        returning m.id, m.account_id, m.order_id, m.tel_e164, m.template_id, m.params, m.attempts
+        returning m.id, m.account_id, m.order_id, m.tel_e164, m.template_id, m.params, m.attempts,
+          m.next_attempt_at
       ),
       started as (
         update tel_orders o
@@ -73,10 +74,11 @@ export async function claimDueMessages(db: Executor, limit: number): Promise<Cla
         where o.id in (select order_id from claimed) and o.status = 1
         returning o.id
       )
-      select c.*, t.body as template_body
+      select c.id, c.account_id, c.order_id, c.tel_e164, c.template_id, c.params, c.attempts,
+        t.body as template_body
       from claimed c
       left join tel_templates t on t.id = c.template_id and t.account_id = c.account_id
-      order by c.id
+      order by c.next_attempt_at, c.id
     `,
   );
   return rows.map((row) => ({
