@@ -178,7 +178,13 @@ export async function settleExpiredLeases(
   return rows.reduce((total, row) => total + Number(row.n), 0);
 }
 
-/** Ordered or in-progress orders with no message left to send or in flight become done (3). */
+/**
+ * Ordered or in-progress orders with no message left to send or in flight become done (3).
+ * The counters (kept in the statements that settle messages) pick the candidates, so the
+ * message check runs only for orders that look finished: it used to run for every active order
+ * on every flush, wading through the index entries of the messages already sent (3.5 ms per
+ * flush on PGlite near the end of a 20,000-message order).
+ */
 export async function completeSettledOrders(db: Executor): Promise<number[]> {
   const rows = await selectRows<{ id: number }>(
     db,
@@ -186,6 +192,7 @@ export async function completeSettledOrders(db: Executor): Promise<number[]> {
       update tel_orders o
       set status = 3, finished_at = now()
       where o.status in (1, 2)
+        and o.count_success + o.count_failed >= o.count_all
         and not exists (
           select 1 from tel_messages m where m.order_id = o.id and m.status in (1, 2)
         )
