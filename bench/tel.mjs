@@ -216,7 +216,7 @@ async function dispatchBenchmark(database, latencyMs) {
       LINE_CHANNEL_ACCESS_TOKEN: TOKEN,
       LINE_CHANNEL_SECRET: SECRET,
       LINE_API_BASE: fake.url,
-      TEL_POLL_MS: '100',
+      // TEL_POLL_MS stays at its default (1 s): placing the order wakes the dispatcher.
     },
   });
   try {
@@ -225,8 +225,9 @@ async function dispatchBenchmark(database, latencyMs) {
     const id = await client.upload(csvRows(DISPATCH_MESSAGES, '2020/1/1'));
     const started = performance.now();
     await client.order(id);
+    // Polled every 20 ms so that "order → done" is not rounded up by the benchmark itself.
     while ((await client.status(id)) !== 3)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const seconds = (performance.now() - started) / 1000;
     const sending = (fake.arrivals.at(-1) - fake.arrivals[0]) / 1000;
     return {
