@@ -226,8 +226,7 @@ async function dispatchBenchmark(database, latencyMs) {
     const started = performance.now();
     await client.order(id);
     // Polled every 20 ms so that "order → done" is not rounded up by the benchmark itself.
-    while ((await client.status(id)) !== 3)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await client.status(id)) !== 3) await new Promise((resolve) => setTimeout(resolve, 20));
     const seconds = (performance.now() - started) / 1000;
     const sending = (fake.arrivals.at(-1) - fake.arrivals[0]) / 1000;
     return {
