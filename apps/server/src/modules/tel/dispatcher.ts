@@ -86,7 +86,7 @@ export function createTelDispatcher(deps: {
   /**
    * Claimed messages waiting for a request slot: at most a quarter of a second of sending (and
    * at most TEL_BATCH_SIZE); claimed again when half of it is gone, which leaves the database
-   * ≥ 60 ms at the full rate to answer before the limiter would run out of work.
+   * the other half (≈ 125 ms at 2,000/s) to answer before the limiter runs dry.
    */
   const prefetch = Math.max(1, Math.min(options.batchSize, Math.ceil(options.ratePerSecond / 4)));
   const lowWater = Math.floor(prefetch / 2);
