@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { defaultWebDistDir, secretsKeyOf, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { seedDemo } from './db/seed.js';
 import type { Database } from './db/types.js';
 import type { MemberRequestService } from './modules/salon-reservations/member-requests.js';
@@ -52,6 +52,8 @@ import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** LISTEN on the same database (PostgreSQL NOTIFY or PGlite's in-process one). */
+    dbListen: DatabaseHandle['listen'];
     /** The member side of reservations (booking page later; tests and the demo use it). */
     memberRequests: MemberRequestService;
     /** Google Calendar links; `.provider` is the in-memory fake unless Google is configured. */
@@ -92,6 +94,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw error;
   }
   app.decorate('db', database.db);
+  app.decorate('dbListen', database.listen);
   const hub = createRealtimeHub({ db: database.db, listen: database.listen, log: app.log });
   await hub.start();
   // Open event streams end before the server waits for its connections to close.

@@ -79,11 +79,11 @@ export const configSchema = z
     TEL_RATE_LIMIT: z.coerce.number().int().min(1).max(2000).default(2000),
     /** Run the dispatcher inside the API process (`false` when `npm run worker` runs it). */
     TEL_DISPATCH_IN_PROCESS: booleanFromEnv.default(true),
-    /** Messages claimed per database round trip. */
+    /** Messages claimed per database round trip, at most (also caps the prefetch queue). */
     TEL_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
     /** Requests to LINE in flight at once. */
     TEL_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(200),
-    /** How often an idle dispatcher looks for due messages. */
+    /** How often an idle dispatcher looks for due messages (placing an order wakes it at once). */
     TEL_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
     /** A request to LINE that has not answered by then ends as 送信結果不明 (never retried). */
     TEL_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),

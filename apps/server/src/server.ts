@@ -9,7 +9,7 @@ async function main() {
   const app = await buildApp(config);
   if (config.TEL_DISPATCH_IN_PROCESS) {
     // Notification messages are sent from this process unless `npm run worker` does it.
-    const dispatcher = telDispatcherFromConfig(app.db, config, app.log);
+    const dispatcher = telDispatcherFromConfig(app.db, config, app.log, app.dbListen);
     app.addHook('onClose', () => dispatcher.stop());
     app.addHook('onReady', async () => dispatcher.start());
   }

@@ -22,7 +22,7 @@ async function main() {
     poolMax: config.DB_POOL_MAX,
   });
   await database.migrate();
-  const dispatcher = telDispatcherFromConfig(database.db, config, log);
+  const dispatcher = telDispatcherFromConfig(database.db, config, log, database.listen);
 
   let stopping = false;
   const shutdown = (signal: string) => {

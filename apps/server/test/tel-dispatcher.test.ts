@@ -177,6 +177,14 @@ describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
     );
   });
 
+  async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out waiting');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   async function runUntilSettled(d: { runUntilIdle(): Promise<void> }, orderId: number) {
     for (let i = 0; i < 200; i += 1) {
       await d.runUntilIdle();
@@ -230,6 +238,119 @@ describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
     const [message] = await messages(id);
     expect(message?.status).toBe(-2);
     expect(message?.failure_reason).toBe('送信結果不明（LINE から応答がありませんでした）');
+  });
+
+  it('a connection dropped after the request arrived is never retried: failed, 送信結果不明', async () => {
+    line.setBehaviour(() => ({ status: 200, drop: true }));
+    const id = await orderedOrder(rows(1));
+    await dispatcher().dispatcher.runUntilIdle();
+    expect(line.requests).toHaveLength(1);
+    const [message] = await messages(id);
+    expect(message?.status).toBe(-2);
+    expect(message?.failure_reason).toBe('送信結果不明（通信が途切れました: UND_ERR_SOCKET）');
+  });
+
+  it('outcomes written together keep each message its own status and reason', async () => {
+    // One flush holds them all (40 < TEL_BATCH_SIZE, well within 50 ms at 0 ms latency).
+    const answers = [200, 422, 400, 202, 401, 403];
+    const statusOf: Record<number, number> = { 200: 3, 202: 3, 422: -3, 400: -2, 401: -2, 403: -2 };
+    const byTag = new Map<string, number>();
+    line.setBehaviour((call, request) => {
+      const status = answers[call % answers.length]!;
+      byTag.set(request.deliveryTag ?? '', status);
+      return { status };
+    });
+    const id = await orderedOrder(rows(40));
+    await dispatcher().dispatcher.runUntilIdle();
+    const sent = await messages(id);
+    expect(sent).toHaveLength(40);
+    for (const message of sent) {
+      const answered = byTag.get(`tsunagu-tel-${String(message.id).padStart(8, '0')}`);
+      expect(answered).toBeDefined();
+      expect(message.status).toBe(statusOf[answered!]);
+      if (answered === 200 || answered === 202) {
+        expect(message.failure_reason).toBeNull();
+        expect(message.sent_at).not.toBeNull();
+      } else {
+        expect(message.failure_reason).toContain(String(answered));
+        expect(message.sent_at).toBeNull();
+      }
+    }
+    const success = sent.filter((m) => m.status === 3).length;
+    expect(await order(id)).toMatchObject({
+      status: 3,
+      count_success: success,
+      count_failed: 40 - success,
+    });
+  });
+
+  it('messages are claimed in due time, then upload order, across orders', async () => {
+    const later = await orderedOrder(
+      rows(3).map((r) => r.replace('2020/1/1,9:00', '2020/1/1,10:00')),
+    );
+    const earlier = await orderedOrder(rows(3));
+    // One request at a time: the requests go out in claim order.
+    await dispatcher({ TEL_CONCURRENCY: 1 }).dispatcher.runUntilIdle();
+    const tag = (messageId: number) => `tsunagu-tel-${String(messageId).padStart(8, '0')}`;
+    const expected = [...(await messages(earlier)), ...(await messages(later))]
+      .map((m) => m.id)
+      .map(tag);
+    const ours = new Set(expected);
+    expect(line.requests.map((r) => r.deliveryTag).filter((t) => ours.has(t ?? ''))).toEqual(
+      expected,
+    );
+  });
+
+  it('placing an order wakes a running dispatcher at once (NOTIFY), without waiting for its poll', async () => {
+    const first = await orderedOrder(rows(1));
+    const { log } = collectingLog();
+    // A poll interval far longer than this test may take: only the wake can send the second.
+    const d = telDispatcherFromConfig(
+      t.app.db,
+      { ...t.config, TEL_POLL_MS: 600_000 },
+      log,
+      t.app.dbListen,
+    );
+    d.start();
+    try {
+      await until(async () => (await order(first)).status === 3);
+      // The loop has found nothing more due and sleeps for its poll interval now.
+      const second = await orderedOrder(rows(2));
+      await until(async () => (await order(second)).status === 3);
+      expect((await messages(second)).map((m) => m.status)).toEqual([3, 3]);
+    } finally {
+      await d.stop();
+    }
+  });
+
+  it('stopping gives claimed but never sent messages back; they are sent later, once', async () => {
+    line.setLatency(200);
+    const id = await orderedOrder(rows(10));
+    const { log } = collectingLog();
+    // Two requests in flight, the other eight claimed into the prefetch queue.
+    const d = telDispatcherFromConfig(
+      t.app.db,
+      { ...t.config, TEL_CONCURRENCY: 2, TEL_BATCH_SIZE: 10 },
+      log,
+    );
+    d.start();
+    await until(() => line.requests.length >= 2);
+    expect(d.unsettled).toBe(10);
+    await d.stop();
+    const afterStop = await messages(id);
+    const sent = afterStop.filter((m) => m.status === 3);
+    expect(sent).toHaveLength(2);
+    expect(afterStop.filter((m) => m.status === 1)).toHaveLength(8);
+    expect(afterStop.filter((m) => m.status === 1).map((m) => m.failure_reason)).toEqual(
+      Array(8).fill(null),
+    );
+    line.setLatency(0);
+    await dispatcher().dispatcher.runUntilIdle();
+    const ours = new Set(afterStop.map((m) => `tsunagu-tel-${String(m.id).padStart(8, '0')}`));
+    const tags = line.requests.map((r) => r.deliveryTag).filter((tag) => ours.has(tag ?? ''));
+    expect(tags).toHaveLength(10);
+    expect(new Set(tags).size).toBe(10);
+    expect(await order(id)).toMatchObject({ status: 3, count_success: 10, count_failed: 0 });
   });
 
   it('TEL-27 template id 0 → cannot send (-3), nothing is sent', async () => {

@@ -20,6 +20,8 @@ export type FakeLineBehaviour = (
   delayMs?: number;
   /** Never answer (the client times out). */
   hang?: boolean;
+  /** Close the connection without an answer, after the request arrived. */
+  drop?: boolean;
   headers?: Record<string, string>;
 };
 
@@ -80,10 +82,14 @@ export async function startFakeLine(options: { token: string }): Promise<FakeLin
           ? behaviour(calls, request)
           : { status: 401 };
       calls += 1;
-      request.status = planned.hang ? 0 : planned.status;
+      request.status = planned.hang || planned.drop ? 0 : planned.status;
       requests.push(request);
       if (planned.hang) {
         hanging.add(res);
+        return;
+      }
+      if (planned.drop) {
+        req.socket.destroy();
         return;
       }
       const answer = () => {

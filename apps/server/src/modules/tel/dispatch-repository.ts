@@ -34,27 +34,39 @@ interface ClaimedRow {
  * Claims up to `limit` due messages of ordered or in-progress orders: locked with SKIP LOCKED
  * (other workers take other rows), moved to processing (2) with a lease, in one statement that
  * also moves their orders from ordered (1) to in progress (2).
+ *
+ * Per active order, the first `limit` unlocked due messages are read straight off
+ * tel_messages_order_idx (order_id, status, next_attempt_at, id), already in sending order;
+ * the few orders' candidates are then merged. (Selecting over all orders at once had to sort
+ * every due message on each claim: 40 ms per claim on PGlite at 20,000 due messages.)
+ * Candidates locked but not taken by the outer limit are released when the statement ends.
  */
 export async function claimDueMessages(db: Executor, limit: number): Promise<ClaimedMessage[]> {
   const rows = await selectRows<ClaimedRow>(
     db,
     sql`
       with due as (
-        select m.id
-        from tel_messages m
-        where m.order_id in (select o.id from tel_orders o where o.status in (1, 2))
-          and m.status = 1
-          and m.next_attempt_at <= now()
-        order by m.next_attempt_at, m.id
+        select d.id
+        from tel_orders o
+        cross join lateral (
+          select m.id, m.next_attempt_at
+          from tel_messages m
+          where m.order_id = o.id and m.status = 1 and m.next_attempt_at <= now()
+          order by m.next_attempt_at, m.id
+          limit ${limit}
+          for update of m skip locked
+        ) d
+        where o.status in (1, 2)
+        order by d.next_attempt_at, d.id
         limit ${limit}
-        for update of m skip locked
       ),
       claimed as (
         update tel_messages m
         set status = 2, processing_started_at = now(), attempts = m.attempts + 1
         from due
         where m.id = due.id
-        returning m.id, m.account_id, m.order_id, m.tel_e164, m.template_id, m.params, m.attempts
+        returning m.id, m.account_id, m.order_id, m.tel_e164, m.template_id, m.params, m.attempts,
+          m.next_attempt_at
       ),
       started as (
         update tel_orders o
@@ -62,10 +74,11 @@ export async function claimDueMessages(db: Executor, limit: number): Promise<Cla
         where o.id in (select order_id from claimed) and o.status = 1
         returning o.id
       )
-      select c.*, t.body as template_body
+      select c.id, c.account_id, c.order_id, c.tel_e164, c.template_id, c.params, c.attempts,
+        t.body as template_body
       from claimed c
       left join tel_templates t on t.id = c.template_id and t.account_id = c.account_id
-      order by c.id
+      order by c.next_attempt_at, c.id
     `,
   );
   return rows.map((row) => ({
@@ -165,7 +178,13 @@ export async function settleExpiredLeases(
   return rows.reduce((total, row) => total + Number(row.n), 0);
 }
 
-/** Ordered or in-progress orders with no message left to send or in flight become done (3). */
+/**
+ * Ordered or in-progress orders with no message left to send or in flight become done (3).
+ * The counters (kept in the statements that settle messages) pick the candidates, so the
+ * message check runs only for orders that look finished: it used to run for every active order
+ * on every flush, wading through the index entries of the messages already sent (3.5 ms per
+ * flush on PGlite near the end of a 20,000-message order).
+ */
 export async function completeSettledOrders(db: Executor): Promise<number[]> {
   const rows = await selectRows<{ id: number }>(
     db,
@@ -173,6 +192,7 @@ export async function completeSettledOrders(db: Executor): Promise<number[]> {
       update tel_orders o
       set status = 3, finished_at = now()
       where o.status in (1, 2)
+        and o.count_success + o.count_failed >= o.count_all
         and not exists (
           select 1 from tel_messages m where m.order_id = o.id and m.status in (1, 2)
         )
@@ -180,4 +200,25 @@ export async function completeSettledOrders(db: Executor): Promise<number[]> {
     `,
   );
   return rows.map((row) => row.id);
+}
+
+/**
+ * Claimed messages that were never handed to LINE (a dispatcher stopping with a prefetched
+ * queue) go back to before sending (1), their attempt not counted, for any dispatcher to claim.
+ */
+export async function releaseMessages(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update tel_messages m
+    set status = 1, processing_started_at = null, attempts = greatest(m.attempts - 1, 0)
+    where m.id = any(${`{${ids.join(',')}}`}::bigint[]) and m.status = 2
+  `);
+}
+
+/** The NOTIFY channel that wakes dispatchers (in-process or `npm run worker`) at once. */
+export const TEL_DISPATCH_CHANNEL = 'tel_dispatch';
+
+/** Tells listening dispatchers that messages may be due now (an order was placed). */
+export async function notifyDispatchers(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_notify(${TEL_DISPATCH_CHANNEL}, '')`);
 }

@@ -3,8 +3,10 @@ import type { Database } from '../../db/types.js';
 import {
   claimDueMessages,
   completeSettledOrders,
+  releaseMessages,
   settleExpiredLeases,
   settleMessages,
+  TEL_DISPATCH_CHANNEL,
   type ClaimedMessage,
   type Settlement,
 } from './dispatch-repository.js';
@@ -53,18 +55,27 @@ async function withDbRetry<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** LISTEN on a channel (DatabaseHandle.listen): PostgreSQL's NOTIFY, or PGlite's in-process one. */
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+) => Promise<() => Promise<void>>;
+
 /**
  * Sends due notification messages (docs/decisions/0021-tel-dispatcher.md). Claims batches with
- * FOR UPDATE SKIP LOCKED, keeps up to `concurrency` requests in flight under the rate limiter,
- * and writes outcomes in batches. Network calls never happen inside a database transaction.
- * At most once: a claimed message is either settled by this process or, if it dies, declared
- * 送信結果不明 once its lease expires — never sent twice.
+ * FOR UPDATE SKIP LOCKED into a small prefetch queue (claimed again before it runs dry, so the
+ * rate limiter never waits on the database), keeps up to `concurrency` requests in flight
+ * under the rate limiter, and writes outcomes in batches. Network calls never happen inside a
+ * database transaction. At most once: a claimed message is either settled by this process or,
+ * if it dies, declared 送信結果不明 once its lease expires — never sent twice.
  */
 export function createTelDispatcher(deps: {
   db: Database;
   sender: Sender;
   options: DispatcherOptions;
   log: DispatcherLog;
+  /** When given, a NOTIFY on TEL_DISPATCH_CHANNEL (an order was placed) wakes the loop at once. */
+  listen?: Listen;
 }) {
   const { db, sender, options, log } = deps;
   const limiter = createRateLimiter(
@@ -72,20 +83,35 @@ export function createTelDispatcher(deps: {
     options.onRateGrant ? { onGrant: options.onRateGrant } : {},
   );
   const flushMs = options.flushMs ?? 50;
+  /**
+   * Claimed messages waiting for a request slot: at most a quarter of a second of sending (and
+   * at most TEL_BATCH_SIZE); claimed again when half of it is gone, which leaves the database
+   * the other half (≈ 125 ms at 2,000/s) to answer before the limiter runs dry.
+   */
+  const prefetch = Math.max(1, Math.min(options.batchSize, Math.ceil(options.ratePerSecond / 4)));
+  const lowWater = Math.floor(prefetch / 2);
 
   let running = false;
+  /** Set by stop(): queued messages are no longer started, but given back. */
+  let stopping = false;
   let loop: Promise<void> | null = null;
-  let inFlight = 0;
+  const queue: ClaimedMessage[] = [];
+  /** Messages taken from the queue whose outcome is not recorded yet (≤ concurrency). */
+  let active = 0;
   let pending: Settlement[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
   let flushChain: Promise<void> = Promise.resolve();
   let wake: (() => void) | null = null;
+  /** A nudge that came while nobody waited: the next wait returns at once. */
+  let woken = false;
   let lastRecovery = 0;
+  let unlisten: (() => Promise<void>) | null = null;
 
   const nudge = () => {
     const resolve = wake;
     wake = null;
-    resolve?.();
+    if (resolve) resolve();
+    else woken = true;
   };
 
   function flush(): Promise<void> {
@@ -121,7 +147,6 @@ export function createTelDispatcher(deps: {
     if (pending.length >= options.batchSize) void flush();
     else flushTimer ??= setTimeout(() => void flush(), flushMs);
   }
-
   function retryDelayMs(attempts: number, outcome: { retryAfterMs?: number }): number {
     const exponential = Math.min(options.retryBaseMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
     const jittered = exponential * (0.5 + Math.random() / 2);
@@ -192,7 +217,7 @@ export function createTelDispatcher(deps: {
   }
 
   function launch(message: ClaimedMessage) {
-    inFlight += 1;
+    active += 1;
     process(message)
       .catch((error: unknown): Settlement => {
         log.error({ err: error, messageId: message.id }, 'tel dispatcher: unexpected error');
@@ -206,11 +231,18 @@ export function createTelDispatcher(deps: {
       })
       .then((settlement) => {
         record(settlement);
-        inFlight -= 1;
-        // Wake the loop when half the slots are free (claim a fresh batch) or all work is done;
-        // not on every completion, which would cost a claim query per message.
-        if (inFlight === 0 || inFlight <= options.concurrency / 2) nudge();
+        active -= 1;
+        fill();
+        if (active === 0 && queue.length === 0) nudge();
       });
+  }
+
+  /** Starts queued messages while request slots are free; wakes the loop to claim more early. */
+  function fill() {
+    while (!stopping && active < options.concurrency && queue.length > 0) {
+      launch(queue.shift()!);
+      if (queue.length === lowWater) nudge();
+    }
   }
 
   async function recoverIfDue(force = false) {
@@ -231,18 +263,24 @@ export function createTelDispatcher(deps: {
       log.warn({ messages: lost }, 'tel dispatcher: expired leases settled as 送信結果不明');
   }
 
-  /** Claims what fits into the free slots and starts it. Returns how many were claimed. */
-  async function claimAndLaunch(): Promise<number> {
-    const free = options.concurrency - inFlight;
-    if (free <= 0) return 0;
-    const claimed = await withDbRetry(() =>
-      claimDueMessages(db, Math.min(options.batchSize, free)),
-    );
-    for (const message of claimed) launch(message);
-    return claimed.length;
+  /**
+   * Tops the prefetch queue up when it is at or below its low-water mark. Returns how many were
+   * claimed and whether that was all that was asked for (more may be due).
+   */
+  async function claimAndQueue(): Promise<{ claimed: number; more: boolean }> {
+    if (queue.length > lowWater) return { claimed: 0, more: true };
+    const want = prefetch - queue.length;
+    const claimed = await withDbRetry(() => claimDueMessages(db, want));
+    queue.push(...claimed);
+    fill();
+    return { claimed: claimed.length, more: claimed.length === want };
   }
 
   function waitForWake(ms: number): Promise<void> {
+    if (woken) {
+      woken = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         wake = null;
@@ -250,6 +288,7 @@ export function createTelDispatcher(deps: {
       }, ms);
       wake = () => {
         clearTimeout(timer);
+        woken = false;
         resolve();
       };
     });
@@ -259,12 +298,12 @@ export function createTelDispatcher(deps: {
     while (running) {
       try {
         await recoverIfDue();
-        const claimed = await claimAndLaunch();
+        const { more } = await claimAndQueue();
         if (!running) break;
-        const full = inFlight >= options.concurrency;
-        // Every slot busy: go on when half of them are free. Fewer due messages than slots:
-        // nothing more is due now, so look again after the poll interval.
-        if (full || claimed < options.batchSize) await waitForWake(options.pollMs);
+        // The queue is topped up: go on when it is half gone (fill nudges). Fewer due messages
+        // than asked for: nothing more is due now, so look again after the poll interval or
+        // when an order is placed (NOTIFY).
+        if (!more || queue.length > lowWater) await waitForWake(options.pollMs);
       } catch (error) {
         log.error({ err: error }, 'tel dispatcher: loop error');
         await waitForWake(options.pollMs);
@@ -272,26 +311,67 @@ export function createTelDispatcher(deps: {
     }
   }
 
+  /** Claimed messages that were never started go back to be sent (by anyone) later. */
+  async function releaseQueued() {
+    const unsent = queue.splice(0);
+    if (unsent.length === 0) return;
+    try {
+      await withDbRetry(() =>
+        releaseMessages(
+          db,
+          unsent.map((message) => message.id),
+        ),
+      );
+    } catch (error) {
+      // Left processing, they end as 送信結果不明 when their lease expires — never sent twice.
+      log.error({ err: error, messages: unsent.length }, 'tel dispatcher: releasing failed');
+    }
+  }
+
   async function settleInFlight() {
-    while (inFlight > 0) await waitForWake(50);
+    while (active > 0) await waitForWake(50);
     await flush();
   }
 
   return {
     sender,
+    /** Messages claimed and not yet settled by this dispatcher (queued plus in flight). */
+    get unsettled() {
+      return queue.length + active;
+    },
     start() {
       if (running) return;
       running = true;
       log.info({ sender: sender.mode, rate: options.ratePerSecond }, 'tel dispatcher started');
+      if (deps.listen) {
+        deps
+          .listen(TEL_DISPATCH_CHANNEL, () => nudge())
+          .then(
+            async (stopListening) => {
+              if (running) unlisten = stopListening;
+              else await stopListening();
+            },
+            (error: unknown) =>
+              log.warn({ err: error }, 'tel dispatcher: LISTEN failed, polling only'),
+          );
+      }
       loop = runLoop();
     },
-    /** Stops claiming, lets requests in flight finish and writes their outcomes. */
+    /**
+     * Stops claiming, gives queued (never sent) messages back, lets requests in flight finish,
+     * writes their outcomes and closes the sender's connections.
+     */
     async stop() {
       running = false;
+      stopping = true;
       nudge();
       await loop;
       loop = null;
+      await unlisten?.();
+      unlisten = null;
+      await releaseQueued();
       await settleInFlight();
+      await sender.close?.();
     },
     /**
      * Sends everything that is due now, then returns with every outcome written (tests and
@@ -300,9 +380,9 @@ export function createTelDispatcher(deps: {
     async runUntilIdle() {
       await recoverIfDue(true);
       for (;;) {
-        const claimed = await claimAndLaunch();
-        if (claimed === 0 && inFlight === 0) break;
-        if (claimed === 0 || inFlight >= options.concurrency) await waitForWake(options.pollMs);
+        const { claimed, more } = await claimAndQueue();
+        if (claimed === 0 && queue.length === 0 && active === 0) break;
+        if (!more || queue.length > lowWater) await waitForWake(options.pollMs);
       }
       await flush();
       await withDbRetry(() => completeSettledOrders(db));

@@ -1,6 +1,11 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/types.js';
-import { createTelDispatcher, type DispatcherLog, type DispatcherOptions } from './dispatcher.js';
+import {
+  createTelDispatcher,
+  type DispatcherLog,
+  type DispatcherOptions,
+  type Listen,
+} from './dispatcher.js';
 import { createDryRunSender, createLineSender, type Sender } from './sender.js';
 
 /** The sender chosen by TEL_SENDER (config refuses `line` without its credentials). */
@@ -11,6 +16,7 @@ export function senderFromConfig(config: Config, log: DispatcherLog): Sender {
       apiBase: config.LINE_API_BASE,
       accessToken: config.LINE_CHANNEL_ACCESS_TOKEN,
       timeoutMs: config.TEL_REQUEST_TIMEOUT_MS,
+      connections: config.TEL_CONCURRENCY,
     });
   }
   return createDryRunSender((entry, message) => log.info(entry, message));
@@ -29,11 +35,17 @@ export function dispatcherOptions(config: Config): DispatcherOptions {
 }
 
 /** The notification message dispatcher as configured (in the API process or `npm run worker`). */
-export function telDispatcherFromConfig(db: Database, config: Config, log: DispatcherLog) {
+export function telDispatcherFromConfig(
+  db: Database,
+  config: Config,
+  log: DispatcherLog,
+  listen?: Listen,
+) {
   return createTelDispatcher({
     db,
     sender: senderFromConfig(config, log),
     log,
     options: dispatcherOptions(config),
+    ...(listen ? { listen } : {}),
   });
 }

@@ -21,6 +21,7 @@ import type { Database } from '../../db/types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { toTokyoIso, toTokyoIsoOrNull } from '../../lib/tokyo-time.js';
 import { readTelCsv } from './csv-upload.js';
+import { notifyDispatchers } from './dispatch-repository.js';
 import * as repository from './repository.js';
 
 type RegisterInput = z.output<typeof telRegisterInputSchema>;
@@ -97,7 +98,11 @@ export function createTelService(deps: { db: Database }) {
           ? [TEL_ORDER_STATUS.draft]
           : [TEL_ORDER_STATUS.draft, TEL_ORDER_STATUS.ordered, TEL_ORDER_STATUS.inProgress];
       const changed = await repository.transitionOrder(db, accountId, orderId, from, to);
-      if (changed !== undefined) return changed as TelOrderStatus;
+      if (changed !== undefined) {
+        // Placed: wake the dispatchers now rather than at their next poll (best effort).
+        if (changed === TEL_ORDER_STATUS.ordered) await notifyDispatchers(db).catch(() => {});
+        return changed as TelOrderStatus;
+      }
       const current = await orderOrNotFound(accountId, orderId);
       if (to === TEL_ORDER_STATUS.ordered && !canOrderTel(current.status)) {
         throw new ConflictError(TEL_MESSAGES.cannotOrder);
