@@ -67,6 +67,28 @@ describe('tel rate limiter', () => {
   });
 });
 
+describe('tel rate limiter after a pause', () => {
+  it('starts sending again without a burst: the bucket only helps to catch up while busy', async () => {
+    let clock = 10_000;
+    const times: number[] = [];
+    const limiter = createRateLimiter(1000, { now: () => clock, onGrant: (at) => times.push(at) });
+    const turns = async (count: number) => {
+      for (let i = 0; i < count; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const all = Array.from({ length: 10 }, () => limiter.acquire());
+    await turns(20);
+    // The clock stands still: a full bucket would have let all ten go at once.
+    expect(times).toHaveLength(1);
+    clock += 5; // 5 ms at 1,000/s (per 1.03 s): four more
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await turns(20);
+    expect(times).toHaveLength(5);
+    clock += 1000;
+    await Promise.all(all);
+    expect(times).toHaveLength(10);
+  });
+});
+
 describe('tel configuration', () => {
   it('TEL_SENDER=line without the channel token and secret refuses to start, naming them', () => {
     expect(() => loadConfig({ TEL_SENDER: 'line' })).toThrow(ConfigError);

@@ -21,6 +21,8 @@
  * second with runs of 100, 2,008 with runs of 8, 2,001 with one grant per turn).
  */
 export const RATE_WINDOW_MARGIN_MS = 30;
+/** No grant for this long = idle: sending starts again without a burst. */
+const IDLE_MS = 100;
 
 export interface RateLimiter {
   /** Resolves when the caller may send one request. */
@@ -41,6 +43,7 @@ export function createRateLimiter(
   const refillPerMs = ratePerSecond / windowMs;
   let tokens = capacity;
   let refilledAt = now();
+  let lastGrantAt = Number.NEGATIVE_INFINITY;
   /** Times of the last `ratePerSecond` grants (a ring); -Infinity = none yet. */
   const granted = new Float64Array(ratePerSecond).fill(Number.NEGATIVE_INFINITY);
   let oldest = 0;
@@ -56,6 +59,7 @@ export function createRateLimiter(
     if (tokens >= 1 && granted[oldest]! <= current - windowMs) {
       tokens -= 1;
       granted[oldest] = current;
+      lastGrantAt = current;
       oldest = (oldest + 1) % ratePerSecond;
       options.onGrant?.(current);
       waiters.shift()?.();
@@ -77,6 +81,13 @@ export function createRateLimiter(
     ratePerSecond,
     acquire() {
       return new Promise<void>((resolve) => {
+        if (waiters.length === 0 && now() - lastGrantAt > IDLE_MS) {
+          // Sending starts again after a pause: no burst. The bucket is for catching up after a
+          // busy event loop; at the start of an order every request would need a connection
+          // still being opened, and a burst of them leaves late, bunched with the next ones.
+          tokens = Math.min(tokens, 1);
+          refilledAt = now();
+        }
         waiters.push(resolve);
         if (!scheduled) {
           scheduled = true;
