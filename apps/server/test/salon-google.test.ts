@@ -12,8 +12,8 @@ import {
 } from '../src/modules/google-calendar/fake-provider.js';
 import { shiftsFromEvents } from '../src/modules/google-calendar/import.js';
 import { GOOGLE_STATE_COOKIE } from '../src/modules/google-calendar/routes.js';
-import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
-import { createResource, demoSalonIds, signInAll, type Client } from './salon/fixtures.js';
+import { databaseKind, type TestApp } from './helpers/test-app.js';
+import { createResource, type Client, openSalonTest } from './salon/fixtures.js';
 
 describe(`salon Google calendar (${databaseKind})`, () => {
   let t: TestApp;
@@ -59,10 +59,7 @@ describe(`salon Google calendar (${databaseKind})`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ demo, staff, other } = await signInAll(t.app));
-    [salonId, otherSalonId] = await demoSalonIds(demo, other);
-    base = `/api/salon/${salonId}`;
+    ({ t, demo, staff, other, salonId, otherSalonId, base } = await openSalonTest());
     fake = t.app.googleCalendar.provider as FakeGoogleProvider;
     stylist = await createResource(demo, salonId, { name: 'Google 担当' });
   });

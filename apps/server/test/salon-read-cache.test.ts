@@ -9,7 +9,6 @@ import { createSalonReadCache, negotiateCoding } from '../src/modules/salons/rea
 import {
   CSRF_HEADERS,
   TEST_PASSWORD,
-  createTestApp,
   databaseKind,
   sessionCookieFrom,
   type TestApp,
@@ -17,9 +16,9 @@ import {
 import {
   createCourse,
   createResource,
-  demoSalonIds,
-  signInAll,
+  memberRequest,
   type Client,
+  openSalonTest,
 } from './salon/fixtures.js';
 
 const WEEK = '2031-03-03..2031-03-09';
@@ -38,12 +37,7 @@ describe(`salon read cache: reservations and shifts (${databaseKind})`, () => {
   let shiftId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ demo, other } = await signInAll(t.app));
-    [salonId] = await demoSalonIds(demo, other);
-    base = `/api/salon/${salonId}`;
-    const me = (await demo.get('/api/auth/me')).json();
-    salon = { id: salonId, accountId: me.account.id };
+    ({ t, demo, other, salonId, base, salon } = await openSalonTest());
     memberId = (await demo.get('/api/members')).json().items[0].id;
     roomId = await createResource(demo, salonId, { name: 'キャッシュ席', kind: 'room' });
     staffId = await createResource(demo, salonId, { name: 'キャッシュ担当', kind: 'staff' });
@@ -86,15 +80,11 @@ describe(`salon read cache: reservations and shifts (${databaseKind})`, () => {
   }
 
   it('the list answers match the zod contracts field for field (no pass through zod on the way out)', async () => {
-    const id = await t.app.memberRequests.requestReservation(salon, memberId, {
-      date: '2031-03-05',
-      from: '12:00',
-      to: '13:00',
-      salon_resource_id: roomId,
-      course_id: null,
-      sub_resource_ids: [],
-      comment: '契約テスト',
-    });
+    const id = await memberRequest(
+      t.app,
+      { salon, memberId },
+      { date: '2031-03-05', resourceId: roomId, from: '12:00', to: '13:00', comment: '契約テスト' },
+    );
     await t.app.memberRequests.requestChange(salon, memberId, id, {
       date: '2031-03-06',
       from: '12:00',
@@ -242,15 +232,11 @@ describe(`salon read cache: reservations and shifts (${databaseKind})`, () => {
       let change = 0;
       let cancel = 0;
       await expectFresh(async () => {
-        id = await t.app.memberRequests.requestReservation(salon, memberId, {
-          date: '2031-03-07',
-          from: '10:00',
-          to: '11:00',
-          salon_resource_id: roomId,
-          course_id: null,
-          sub_resource_ids: [],
-          comment: '',
-        });
+        id = await memberRequest(
+          t.app,
+          { salon, memberId },
+          { date: '2031-03-07', resourceId: roomId },
+        );
       });
       await expectFresh(async () => {
         change = await t.app.memberRequests.requestChange(salon, memberId, id, {

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
-import { createResource, demoSalonIds, signInAll, type Client } from './salon/fixtures.js';
+import { databaseKind, type TestApp } from './helpers/test-app.js';
+import { createResource, memberRequest, type Client, openSalonTest } from './salon/fixtures.js';
 
 interface Stream {
   events: { id: string; data: Record<string, unknown> }[];
@@ -70,30 +70,18 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
   let roomId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ demo, other } = await signInAll(t.app));
-    [salonId, otherSalonId] = await demoSalonIds(demo, other);
+    ({ t, demo, other, salonId, otherSalonId, salon } = await openSalonTest());
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const address = t.app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     // A second process on the same PostgreSQL database; on PGlite (one process) the same app.
     second = databaseKind === 'postgres' ? await buildApp(t.config) : t.app;
-    const me = (await demo.get('/api/auth/me')).json();
-    salon = { id: salonId, accountId: me.account.id };
     memberId = (await demo.get('/api/members')).json().items[3].id;
     roomId = await createResource(demo, salonId, { name: 'リアルタイム席', kind: 'room' });
   });
   /** A member asks for 10:00–11:00 on `date` in the test room, through the second process. */
-  const memberRequest = (date: string) =>
-    second.memberRequests.requestReservation(salon, memberId, {
-      date,
-      from: '10:00',
-      to: '11:00',
-      salon_resource_id: roomId,
-      course_id: null,
-      sub_resource_ids: [],
-      comment: '',
-    });
+  const memberAsks = (date: string) =>
+    memberRequest(second, { salon, memberId }, { date, resourceId: roomId });
 
   afterAll(async () => {
     if (second !== t.app) await second.close();
@@ -115,7 +103,7 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
   it('RT-01 a change made through another process reaches this process’s SSE subscriber', async () => {
     const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
     expect(stream.status).toBe(200);
-    const id = await memberRequest('2032-01-05');
+    const id = await memberAsks('2032-01-05');
     await stream.waitFor(1);
     const member = (await demo.get(`/api/salon/${salonId}/reservations/${id}`)).json().member;
     expect(stream.events[0]?.data).toMatchObject({
@@ -171,7 +159,7 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
 
   it('RT-04 a member request publishes create_request with the member’s name and icon for the notice', async () => {
     const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
-    const id = await memberRequest('2032-01-09');
+    const id = await memberAsks('2032-01-09');
     await stream.waitFor(1);
     const member = (await demo.get(`/api/salon/${salonId}/reservations/${id}`)).json().member;
     expect(stream.events[0]?.data).toMatchObject({
@@ -186,7 +174,7 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
 
   it('RT-05/07/08/09 request, withdrawal and judgement events carry the child ids', async () => {
     const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
-    const id = await memberRequest('2032-01-06');
+    const id = await memberAsks('2032-01-06');
     const change = await second.memberRequests.requestChange(salon, memberId, id, {
       date: '2032-01-06',
       from: '12:00',
@@ -216,7 +204,7 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
 
   it('reconnecting with Last-Event-ID replays the events missed meanwhile, once', async () => {
     const first = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
-    const id = await memberRequest('2032-01-07');
+    const id = await memberAsks('2032-01-07');
     await first.waitFor(1);
     const lastId = first.events[0]!.id;
     first.close();
@@ -241,7 +229,7 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
     foreign.close();
     // Another salon's stream never hears this salon's events.
     const theirs = await openStream(`${url}/api/salon/${otherSalonId}/events`, other.cookie);
-    await memberRequest('2032-01-08');
+    await memberAsks('2032-01-08');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(theirs.events).toEqual([]);
     theirs.close();

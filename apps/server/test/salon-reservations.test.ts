@@ -1,13 +1,13 @@
 import { CATALOG_MESSAGES, RESERVATION_MESSAGES } from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInTokyo } from '../src/lib/business-time.js';
-import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
+import { databaseKind, type TestApp } from './helpers/test-app.js';
 import {
   createCourse,
   createResource,
-  demoSalonIds,
-  signInAll,
+  memberRequest,
   type Client,
+  openSalonTest,
 } from './salon/fixtures.js';
 
 describe(`salon reservations and block times (${databaseKind})`, () => {
@@ -22,13 +22,8 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
   let memberId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ demo, staff, other } = await signInAll(t.app));
-    [salonId, otherSalonId] = await demoSalonIds(demo, other);
-    base = `/api/salon/${salonId}`;
+    ({ t, demo, staff, other, salonId, otherSalonId, base, salon } = await openSalonTest());
     memberId = (await demo.get('/api/members')).json().items[0].id;
-    const me = (await demo.get('/api/auth/me')).json();
-    salon = { id: salonId, accountId: me.account.id };
   });
   afterAll(() => t.close());
 
@@ -443,15 +438,11 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
 
   it('RSV-69 RSV-71/72 a pending change child; approving it applies it to the parent and removes the child', async () => {
     const roomId = await room('カット台J1');
-    const id = await t.app.memberRequests.requestReservation(salon, memberId, {
-      date: '2031-06-02',
-      from: '10:00',
-      to: '11:00',
-      salon_resource_id: roomId,
-      course_id: null,
-      sub_resource_ids: [],
-      comment: '',
-    });
+    const id = await memberRequest(
+      t.app,
+      { salon, memberId },
+      { date: '2031-06-02', resourceId: roomId },
+    );
     expect(await reservation(id)).toMatchObject({
       status: 1,
       source: 'member',
@@ -503,15 +494,11 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
 
   it('RSV-71 denying removes the child; a withdrawn child is 409; approving into a clash is 409, nothing changed', async () => {
     const roomId = await room('カット台J2');
-    const id = await t.app.memberRequests.requestReservation(salon, memberId, {
-      date: '2031-06-09',
-      from: '10:00',
-      to: '11:00',
-      salon_resource_id: roomId,
-      course_id: null,
-      sub_resource_ids: [],
-      comment: '',
-    });
+    const id = await memberRequest(
+      t.app,
+      { salon, memberId },
+      { date: '2031-06-09', resourceId: roomId },
+    );
     const denyChild = await t.app.memberRequests.requestChange(salon, memberId, id, {
       date: '2031-06-09',
       from: '12:00',
@@ -562,15 +549,11 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
 
   it('RSV-70 RSV-73 a pending cancel child; approving it cancels the parent and frees the slot; denying keeps it', async () => {
     const roomId = await room('カット台J3');
-    const id = await t.app.memberRequests.requestReservation(salon, memberId, {
-      date: '2031-06-16',
-      from: '10:00',
-      to: '11:00',
-      salon_resource_id: roomId,
-      course_id: null,
-      sub_resource_ids: [],
-      comment: '',
-    });
+    const id = await memberRequest(
+      t.app,
+      { salon, memberId },
+      { date: '2031-06-16', resourceId: roomId },
+    );
     const first = await t.app.memberRequests.requestCancel(salon, memberId, id);
     expect((await reservation(id)).cancel_child).toMatchObject({
       id: first,

@@ -1,13 +1,7 @@
 import { CATALOG_MESSAGES, MESSAGES, RESERVATION_STATUSES } from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
-import {
-  createCourse,
-  createResource,
-  demoSalonIds,
-  signInAll,
-  type Client,
-} from './salon/fixtures.js';
+import { databaseKind, type TestApp } from './helpers/test-app.js';
+import { createCourse, createResource, type Client, openSalonTest } from './salon/fixtures.js';
 
 describe(`salon settings, courses and resources (${databaseKind})`, () => {
   let t: TestApp;
@@ -19,10 +13,7 @@ describe(`salon settings, courses and resources (${databaseKind})`, () => {
   let base: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ demo, staff, other } = await signInAll(t.app));
-    [salonId, otherSalonId] = await demoSalonIds(demo, other);
-    base = `/api/salon/${salonId}`;
+    ({ t, demo, staff, other, salonId, otherSalonId, base } = await openSalonTest());
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { SALON_COMMON_MESSAGES, SHIFT_MESSAGES } from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
-import { createResource, demoSalonIds, signInAll, type Client } from './salon/fixtures.js';
+import { databaseKind, type TestApp } from './helpers/test-app.js';
+import { createResource, type Client, openSalonTest } from './salon/fixtures.js';
 
 describe(`salon time shifts (${databaseKind})`, () => {
   let t: TestApp;
@@ -12,10 +12,7 @@ describe(`salon time shifts (${databaseKind})`, () => {
   let base: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ demo, other } = await signInAll(t.app));
-    [salonId, otherSalonId] = await demoSalonIds(demo, other);
-    base = `/api/salon/${salonId}`;
+    ({ t, demo, other, salonId, otherSalonId, base } = await openSalonTest());
   });
   afterAll(() => t.close());
 

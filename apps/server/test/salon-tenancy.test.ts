@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
-import { demoSalonIds, signInAll, type Client } from './salon/fixtures.js';
+import { databaseKind, type TestApp } from './helpers/test-app.js';
+import { type Client, openSalonTest } from './salon/fixtures.js';
 
 /** Every call under /api/salon/{salonId}, with a body that would be valid for the owner. */
 const CALLS: [method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown][] =
@@ -68,9 +68,7 @@ describe(`salon tenancy and permissions (${databaseKind})`, () => {
   let otherSalonId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ demo, staff, other } = await signInAll(t.app));
-    [salonId, otherSalonId] = await demoSalonIds(demo, other);
+    ({ t, demo, staff, other, salonId, otherSalonId } = await openSalonTest());
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { signIn } from '../helpers/test-app.js';
+import type { MemberRequestService } from '../../src/modules/salon-reservations/member-requests.js';
+import type { SalonRef } from '../../src/modules/salon-reservations/service.js';
+import { createTestApp, signIn } from '../helpers/test-app.js';
 
 export type Client = Awaited<ReturnType<typeof signIn>>;
 
@@ -46,4 +48,40 @@ export async function signInAll(app: FastifyInstance) {
     signIn(app, 'other'),
   ]);
   return { demo, staff, other };
+}
+
+/**
+ * What every salon test starts from: a fresh app, the three demo sign-ins, the demo account's
+ * salon (and the other account's), its API base path and its reference for service calls.
+ */
+export async function openSalonTest(env: Record<string, string> = {}) {
+  const t = await createTestApp(env);
+  const clients = await signInAll(t.app);
+  const [salonId, otherSalonId] = await demoSalonIds(clients.demo, clients.other);
+  const me = (await clients.demo.get('/api/auth/me')).json();
+  return {
+    t,
+    ...clients,
+    salonId,
+    otherSalonId,
+    base: `/api/salon/${salonId}`,
+    salon: { id: salonId, accountId: me.account.id as number } satisfies SalonRef,
+  };
+}
+
+/** A member asks for a reservation (10:00–11:00 unless told), as the booking page will. */
+export function memberRequest(
+  app: { memberRequests: MemberRequestService },
+  who: { salon: SalonRef; memberId: number },
+  slot: { date: string; resourceId: number; from?: string; to?: string; comment?: string },
+) {
+  return app.memberRequests.requestReservation(who.salon, who.memberId, {
+    date: slot.date,
+    from: slot.from ?? '10:00',
+    to: slot.to ?? '11:00',
+    salon_resource_id: slot.resourceId,
+    course_id: null,
+    sub_resource_ids: [],
+    comment: slot.comment ?? '',
+  });
 }
