@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { PermissionKey, RoleInput } from '@tsunagu/contracts';
 import { operatorRoles, operators } from '../../db/schema/index.js';
+import { insertReturningId } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
 
 export interface RoleRow {
@@ -73,12 +74,12 @@ export async function insertRole(
   input: RoleInput,
   isOwner = false,
 ): Promise<number> {
-  const [row] = await db
-    .insert(operatorRoles)
-    .values({ accountId, name: input.name, permissionKeys: input.permission_keys, isOwner })
-    .returning({ id: operatorRoles.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  return insertReturningId(db, operatorRoles, {
+    accountId,
+    name: input.name,
+    permissionKeys: input.permission_keys,
+    isOwner,
+  });
 }
 
 export async function updateRole(

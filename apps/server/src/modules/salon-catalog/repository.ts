@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   googleCalendarAssociations,
   salonBlockTimes,
@@ -9,6 +9,7 @@ import {
   salonResources,
   salonTimeShifts,
 } from '../../db/schema/index.js';
+import { insertReturningId, nextOrderOfSalon } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
 
 // ---- courses
@@ -33,16 +34,8 @@ export async function findCourse(db: Executor, salonId: number, id: number) {
 }
 
 export async function insertCourse(db: Executor, salonId: number, values: CourseValues) {
-  const [next] = await db
-    .select({ value: max(salonCourses.order) })
-    .from(salonCourses)
-    .where(eq(salonCourses.salonId, salonId));
-  const [row] = await db
-    .insert(salonCourses)
-    .values({ ...values, salonId, order: (next?.value ?? 0) + 1 })
-    .returning({ id: salonCourses.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  const order = await nextOrderOfSalon(db, salonCourses, salonId);
+  return insertReturningId(db, salonCourses, { ...values, salonId, order });
 }
 
 export async function updateCourse(
@@ -97,16 +90,8 @@ export async function findResource(db: Executor, salonId: number, id: number) {
 }
 
 export async function insertResource(db: Executor, salonId: number, values: ResourceValues) {
-  const [next] = await db
-    .select({ value: max(salonResources.order) })
-    .from(salonResources)
-    .where(and(eq(salonResources.salonId, salonId), resourceInUse));
-  const [row] = await db
-    .insert(salonResources)
-    .values({ ...values, salonId, order: (next?.value ?? 0) + 1 })
-    .returning({ id: salonResources.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  const order = await nextOrderOfSalon(db, salonResources, salonId, resourceInUse);
+  return insertReturningId(db, salonResources, { ...values, salonId, order });
 }
 
 export async function updateResource(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   salonConfigs,
   salonCustomerFields,
@@ -6,6 +6,7 @@ import {
   salonOpeningConfigs,
   salonUrls,
 } from '../../db/schema/index.js';
+import { insertReturningId, nextOrderOfSalon } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
 
 export type ConfigRow = typeof salonConfigs.$inferSelect;
@@ -111,16 +112,8 @@ export async function insertCustomerField(
   salonId: number,
   values: Omit<typeof salonCustomerFields.$inferInsert, 'salonId' | 'order'>,
 ): Promise<number> {
-  const [next] = await db
-    .select({ value: max(salonCustomerFields.order) })
-    .from(salonCustomerFields)
-    .where(eq(salonCustomerFields.salonId, salonId));
-  const [row] = await db
-    .insert(salonCustomerFields)
-    .values({ ...values, salonId, order: (next?.value ?? 0) + 1 })
-    .returning({ id: salonCustomerFields.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  const order = await nextOrderOfSalon(db, salonCustomerFields, salonId);
+  return insertReturningId(db, salonCustomerFields, { ...values, salonId, order });
 }
 
 export async function updateCustomerField(
@@ -175,9 +168,7 @@ export async function insertSalonUrl(
   db: Executor,
   values: typeof salonUrls.$inferInsert,
 ): Promise<number> {
-  const [row] = await db.insert(salonUrls).values(values).returning({ id: salonUrls.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  return insertReturningId(db, salonUrls, values);
 }
 
 export async function deleteSalonUrl(db: Executor, salonId: number, id: number) {

@@ -8,8 +8,8 @@ import {
   salonResourceOccupancies,
   salonResources,
 } from '../../db/schema/index.js';
+import { insertReturningId, lockOfSalon } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 export type ReservationRow = typeof salonReservations.$inferSelect;
 export type ReservationValues = Omit<
@@ -30,35 +30,6 @@ export interface MemberSummary {
   id: number;
   displayName: string;
   iconUrl: string;
-}
-
-/** A salon table with a serial `id`: reservations, their children, block times. */
-type SalonRowTable = PgTable & { id: AnyPgColumn; salonId: AnyPgColumn };
-
-/** The row of the salon with this id, locked for the rest of the transaction. */
-async function lockOfSalon<T extends SalonRowTable>(
-  db: Executor,
-  table: T,
-  salonId: number,
-  id: number,
-): Promise<T['$inferSelect'] | undefined> {
-  const [row] = await db
-    .select()
-    .from(table as PgTable)
-    .where(and(eq(table.salonId, salonId), eq(table.id, id)))
-    .for('update');
-  return row as T['$inferSelect'] | undefined;
-}
-
-/** Inserts one row and returns its serial id. */
-async function insertReturningId<T extends PgTable & { id: AnyPgColumn }>(
-  db: Executor,
-  table: T,
-  values: T['$inferInsert'],
-): Promise<number> {
-  const [row] = await db.insert(table).values(values).returning({ id: table.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id as number;
 }
 
 export async function listReservations(

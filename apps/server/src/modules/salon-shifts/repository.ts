@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { ShiftPatchType, ShiftRepeat } from '@tsunagu/contracts';
 import { salonTimeShiftPatches, salonTimeShifts } from '../../db/schema/index.js';
+import { insertReturningId } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
 import type { DateRange, ShiftMaster, ShiftPatch } from './expand.js';
 
@@ -93,12 +94,7 @@ export async function insertMaster(
   salonId: number,
   values: MasterValues,
 ): Promise<number> {
-  const [row] = await db
-    .insert(salonTimeShifts)
-    .values({ ...values, salonId })
-    .returning({ id: salonTimeShifts.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  return insertReturningId(db, salonTimeShifts, { ...values, salonId });
 }
 
 export async function updateMaster(

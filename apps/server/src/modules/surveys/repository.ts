@@ -1,14 +1,10 @@
 import { surveyResponses } from '../../db/schema/index.js';
+import { insertReturningId } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
 
 export async function insertSurveyResponse(
   db: Executor,
   values: typeof surveyResponses.$inferInsert,
 ): Promise<number> {
-  const [row] = await db
-    .insert(surveyResponses)
-    .values(values)
-    .returning({ id: surveyResponses.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  return insertReturningId(db, surveyResponses, values);
 }

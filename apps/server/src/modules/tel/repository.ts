@@ -3,6 +3,7 @@ import { finished } from 'node:stream/promises';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
 import { driverClientOf } from '../../db/driver-client.js';
+import { insertReturningId } from '../../db/rows.js';
 import { telMessages, telOrders, telTemplates } from '../../db/schema/index.js';
 import type { Executor, Transaction } from '../../db/types.js';
 
@@ -16,12 +17,7 @@ export async function insertTemplate(
   accountId: number,
   values: { name: string; body: string },
 ): Promise<number> {
-  const [row] = await db
-    .insert(telTemplates)
-    .values({ accountId, ...values })
-    .returning({ id: telTemplates.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  return insertReturningId(db, telTemplates, { accountId, ...values });
 }
 
 export function listTemplates(db: Executor, accountId: number) {
@@ -52,12 +48,7 @@ export async function insertOrder(
   accountId: number,
   description: string,
 ): Promise<number> {
-  const [row] = await db
-    .insert(telOrders)
-    .values({ accountId, description })
-    .returning({ id: telOrders.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  return insertReturningId(db, telOrders, { accountId, description });
 }
 
 export async function setOrderCountAll(db: Executor, orderId: number, countAll: number) {
