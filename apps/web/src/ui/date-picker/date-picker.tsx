@@ -1,5 +1,4 @@
-import { useId, useRef, useState } from 'react';
-import { isPlainEnter } from '../hooks/is-ime-enter';
+import { useRef, useState } from 'react';
 import { useOutsideInteraction } from '../hooks/use-outside-interaction';
 import { clampDate, isWithin, type CalendarDate } from './calendar-date';
 import { Calendar } from './calendar';
@@ -12,6 +11,7 @@ import {
 } from './date-format';
 import { dateHint } from './date-hints';
 import { todayInTokyo } from './today';
+import { TypedField } from './typed-field';
 import './date-picker.css';
 
 export type DatePickerProps = {
@@ -47,7 +47,6 @@ export function DatePicker(props: DatePickerProps) {
   const [active, setActive] = useState<CalendarDate | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const hintId = useId();
   const open = active !== null && !disabled;
 
   const accept = (date: CalendarDate) => {
@@ -91,33 +90,24 @@ export function DatePicker(props: DatePickerProps) {
 
   return (
     <div className="date-picker" ref={rootRef}>
-      <div className="date-picker__control">
-        <input
-          ref={inputRef}
-          id={id}
-          name={name}
-          type="text"
-          inputMode="text"
-          autoComplete="off"
-          className="date-picker__input"
-          aria-label={label}
-          aria-invalid={hint ? true : undefined}
-          aria-describedby={hint ? hintId : undefined}
-          placeholder={placeholder}
-          disabled={disabled}
-          value={draft ?? shown}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (isPlainEnter(event)) {
-              event.preventDefault();
-              commit();
-            } else if (event.key === 'ArrowDown' && event.altKey) {
-              event.preventDefault();
-              openCalendar();
-            }
-          }}
-        />
+      <TypedField
+        inputRef={inputRef}
+        id={id}
+        name={name}
+        label={label}
+        text={draft ?? shown}
+        onText={setDraft}
+        onCommit={commit}
+        onOtherKey={(event) => {
+          if (event.key === 'ArrowDown' && event.altKey) {
+            event.preventDefault();
+            openCalendar();
+          }
+        }}
+        placeholder={placeholder}
+        disabled={disabled}
+        hint={hint}
+      >
         {clearable && value !== '' ? (
           <button
             type="button"
@@ -139,12 +129,7 @@ export function DatePicker(props: DatePickerProps) {
         >
           📅
         </button>
-      </div>
-      {hint ? (
-        <p id={hintId} className="field__error" role="alert">
-          {hint}
-        </p>
-      ) : null}
+      </TypedField>
       {open && active ? (
         <Calendar
           label={label}

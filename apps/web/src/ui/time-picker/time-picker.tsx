@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
-import { isPlainEnter } from '../hooks/is-ime-enter';
+import { useRef, useState } from 'react';
+import { TypedField } from '../date-picker/typed-field';
 import { useOutsideInteraction } from '../hooks/use-outside-interaction';
 import { formatTime, midnight, parseTimeValue, parseTypedTime } from './time-format';
 import { TimeList } from './time-list';
@@ -30,7 +30,6 @@ export function TimePicker(props: TimePickerProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const hintId = useId();
 
   const emit = (next: string) => {
     setDraft(null);
@@ -60,29 +59,18 @@ export function TimePicker(props: TimePickerProps) {
 
   return (
     <div className="time-picker" ref={rootRef}>
-      <div className="date-picker__control">
-        <input
-          ref={inputRef}
-          id={id}
-          name={name}
-          type="text"
-          autoComplete="off"
-          className="date-picker__input"
-          aria-label={label}
-          aria-invalid={hint ? true : undefined}
-          aria-describedby={hint ? hintId : undefined}
-          placeholder={withSeconds ? '例: 09:30:00' : '例: 09:30'}
-          disabled={disabled}
-          value={draft ?? shown}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (isPlainEnter(event)) {
-              event.preventDefault();
-              commit();
-            }
-          }}
-        />
+      <TypedField
+        inputRef={inputRef}
+        id={id}
+        name={name}
+        label={label}
+        text={draft ?? shown}
+        onText={setDraft}
+        onCommit={commit}
+        placeholder={withSeconds ? '例: 09:30:00' : '例: 09:30'}
+        disabled={disabled}
+        hint={hint}
+      >
         <button
           type="button"
           className="date-picker__button"
@@ -93,12 +81,7 @@ export function TimePicker(props: TimePickerProps) {
         >
           🕒
         </button>
-      </div>
-      {hint ? (
-        <p id={hintId} className="field__error" role="alert">
-          {hint}
-        </p>
-      ) : null}
+      </TypedField>
       {open && !disabled ? (
         <TimeList
           label={label}
