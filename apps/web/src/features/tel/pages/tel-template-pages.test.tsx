@@ -23,6 +23,8 @@ describe('TelTemplateListPage', () => {
       await screen.findByRole('heading', { level: 1, name: '通知メッセージテンプレート' }),
     ).toBeVisible();
     const table = await screen.findByRole('table', { name: 'テンプレート一覧' });
+    // The table is drawn with its loading row first; wait for the template's row.
+    await within(table).findByRole('cell', { name: 'ご来店リマインド' });
     expect(
       within(table)
         .getAllByRole('columnheader')
