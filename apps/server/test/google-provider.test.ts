@@ -1,3 +1,4 @@
+import { GOOGLE_MESSAGES } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/raw.js';
@@ -220,7 +221,7 @@ describe(`Google Calendar through the app with the real provider (${databaseKind
     await google.close();
   });
 
-  it('connect at Google, link a shift calendar, import its shifts; Google refusing later is its own 401', async () => {
+  it('RSV-39..41 RSV-43 connect at Google, link a shift calendar, import its shifts; Google refusing later is its own 401 with the body', async () => {
     expect(t.app.googleCalendar.provider.kind).toBe('google');
     const start = await demo.post(`/api/salon/${salonId}/googlecalendars/connect`);
     expect(start.statusCode, start.body).toBe(200);
@@ -269,6 +270,7 @@ describe(`Google Calendar through the app with the real provider (${databaseKind
       link_target: 'shift',
     });
     expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(GOOGLE_MESSAGES.unauthorized);
     expect(refused.headers['x-tsunagu-reason']).toBe('google-unauthorized');
     // The operator's own session is untouched.
     expect((await demo.get('/api/auth/me')).statusCode).toBe(200);
