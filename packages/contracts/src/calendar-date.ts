@@ -8,6 +8,17 @@ export type CalendarDate = { year: number; month: number; day: number };
 export const MIN_YEAR = 1;
 export const MAX_YEAR = 9999;
 
+/**
+ * The years a business date (a reservation, a shift, a scheduled message) may fall in. Wider
+ * than any real booking, narrow enough that every date arithmetic and database column holds it.
+ */
+export const BUSINESS_YEARS = { min: 2000, max: 2100 } as const;
+export const BUSINESS_YEAR_MESSAGE = `日付は${BUSINESS_YEARS.min}年から${BUSINESS_YEARS.max}年までの範囲で指定してください`;
+
+export function isBusinessYear(year: number): boolean {
+  return year >= BUSINESS_YEARS.min && year <= BUSINESS_YEARS.max;
+}
+
 const MS_PER_DAY = 86_400_000;
 
 export function isLeapYear(year: number): boolean {

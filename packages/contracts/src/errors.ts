@@ -40,5 +40,6 @@ export const MESSAGES = {
   loginThrottled: 'ログインの試行回数が多すぎます。しばらく待ってからもう一度お試しください',
   tooManyRequests: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください',
   payloadTooLarge: '送信されたデータが大きすぎます',
+  unsupportedMediaType: 'この形式のデータは受け付けていません（Content-Type を確認してください）',
   unknownError: '不明なエラーが発生しました',
 } as const;

@@ -16,6 +16,7 @@ export const PERMISSION_KEYS = [
   'common-var-write',
   'reserve-write',
   'flex-message',
+  'tel-write',
 ] as const;
 
 export const permissionKeySchema = z.enum(PERMISSION_KEYS);
@@ -33,6 +34,8 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   'common-var-write': '共通情報の編集',
   'reserve-write': '予約の編集',
   'flex-message': 'フレックスメッセージの利用',
+  // DEC-09: sending to real phones needs its own key; the tel screens stay unguarded.
+  'tel-write': '通知メッセージ送信',
 };
 
 /** APP-03: a route (or call) passes only when every required key is held. */

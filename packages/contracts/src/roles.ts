@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './ids.js';
 import { permissionKeySchema } from './permissions.js';
 
 export const ROLE_NAME_MAX = 50;
@@ -30,7 +31,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const roleListSchema = z.array(roleSchema);
 
 export const roleIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idParam,
 });
 
 export const createdIdSchema = z.object({ id: z.number().int() });

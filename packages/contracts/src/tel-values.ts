@@ -4,6 +4,7 @@
  * bodies (TEL-69, TEL-70). Pure functions, shared by the register form and the server, so both
  * accept exactly the same input.
  */
+import { isBusinessYear } from './calendar-date.js';
 import { parseTypedDate } from './typed-date.js';
 
 export const TEL_PARAM_COUNT = 10;
@@ -69,11 +70,12 @@ export function normalizePhone(raw: string): NormalizedPhone | null {
 
 /**
  * A CSV date read exactly as the date picker reads typed input (DEC-08, UI-13..UI-16), as
- * `YYYY-MM-DD`; null when unreadable, impossible (2月30日) or with the wrong weekday.
+ * `YYYY-MM-DD`; null when unreadable, impossible (2月30日), with the wrong weekday, or outside
+ * BUSINESS_YEARS.
  */
 export function parseTelDate(raw: string): string | null {
   const typed = parseTypedDate(raw);
-  if (typed.kind !== 'ok') return null;
+  if (typed.kind !== 'ok' || !isBusinessYear(typed.date.year)) return null;
   const { year, month, day } = typed.date;
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './ids.js';
 import {
   TEL_PARAM_KEYS,
   normalizePhone,
@@ -207,7 +208,7 @@ export const telStatusChangeSchema = z.object({
 export type TelStatusChange = z.infer<typeof telStatusChangeSchema>;
 
 export const telIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: idParam,
 });
 
 // ── Responses ─────────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { colorSchema, idSchema } from './common.js';
+import { idSchema } from '../ids.js';
+import { colorSchema } from './common.js';
 
 const nameSchema = z
   .string()

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BUSINESS_YEAR_MESSAGE, isBusinessYear, isRealDate } from '../calendar-date.js';
+import { idParam, idSchema } from '../ids.js';
 
 /**
  * Shared building blocks of the salon API. Business time is Asia/Tokyo: dates are
@@ -8,7 +10,18 @@ export const BUSINESS_TIME_ZONE = 'Asia/Tokyo';
 
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export const salonDateSchema = z.iso.date({ error: '日付は YYYY-MM-DD の形式で入力してください' });
+const DATE_FORMAT_MESSAGE = '日付は YYYY-MM-DD の形式で入力してください';
+
+/** A business date `YYYY-MM-DD` that exists (not 2月30日) in BUSINESS_YEARS. */
+export const salonDateSchema = z
+  .string({ error: DATE_FORMAT_MESSAGE })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATE_FORMAT_MESSAGE })
+  .refine(
+    (value) =>
+      isRealDate(Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8))),
+    { error: '存在しない日付です', abort: true },
+  )
+  .refine((value) => isBusinessYear(Number(value.slice(0, 4))), { error: BUSINESS_YEAR_MESSAGE });
 export const salonTimeSchema = z
   .string()
   .regex(TIME_PATTERN, { error: '時刻は HH:mm（00:00〜23:59）の形式で入力してください' });
@@ -21,9 +34,12 @@ export const dateRangeSchema = z
   })
   .transform((value, ctx) => {
     const [start = '', end = ''] = value.split('..');
-    if (!salonDateSchema.safeParse(start).success || !salonDateSchema.safeParse(end).success) {
-      ctx.addIssue({ code: 'custom', message: '存在しない日付が含まれています' });
-      return z.NEVER;
+    for (const date of [start, end]) {
+      const parsed = salonDateSchema.safeParse(date);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+        return z.NEVER;
+      }
     }
     if (start > end) {
       ctx.addIssue({ code: 'custom', message: '期間の開始日は終了日以前にしてください' });
@@ -35,9 +51,6 @@ export const dateRangeSchema = z
 export const colorSchema = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: '色は #RRGGBB の形式で入力してください' });
-
-export const idSchema = z.number().int().positive();
-export const idParam = z.coerce.number().int().positive();
 
 export const salonParamsSchema = z.object({ salonId: idParam });
 export const salonItemParamsSchema = z.object({ salonId: idParam, id: idParam });

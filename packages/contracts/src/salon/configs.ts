@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, idSchema } from '../ids.js';
 import { salonDateSchema, salonTimeSchema } from './common.js';
 
 /** RSV-12/13: the only switches PATCH /configs?attr= toggles. */
@@ -106,7 +107,7 @@ export type SalonConfig = z.infer<typeof salonConfigSchema>;
 
 export const CONFIG_TYPES = ['booking', 'cancel', 'opening'] as const;
 export const configTypeParamsSchema = z.object({
-  salonId: z.coerce.number().int().positive(),
+  salonId: idParam,
   type: z.enum(CONFIG_TYPES, { error: '設定の種類は booking・cancel・opening のいずれかです' }),
 });
 export type ConfigType = (typeof CONFIG_TYPES)[number];
@@ -170,7 +171,7 @@ export type CustomerField = z.infer<typeof customerFieldSchema>;
 
 export const customerFieldUpsertSchema = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: idSchema.optional(),
     label: z.string().trim().min(1, { error: '項目名を入力してください' }).max(100),
     field_type: z.enum(CUSTOMER_FIELD_TYPES),
     required: z.boolean().default(false),
@@ -225,9 +226,9 @@ export const ONLINE_CONFIG_ATTRS = [
   'shop',
 ] as const;
 export const onlineConfigPatchQuerySchema = z.object({ attr: z.enum(ONLINE_CONFIG_ATTRS) });
-export const customerRemoveSchema = z.object({ id: z.number().int().positive() });
+export const customerRemoveSchema = z.object({ id: idSchema });
 export const customerSortSchema = z.object({
-  sorted_ids: z.array(z.number().int().positive()).max(500),
+  sorted_ids: z.array(idSchema).max(500),
 });
 export const onlineConfigPatchBodySchemas = {
   'customer:upsert': customerFieldUpsertSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './common.js';
+import { idParam, idSchema } from '../ids.js';
 
 /** RSV-41 `link_target` / RSV-44 `{purpose}`: what a linked calendar is used for. */
 export const GOOGLE_PURPOSES = ['shift', 'reservation'] as const;
@@ -34,8 +34,8 @@ export type GoogleCalendars = z.infer<typeof googleCalendarsSchema>;
 
 /** RSV-41 payload. */
 export const googleLinkInputSchema = z.object({
-  salon_resource_id: z.number().int().positive(),
-  google_token_id: z.number().int().positive(),
+  salon_resource_id: idSchema,
+  google_token_id: idSchema,
   google_calendar_id: z.string().trim().min(1).max(300),
   link_target: googlePurposeSchema,
 });

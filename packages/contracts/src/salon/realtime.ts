@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './common.js';
+import { idParam } from '../ids.js';
 
 /** RT-02..09 plus the types that never produce a notice (RT-10/11: approve/deny, delete). */
 export const SALON_EVENT_TYPES = [

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import {
   SALON_COMMON_MESSAGES,
   dateRangeSchema,
-  idParam,
   salonDateSchema,
   salonTimeSchema,
 } from './common.js';
+import { idListParam, idParam, idSchema, optionalRefIdSchema } from '../ids.js';
 
 /**
  * Reservation statuses (decision 0008). Requested and confirmed reservations hold their slot;
@@ -60,12 +60,7 @@ export const visitStatusSchema = z
   });
 
 /** RSV-58/59: a non-positive id (0, negative) means "none" and is stored as null. */
-const optionalRefId = z
-  .number()
-  .int()
-  .nullable()
-  .optional()
-  .transform((value) => (value && value > 0 ? value : null));
+const optionalRefId = optionalRefIdSchema;
 
 const metaDataSchema = z
   .object({ memo: z.string().trim().max(2000).default('') })
@@ -75,7 +70,7 @@ const metaDataSchema = z
 export const reservationInputSchema = z
   .object({
     /** Ignored: the id is in the path of PUT. */
-    id: z.number().int().optional(),
+    id: z.number().int().nullable().optional(),
     /** Customer name; empty = the member's display name. */
     name: z.string().trim().max(100).default(''),
     comment: z.string().trim().max(2000).default(''),
@@ -87,7 +82,7 @@ export const reservationInputSchema = z
     from: salonTimeSchema,
     to: salonTimeSchema,
     salon_resource_id: optionalRefId,
-    sub_resource_ids: z.array(z.number().int().positive()).max(10).default([]),
+    sub_resource_ids: z.array(idSchema).max(10).default([]),
     resource_fee_is_charged: z.boolean().default(false),
     meta_data: metaDataSchema,
     /** Staff place the reservation outside the resource's shift on purpose; recorded. */
@@ -169,14 +164,9 @@ export const RESERVATION_MAX_RANGE_DAYS = 62;
 
 /** RSV-62/63: `?ids=a,b`, or a date range (default: this week in Tokyo) with filters. */
 export const reservationsQuerySchema = z.object({
-  ids: z
-    .string()
-    .regex(/^\d+(,\d+)*$/, { error: 'ids はカンマ区切りの数値で指定してください' })
-    .transform((value) => [...new Set(value.split(',').map(Number))])
-    .refine((ids) => ids.length <= 200, { error: 'ids は200件までです' })
-    .optional(),
+  ids: idListParam(200).optional(),
   range_date: dateRangeSchema.optional(),
-  resource: z.coerce.number().int().positive().optional(),
+  resource: idParam.optional(),
   status: z
     .string()
     .regex(/^-?\d+(,-?\d+)*$/, { error: 'status はカンマ区切りの数値で指定してください' })
@@ -233,7 +223,7 @@ export const blockTimeInputSchema = z
     date: salonDateSchema,
     from: salonTimeSchema,
     to: salonTimeSchema,
-    salon_resource_id: z.number().int().positive(),
+    salon_resource_id: idSchema,
     is_confirmed: z.boolean().default(true),
     description: z.string().trim().max(200).default(''),
   })
@@ -256,7 +246,7 @@ export type BlockTime = z.infer<typeof blockTimeSchema>;
 export const blockTimeListSchema = z.array(blockTimeSchema);
 export const blockTimesQuerySchema = z.object({
   range_date: dateRangeSchema,
-  resource: z.coerce.number().int().positive().optional(),
+  resource: idParam.optional(),
 });
 
 export const RESERVATION_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../ids.js';
 
 export const salonSummarySchema = z.object({ id: z.number().int(), name: z.string() });
 export const salonListSchema = z.array(salonSummarySchema);
@@ -32,5 +33,5 @@ export type MemberPage = z.infer<typeof memberPageSchema>;
  * `?salon_id=` when given, else the account's first salon (lowest id).
  */
 export const referenceQuerySchema = z.object({
-  salon_id: z.coerce.number().int().positive().optional(),
+  salon_id: idParam.optional(),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { idParam } from '../ids.js';
 import {
   SALON_COMMON_MESSAGES,
   dateRangeSchema,
-  idParam,
   salonDateSchema,
   salonTimeSchema,
 } from './common.js';
@@ -55,7 +55,7 @@ export type TimeShift = z.infer<typeof timeShiftSchema>;
 
 export const timeShiftsQuerySchema = z.object({
   range_date: dateRangeSchema,
-  resource: z.coerce.number().int().positive().optional(),
+  resource: idParam.optional(),
 });
 
 const shiftFields = {
