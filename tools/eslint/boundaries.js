@@ -2,12 +2,15 @@
 // - apps/web never imports apps/server, and apps/server never imports apps/web;
 // - packages/contracts imports neither app;
 // - inside the web app: ui ← features ← app, and features never import each other;
-// - inside the server: services do not import Fastify.
-// Zones are derived from folder names, so a new feature folder is covered without edits.
+// - inside the server: services do not import Fastify, and a module is used from outside its
+//   folder only through its index.ts (its public surface: plugins, factories, read interfaces).
+// Zones are derived from folder names, so a new feature or module folder is covered without edits.
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WEB_SRC = path.join(ROOT, 'apps/web/src');
+const SERVER_SRC = path.join(ROOT, 'apps/server/src');
+const SERVER_MODULES = path.join(SERVER_SRC, 'modules');
 
 function resolveTarget(fromFile, specifier) {
   if (specifier.startsWith('.')) return path.resolve(path.dirname(fromFile), specifier);
@@ -28,6 +31,17 @@ function featureOf(file) {
   const features = path.join(WEB_SRC, 'features');
   if (!within(file, features)) return null;
   return path.relative(features, file).split(path.sep)[0] || null;
+}
+
+function serverModuleOf(file) {
+  if (!within(file, SERVER_MODULES)) return null;
+  return path.relative(SERVER_MODULES, file).split(path.sep)[0] || null;
+}
+
+/** The module's public surface: `modules/<name>/index.ts` (imported as index.js or index.ts). */
+function isModuleIndex(target, module) {
+  const relative = path.relative(path.join(SERVER_MODULES, module), target);
+  return /^index(\.(js|ts))?$/.test(relative) || relative === '';
 }
 
 /** Returns a reason when importing `target` from `file` crosses a boundary, else null. */
@@ -51,6 +65,12 @@ export function boundaryViolation(file, specifier) {
     return 'the server must not import the web app (share code through packages/contracts)';
   if (inContracts && within(target, path.join(ROOT, 'apps')))
     return 'packages/contracts must not import the apps';
+
+  const toModule = serverModuleOf(target);
+  if (within(absoluteFile, SERVER_SRC) && toModule && serverModuleOf(absoluteFile) !== toModule) {
+    if (!isModuleIndex(target, toModule))
+      return `use module "${toModule}" through its index.ts, not its files`;
+  }
 
   if (within(absoluteFile, path.join(WEB_SRC, 'ui'))) {
     if (within(target, path.join(WEB_SRC, 'features')) || within(target, path.join(WEB_SRC, 'app')))

@@ -45,4 +45,17 @@ describe('architecture boundaries', () => {
     );
     expect(boundaryViolation('apps/server/src/modules/roles/routes.ts', 'fastify')).toBeNull();
   });
+  it('lets a server module use another only through its index.ts', () => {
+    const from = 'apps/server/src/modules/salon-shifts/service.ts';
+    expect(boundaryViolation(from, '../salon-resources/repository.js')).toMatch(
+      /module "salon-resources" through its index\.ts/,
+    );
+    expect(boundaryViolation(from, '../salon-resources/index.js')).toBeNull();
+    expect(boundaryViolation(from, './repository.js')).toBeNull();
+    expect(boundaryViolation(from, '../../db/rows.js')).toBeNull();
+    expect(boundaryViolation('apps/server/src/app.ts', './modules/tel/routes.js')).toMatch(
+      /module "tel"/,
+    );
+    expect(boundaryViolation('apps/server/src/app.ts', './modules/tel/index.js')).toBeNull();
+  });
 });

@@ -1,3 +1,4 @@
+import type {} from 'fastify';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
@@ -148,4 +149,11 @@ export function secretsKeyOf(config: Config): Buffer {
 /** The console build sits beside the server bundle in the repository layout. */
 export function defaultWebDistDir(): string {
   return path.resolve(import.meta.dirname, '../../web/dist');
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The parsed environment (buildApp decorates the root instance with it). */
+    config: Config;
+  }
 }

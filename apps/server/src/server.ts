@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DEMO_LOGIN_IDS } from './db/seed.js';
-import { telDispatcherFromConfig } from './modules/tel/jobs.js';
+import { DEMO_LOGIN_IDS } from './modules/auth/index.js';
+import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /** Process entry: configuration, listen, and a graceful shutdown on SIGINT/SIGTERM. */
 async function main() {

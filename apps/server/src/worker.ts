@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { telDispatcherFromConfig } from './modules/tel/jobs.js';
+import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /**
  * `npm run worker`: the notification message dispatcher as its own process, on PostgreSQL.

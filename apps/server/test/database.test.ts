@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { DataDirLockedError } from '../src/db/data-dir-lock.js';
 import { accounts } from '../src/db/schema/index.js';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/seed.js';
 import { createTestApp, databaseKind, testConfig } from './helpers/test-app.js';
 
 const folders: string[] = [];

@@ -8,6 +8,7 @@ import { createTokenVault } from '../src/modules/google-calendar/token-vault.js'
 import {
   FAKE_RESERVATION_CALENDAR_ID,
   FAKE_SHIFT_CALENDAR_ID,
+  createFakeGoogleProvider,
   type FakeGoogleProvider,
 } from '../src/modules/google-calendar/fake-provider.js';
 import { shiftsFromEvents } from '../src/modules/google-calendar/import.js';
@@ -59,8 +60,12 @@ describe(`salon Google calendar (${databaseKind})`, () => {
   }
 
   beforeAll(async () => {
-    ({ t, demo, staff, other, salonId, otherSalonId, base } = await openSalonTest());
-    fake = t.app.googleCalendar.provider as FakeGoogleProvider;
+    // The app gets the fake provider this test holds, so the test can play Google's part.
+    fake = createFakeGoogleProvider();
+    ({ t, demo, staff, other, salonId, otherSalonId, base } = await openSalonTest(
+      {},
+      { googleProvider: fake },
+    ));
     stylist = await createResource(demo, salonId, { name: 'Google 担当' });
   });
   afterAll(() => t.close());

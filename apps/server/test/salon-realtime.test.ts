@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { databaseKind, type TestApp } from './helpers/test-app.js';
-import { createResource, memberRequest, type Client, openSalonTest } from './salon/fixtures.js';
+import {
+  createResource,
+  memberRequest,
+  type Client,
+  openSalonTest,
+  memberRequestsOf,
+} from './salon/fixtures.js';
 
 interface Stream {
   events: { id: string; data: Record<string, unknown> }[];
@@ -175,13 +181,13 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
   it('RT-05/07/08/09 request, withdrawal and judgement events carry the child ids', async () => {
     const stream = await openStream(`${url}/api/salon/${salonId}/events`, demo.cookie);
     const id = await memberAsks('2032-01-06');
-    const change = await second.memberRequests.requestChange(salon, memberId, id, {
+    const change = await memberRequestsOf(second).requestChange(salon, memberId, id, {
       date: '2032-01-06',
       from: '12:00',
       to: '13:00',
     });
-    await second.memberRequests.withdraw(salon, memberId, id, change);
-    const cancel = await second.memberRequests.requestCancel(salon, memberId, id);
+    await memberRequestsOf(second).withdraw(salon, memberId, id, change);
+    const cancel = await memberRequestsOf(second).requestCancel(salon, memberId, id);
     await demo.post(`/api/salon/${salonId}/reservations/${id}/judge/${cancel}/cancel`, {
       status: 'approve',
     });

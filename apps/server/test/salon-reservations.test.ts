@@ -8,6 +8,7 @@ import {
   memberRequest,
   type Client,
   openSalonTest,
+  memberRequestsOf,
 } from './salon/fixtures.js';
 
 describe(`salon reservations and block times (${databaseKind})`, () => {
@@ -448,7 +449,7 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
       source: 'member',
       member_id: memberId,
     });
-    const childId = await t.app.memberRequests.requestChange(salon, memberId, id, {
+    const childId = await memberRequestsOf(t.app).requestChange(salon, memberId, id, {
       date: '2031-06-03',
       from: '14:00',
       to: '15:00',
@@ -499,7 +500,7 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
       { salon, memberId },
       { date: '2031-06-09', resourceId: roomId },
     );
-    const denyChild = await t.app.memberRequests.requestChange(salon, memberId, id, {
+    const denyChild = await memberRequestsOf(t.app).requestChange(salon, memberId, id, {
       date: '2031-06-09',
       from: '12:00',
       to: '13:00',
@@ -509,19 +510,19 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     });
     expect(denied.json().reservation).toMatchObject({ from: '10:00', change_child: null });
 
-    const withdrawnChild = await t.app.memberRequests.requestChange(salon, memberId, id, {
+    const withdrawnChild = await memberRequestsOf(t.app).requestChange(salon, memberId, id, {
       date: '2031-06-09',
       from: '13:00',
       to: '14:00',
     });
-    await t.app.memberRequests.withdraw(salon, memberId, id, withdrawnChild);
+    await memberRequestsOf(t.app).withdraw(salon, memberId, id, withdrawnChild);
     const withdrawn = await demo.post(`${base}/reservations/${id}/judge/${withdrawnChild}/edit`, {
       status: 'approve',
     });
     expect(withdrawn.statusCode).toBe(409);
     expect(withdrawn.json()).toEqual({ message: RESERVATION_MESSAGES.childWithdrawn });
 
-    const clashChild = await t.app.memberRequests.requestChange(salon, memberId, id, {
+    const clashChild = await memberRequestsOf(t.app).requestChange(salon, memberId, id, {
       date: '2031-06-09',
       from: '15:00',
       to: '16:00',
@@ -554,7 +555,7 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
       { salon, memberId },
       { date: '2031-06-16', resourceId: roomId },
     );
-    const first = await t.app.memberRequests.requestCancel(salon, memberId, id);
+    const first = await memberRequestsOf(t.app).requestCancel(salon, memberId, id);
     expect((await reservation(id)).cancel_child).toMatchObject({
       id: first,
       kind: 'cancel',
@@ -564,7 +565,7 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
       status: 'deny',
     });
     expect(denied.json().reservation).toMatchObject({ status: 1, cancel_child: null });
-    const second = await t.app.memberRequests.requestCancel(salon, memberId, id);
+    const second = await memberRequestsOf(t.app).requestCancel(salon, memberId, id);
     const approved = await demo.post(`${base}/reservations/${id}/judge/${second}/cancel`, {
       status: 'approve',
     });

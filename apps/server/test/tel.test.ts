@@ -9,7 +9,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { telOrders } from '../src/db/schema/index.js';
-import { createTestApp, databaseKind, signIn, type TestApp } from './helpers/test-app.js';
+import { multipartBody } from './helpers/multipart.js';
+import {
+  CSRF_HEADERS,
+  createTestApp,
+  databaseKind,
+  signIn,
+  type TestApp,
+} from './helpers/test-app.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 
@@ -283,10 +290,69 @@ describe(`tel: orders, templates, register, status (${databaseKind})`, () => {
       const exact = await register(demo, { params: { param_1: 'あ'.repeat(200) } });
       expect(exact.statusCode).toBe(201);
     });
+  });
 
-    it('decision 0023: any signed-in operator of the account may register (no key needed)', async () => {
-      const response = await register(staff);
-      expect(response.statusCode).toBe(201);
+  describe('DEC-09 sending needs the key tel-write', () => {
+    const countOrders = async () => (await demo.get('/api/tel/list')).json().length as number;
+
+    it('DEC-09 a read-only operator gets 403 on every tel write, whatever the body, and nothing changes', async () => {
+      const draft = await newDraft();
+      const before = await countOrders();
+      const upload = multipartBody({ description: '' }, [
+        {
+          name: 'file',
+          filename: 'm.csv',
+          content: 'tel,date,time,template_id\n09012345678,2030-06-01,10:00,1\n',
+        },
+      ]);
+      const attempts = [
+        await register(staff),
+        await register(staff, { tel: 42, date: null }),
+        await staff.post('/api/tel/template/register', { name: 'x', body: validTemplate }),
+        await staff.post('/api/tel/template/register', '{"name": '),
+        await staff.post(`/api/tel/list/${draft}/status`, { status: 1 }),
+        await staff.post(`/api/tel/list/${draft}/status`, { status: 'nonsense' }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/tel/upload',
+          headers: { cookie: staff.cookie, ...CSRF_HEADERS, ...upload.headers },
+          payload: upload.payload,
+        }),
+      ];
+      for (const response of attempts) {
+        expect(response.statusCode, response.body).toBe(403);
+        expect(response.json()).toEqual({ message: MESSAGES.forbidden });
+      }
+      expect(await countOrders()).toBe(before);
+      expect((await demo.get(`/api/tel/list/${draft}/status`)).json()).toEqual({ status: 0 });
+    });
+
+    it('DEC-09 reads stay open to every operator of the account', async () => {
+      for (const url of ['/api/tel/list', '/api/tel/template/list', '/api/tel/config']) {
+        expect((await staff.get(url)).statusCode, url).toBe(200);
+      }
+    });
+
+    it('DEC-09 owners hold tel-write, and a role given it may send', async () => {
+      expect((await demo.get('/api/auth/me')).json().permission_keys).toContain('tel-write');
+      const roles = (await demo.get('/api/operator_roles')).json() as {
+        id: number;
+        is_owner: boolean;
+        name: string;
+      }[];
+      const staffRole = roles.find((role) => !role.is_owner)!;
+      const grant = (keys: string[]) =>
+        demo.put(`/api/operator_roles/${staffRole.id}`, {
+          name: staffRole.name,
+          permission_keys: keys,
+        });
+      expect((await grant(['tel-write'])).statusCode).toBe(200);
+      try {
+        expect((await register(staff)).statusCode).toBe(201);
+      } finally {
+        expect((await grant([])).statusCode).toBe(200);
+      }
+      expect((await register(staff)).statusCode).toBe(403);
     });
   });
 

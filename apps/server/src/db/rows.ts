@@ -1,4 +1,4 @@
-import { and, eq, max, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './types.js';
 
@@ -49,4 +49,39 @@ export async function nextOrderOfSalon(
     .from(table as PgTable)
     .where(and(eq(table.salonId, salonId), also));
   return Number(last?.value ?? 0) + 1;
+}
+
+/** A salon table whose rows the operator orders (courses, resources): `order` starts at 1. */
+type OrderedSalonTable = TableWithId & { salonId: AnyPgColumn; order: AnyPgColumn };
+
+/** Sets `order` = position + 1 for the given ids of the salon, in one statement. */
+export async function applyOrderOfSalon(
+  db: Executor,
+  table: OrderedSalonTable,
+  salonId: number,
+  ids: number[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const cases = sql.join(
+    ids.map((id, index) => sql`WHEN ${id}::integer THEN ${index + 1}::integer`),
+    sql` `,
+  );
+  await db
+    .update(table)
+    .set({ order: sql`CASE ${table.id} ${cases} END` } as never)
+    .where(and(eq(table.salonId, salonId), inArray(table.id, ids)));
+}
+
+/** The ids of the salon's rows (`also` narrows them, e.g. to rows not retired). */
+export async function idsOfSalon(
+  db: Executor,
+  table: TableWithId & { salonId: AnyPgColumn },
+  salonId: number,
+  also?: SQL,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(eq(table.salonId, salonId), also));
+  return rows.map((row) => row.id as number);
 }

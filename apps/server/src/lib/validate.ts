@@ -1,4 +1,4 @@
-import { MESSAGES, type FieldErrors } from '@tsunagu/contracts';
+import { MESSAGES, SALON_COMMON_MESSAGES, type FieldErrors } from '@tsunagu/contracts';
 import type { z } from 'zod';
 import { ValidationError } from './errors.js';
 
@@ -25,4 +25,19 @@ export function parseOr422<Schema extends z.ZodType>(
 /** A 422 naming one field. */
 export function fieldError(field: string, message: string): ValidationError {
   return new ValidationError(MESSAGES.validationFailed, { [field]: [message] });
+}
+
+/**
+ * The one new value of a PATCH `?attr=` call (RSV-20/26), checked with that attribute's own
+ * schema from the input shape: `{ [attr]: value }`, or a 422 naming `value` / `attr`.
+ */
+export function patchValue<Shape extends Record<string, z.ZodType>>(
+  shape: Shape,
+  attr: keyof Shape & string,
+  body: { value?: unknown },
+) {
+  if (body.value === undefined) throw fieldError('value', SALON_COMMON_MESSAGES.invalidAttrValue);
+  const schema = shape[attr];
+  if (!schema) throw fieldError('attr', SALON_COMMON_MESSAGES.invalidAttrValue);
+  return { [attr]: parseOr422(schema, body.value, 'value') };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppParts } from '../../src/app.js';
 import { configSchema, type Config } from '../../src/config.js';
 
 export const TEST_PASSWORD = 'test-password-123';
@@ -49,10 +49,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  parts: AppParts = {},
+): Promise<TestApp> {
   const database = await freshDatabaseUrl();
   const config = testConfig({ ...(database.url ? { DATABASE_URL: database.url } : {}), ...env });
-  const app = await buildApp(config);
+  const app = await buildApp(config, parts);
   return {
     app,
     config,

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { MemberRequestService } from '../../src/modules/salon-reservations/member-requests.js';
+import type { AppParts } from '../../src/app.js';
+import { createEventPublisher } from '../../src/modules/realtime/index.js';
+import {
+  createMemberRequestService,
+  createReservationCore,
+  type MemberRequestService,
+} from '../../src/modules/salon-reservations/index.js';
 import type { SalonRef } from '../../src/modules/salon-reservations/service.js';
 import { createTestApp, signIn } from '../helpers/test-app.js';
 
@@ -54,8 +60,8 @@ export async function signInAll(app: FastifyInstance) {
  * What every salon test starts from: a fresh app, the three demo sign-ins, the demo account's
  * salon (and the other account's), its API base path and its reference for service calls.
  */
-export async function openSalonTest(env: Record<string, string> = {}) {
-  const t = await createTestApp(env);
+export async function openSalonTest(env: Record<string, string> = {}, parts: AppParts = {}) {
+  const t = await createTestApp(env, parts);
   const clients = await signInAll(t.app);
   const [salonId, otherSalonId] = await demoSalonIds(clients.demo, clients.other);
   const me = (await clients.demo.get('/api/auth/me')).json();
@@ -69,13 +75,30 @@ export async function openSalonTest(env: Record<string, string> = {}) {
   };
 }
 
+const memberServices = new WeakMap<FastifyInstance, MemberRequestService>();
+
+/**
+ * The member side of reservations on the app's database, built from the module's own factories
+ * as the booking page will build it: its events go through the same publisher, so every
+ * process's streams see them.
+ */
+export function memberRequestsOf(app: FastifyInstance): MemberRequestService {
+  let service = memberServices.get(app);
+  if (!service) {
+    const publish = createEventPublisher(app.db, app.log);
+    service = createMemberRequestService(createReservationCore({ db: app.db, publish }));
+    memberServices.set(app, service);
+  }
+  return service;
+}
+
 /** A member asks for a reservation (10:00–11:00 unless told), as the booking page will. */
 export function memberRequest(
-  app: { memberRequests: MemberRequestService },
+  app: FastifyInstance,
   who: { salon: SalonRef; memberId: number },
   slot: { date: string; resourceId: number; from?: string; to?: string; comment?: string },
 ) {
-  return app.memberRequests.requestReservation(who.salon, who.memberId, {
+  return memberRequestsOf(app).requestReservation(who.salon, who.memberId, {
     date: slot.date,
     from: slot.from ?? '10:00',
     to: slot.to ?? '11:00',

@@ -8,10 +8,12 @@ import {
 } from '@tsunagu/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth.js';
+import { publicAccess } from '../../plugins/access.js';
+import { authOf } from './session-hook.js';
 import type { AuthService, SessionPolicy } from './service.js';
 import { SESSION_COOKIE } from './session-token.js';
 
+/** Under `/api/auth`. */
 export async function authRoutes(
   app: FastifyInstance,
   options: { auth: AuthService; policy: SessionPolicy },
@@ -26,9 +28,9 @@ export async function authRoutes(
   } as const;
 
   routes.post(
-    '/api/auth/login',
+    '/login',
     {
-      config: { public: true },
+      config: { access: publicAccess },
       schema: {
         tags: ['auth'],
         summary: 'ログイン',
@@ -52,7 +54,7 @@ export async function authRoutes(
   );
 
   routes.post(
-    '/api/auth/logout',
+    '/logout',
     { schema: { tags: ['auth'], summary: 'ログアウト', response: { 200: okResponseSchema } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
@@ -63,7 +65,7 @@ export async function authRoutes(
   );
 
   routes.get(
-    '/api/auth/me',
+    '/me',
     {
       schema: {
         tags: ['auth'],

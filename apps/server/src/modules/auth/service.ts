@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  PERMISSION_KEYS,
   brandForResellerCode,
   type LoginRequest,
   type MeResponse,
@@ -49,7 +50,10 @@ export function toAuthContext(record: OperatorRecord): AuthContext {
     roleId: record.roleId,
     roleName: record.roleName,
     isOwner: record.isOwner,
-    permissionKeys: record.permissionKeys as PermissionKey[],
+    // The owner role holds every key, including keys added after it was created.
+    permissionKeys: record.isOwner
+      ? [...PERMISSION_KEYS]
+      : (record.permissionKeys as PermissionKey[]),
   };
 }
 

@@ -1,20 +1,15 @@
-import { MESSAGES, hasAllPermissions, type PermissionKey } from '@tsunagu/contracts';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { MESSAGES } from '@tsunagu/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ForbiddenError, UnauthenticatedError } from '../lib/errors.js';
-import type { AuthContext, AuthService } from '../modules/auth/service.js';
-import { SESSION_COOKIE } from '../modules/auth/session-token.js';
+import { UnauthenticatedError } from '../../lib/errors.js';
+import { accessOf, assertAccess } from '../../plugins/access.js';
+import type { AuthContext, AuthService } from './service.js';
+import { SESSION_COOKIE } from './session-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in operator; set for every /api route that is not public. */
+    /** The signed-in operator; set for every API route that is not public. */
     auth: AuthContext | null;
-  }
-  interface FastifyContextConfig {
-    /** Reachable without a session (sign-in, webhooks). */
-    public?: boolean;
-    /** false: exempt from the CSRF header check (calls made by other servers). */
-    csrf?: boolean;
   }
 }
 
@@ -24,29 +19,20 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** preHandler: every listed key must be held (APP-03 on the server side). */
-export function requirePermissions(...keys: PermissionKey[]): preHandlerAsyncHookHandler {
-  return async (request) => {
-    if (!hasAllPermissions(authOf(request).permissionKeys, keys)) {
-      throw new ForbiddenError(MESSAGES.forbidden);
-    }
-  };
-}
-
-export function requireOwner(message: string = MESSAGES.forbidden): preHandlerAsyncHookHandler {
-  return async (request) => {
-    if (!authOf(request).isOwner) throw new ForbiddenError(message);
-  };
-}
-
-/** Every /api call needs a live session unless its route is marked public. */
-export const authPlugin = fp(async (app: FastifyInstance, options: { auth: AuthService }) => {
-  app.decorateRequest('auth', null);
+/**
+ * Registered inside the API context (`/api`), so it runs for every route the router matched
+ * there, however the path was spelled (`/%61pi/…` is the same route): a live session unless the
+ * route's access is public (401), then the route's access (403) — both before the body is read.
+ */
+export const sessionHook = fp(async (app: FastifyInstance, options: { auth: AuthService }) => {
+  if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+    const access = accessOf(request);
+    if (access.kind === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
     const auth = token ? await options.auth.authenticate(token) : undefined;
     if (!auth) throw new UnauthenticatedError(MESSAGES.unauthenticated);
     request.auth = auth;
+    assertAccess(auth, access);
   });
 });

@@ -15,13 +15,11 @@ import {
 } from '@tsunagu/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf, requirePermissions } from '../../plugins/auth.js';
-import { readErrors, writeErrors } from '../salons/http.js';
-import { salonOf, salonScope } from '../salons/scope.js';
-import type { SalonService } from '../salons/service.js';
+import { assertAccess, needs } from '../../plugins/access.js';
+import { authOf } from '../auth/index.js';
+import { createSalonService, readErrors, salonOf, writeErrors } from '../salons/index.js';
 import type { GoogleCalendarService } from './service.js';
 
-const base = '/api/salon/:salonId';
 export const GOOGLE_CALLBACK_PATH = '/api/google/oauth/callback';
 /** Holds the OAuth `state` between the connect call and Google's redirect back (CSRF). */
 export const GOOGLE_STATE_COOKIE = 'tsunagu_google_oauth';
@@ -36,30 +34,28 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Google Calendar links (RSV-39..47) and the OAuth connect flow (decision 0012). */
+const tags = ['salon: google calendar'];
+
+/** The OAuth redirect URI: GOOGLE_REDIRECT_URI, else our own callback on this origin. */
+function redirectUriOf(app: FastifyInstance, request: FastifyRequest): string {
+  if (app.config.GOOGLE_REDIRECT_URI) return app.config.GOOGLE_REDIRECT_URI;
+  const origin = app.config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
+  return `${origin}${GOOGLE_CALLBACK_PATH}`;
+}
+
+/**
+ * Google Calendar links (RSV-39..47) and the start of the OAuth connect flow (decision 0012),
+ * inside the salon plugin (`/api/salon/:salonId`).
+ */
 export async function googleCalendarRoutes(
   app: FastifyInstance,
-  options: {
-    salons: SalonService;
-    google: GoogleCalendarService;
-    publicOrigin?: string | undefined;
-    redirectUri?: string | undefined;
-  },
+  options: { google: GoogleCalendarService },
 ) {
-  const { salons, google } = options;
-  salonScope(app, salons);
+  const { google } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['salon: google calendar'];
-  const requireReserveWrite = requirePermissions('reserve-write');
-
-  function redirectUriOf(request: FastifyRequest): string {
-    if (options.redirectUri) return options.redirectUri;
-    const origin = options.publicOrigin ?? `${request.protocol}://${request.host}`;
-    return `${origin}${GOOGLE_CALLBACK_PATH}`;
-  }
 
   routes.get(
-    `${base}/googlecalendars`,
+    '/googlecalendars',
     {
       schema: {
         tags,
@@ -73,7 +69,7 @@ export async function googleCalendarRoutes(
   );
 
   routes.post(
-    `${base}/googlecalendars`,
+    '/googlecalendars',
     {
       schema: {
         tags,
@@ -91,7 +87,7 @@ export async function googleCalendarRoutes(
   );
 
   routes.delete(
-    `${base}/googlecalendars/:primaryId/:purpose/:associationId`,
+    '/googlecalendars/:primaryId/:purpose/:associationId',
     {
       schema: {
         tags,
@@ -114,7 +110,7 @@ export async function googleCalendarRoutes(
   );
 
   routes.post(
-    `${base}/googlecalendars/:primaryId/shift/:associationId/resync`,
+    '/googlecalendars/:primaryId/shift/:associationId/resync',
     {
       schema: {
         tags,
@@ -137,7 +133,7 @@ export async function googleCalendarRoutes(
   );
 
   routes.post(
-    `${base}/googlecalendars/connect`,
+    '/googlecalendars/connect',
     {
       schema: {
         tags,
@@ -156,12 +152,25 @@ export async function googleCalendarRoutes(
         secure: request.protocol === 'https',
         maxAge: 600,
       });
-      return { url: google.authorizeUrl(state, redirectUriOf(request)) };
+      return { url: google.authorizeUrl(state, redirectUriOf(app, request)) };
     },
   );
+}
+
+/**
+ * Google's redirect back after consent (`GOOGLE_CALLBACK_PATH`, under `/api`): checks the state
+ * cookie, then stores the tokens for the salon named in the state (reserve-write needed).
+ */
+export async function googleOAuthCallbackRoutes(
+  app: FastifyInstance,
+  options: { google: GoogleCalendarService },
+) {
+  const { google } = options;
+  const salons = createSalonService({ db: app.db });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
-    GOOGLE_CALLBACK_PATH,
+    '/google/oauth/callback',
     {
       schema: {
         tags,
@@ -181,9 +190,10 @@ export async function googleCalendarRoutes(
         return back('failed');
       }
       try {
-        const salon = await salons.require(authOf(request).accountId, salonId);
-        await requireReserveWrite.call(app, request, reply);
-        await google.connect(salon.id, code, redirectUriOf(request));
+        const auth = authOf(request);
+        const salon = await salons.require(auth.accountId, salonId);
+        assertAccess(auth, needs('reserve-write'));
+        await google.connect(salon.id, code, redirectUriOf(app, request));
       } catch (failure) {
         request.log.info({ err: failure }, 'google oauth callback failed');
         return back('failed');

@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/types.js';
 import { todayInTokyo } from '../../lib/business-time.js';
 import { AppError, NotFoundError } from '../../lib/errors.js';
-import { findResource, listResources } from '../salon-catalog/repository.js';
+import { resourceReader } from '../salon-resources/index.js';
 import { shiftsFromEvents, windowOf } from './import.js';
 import {
   GoogleProviderError,
@@ -104,7 +104,7 @@ export function createGoogleCalendarService(deps: {
     async overview(salonId: number): Promise<GoogleCalendars> {
       const [token, resources, associations] = await Promise.all([
         repository.latestToken(db, salonId),
-        listResources(db, salonId),
+        resourceReader.list(db, salonId),
         repository.listAssociations(db, salonId),
       ]);
       let calendars: GoogleCalendars['calendars'] = [];
@@ -140,7 +140,7 @@ export function createGoogleCalendarService(deps: {
      * Google is asked happens before anything is written; a `shift` link imports at once.
      */
     async link(salonId: number, input: GoogleLinkInput): Promise<SyncResult & { id: number }> {
-      if (!(await findResource(db, salonId, input.salon_resource_id)))
+      if (!(await resourceReader.exists(db, salonId, input.salon_resource_id)))
         throw new NotFoundError(CATALOG_MESSAGES.resourceNotFound);
       const token = await repository.findToken(db, salonId, input.google_token_id);
       if (!token) throw new NotFoundError(GOOGLE_MESSAGES.tokenNotFound);

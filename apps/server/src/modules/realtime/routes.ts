@@ -10,9 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth.js';
-import { salonOf, salonScope } from '../salons/scope.js';
-import type { SalonService } from '../salons/service.js';
+import { authOf } from '../auth/index.js';
+import { createSalonService, salonOf } from '../salons/index.js';
 import type { RealtimeHub } from './hub.js';
 
 function lastEventId(header: string | string[] | undefined, query?: string): number {
@@ -20,18 +19,15 @@ function lastEventId(header: string | string[] | undefined, query?: string): num
   return /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
 }
 
-/** RT-14 settings and the Server-Sent Events stream of a salon's reservation events. */
-export async function realtimeRoutes(
-  app: FastifyInstance,
-  options: { salons: SalonService; hub: RealtimeHub; debug: boolean },
-) {
-  const { salons, hub } = options;
-  salonScope(app, salons);
+const tags = ['realtime'];
+
+/** RT-14 settings under `/api/realtime`: where the console subscribes. */
+export async function realtimeSettingsRoutes(app: FastifyInstance) {
+  const salons = createSalonService({ db: app.db });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['realtime'];
 
   routes.get(
-    '/api/realtime/settings',
+    '/realtime/settings',
     {
       schema: {
         tags,
@@ -47,15 +43,24 @@ export async function realtimeRoutes(
         api_key: null,
         cluster: 'sse',
         channel: salon ? `salon-${salon.id}` : '',
-        debug: options.debug,
+        debug: app.config.REALTIME_DEBUG,
         salon_id: salon?.id ?? null,
         stream_url: salon ? `/api/salon/${salon.id}/events` : null,
       };
     },
   );
+}
+
+/**
+ * The Server-Sent Events stream of a salon's reservation events (RT-01), inside the salon plugin
+ * (`/api/salon/:salonId/events`); `hub` fans out the events of every process.
+ */
+export async function realtimeEventRoutes(app: FastifyInstance, options: { hub: RealtimeHub }) {
+  const { hub } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
-    '/api/salon/:salonId/events',
+    '/events',
     {
       schema: {
         tags,

@@ -11,27 +11,30 @@ import {
 } from '@tsunagu/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/types.js';
-import { authOf, requireOwner } from '../../plugins/auth.js';
+import { ownerOnly } from '../../plugins/access.js';
+import { authOf } from '../auth/index.js';
 import { createRoleService } from './service.js';
 
-/** Operator roles: any operator of the account may read them; only the owner role changes them. */
-export async function roleRoutes(app: FastifyInstance, options: { db: Database }) {
-  const roles = createRoleService({ db: options.db });
+/**
+ * Operator roles under `/api/operator_roles`: any operator of the account may read them; only
+ * the owner role changes them.
+ */
+export async function rolesModule(app: FastifyInstance) {
+  const roles = createRoleService({ db: app.db });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const ownerOnly = requireOwner(ROLE_MESSAGES.ownerRequired);
+  const owner = { access: ownerOnly(ROLE_MESSAGES.ownerRequired) };
   const tags = ['operator_roles'];
 
   routes.get(
-    '/api/operator_roles',
+    '',
     { schema: { tags, summary: 'ロール一覧', response: { 200: roleListSchema } } },
     async (request) => roles.list(authOf(request).accountId),
   );
 
   routes.post(
-    '/api/operator_roles',
+    '',
     {
-      preHandler: ownerOnly,
+      config: owner,
       schema: {
         tags,
         summary: 'ロール登録',
@@ -46,7 +49,7 @@ export async function roleRoutes(app: FastifyInstance, options: { db: Database }
   );
 
   routes.get(
-    '/api/operator_roles/:id',
+    '/:id',
     {
       schema: {
         tags,
@@ -59,9 +62,9 @@ export async function roleRoutes(app: FastifyInstance, options: { db: Database }
   );
 
   routes.put(
-    '/api/operator_roles/:id',
+    '/:id',
     {
-      preHandler: ownerOnly,
+      config: owner,
       schema: {
         tags,
         summary: 'ロール更新',
@@ -80,9 +83,9 @@ export async function roleRoutes(app: FastifyInstance, options: { db: Database }
   );
 
   routes.delete(
-    '/api/operator_roles/:id',
+    '/:id',
     {
-      preHandler: ownerOnly,
+      config: owner,
       schema: {
         tags,
         summary: 'ロール削除',

@@ -6,7 +6,8 @@ import type { RoleRow } from './repository.js';
 
 function toRole(row: RoleRow): Role {
   // Keys are returned in the canonical order so screens and tests see a stable list.
-  const keys = PERMISSION_KEYS.filter((key) => row.permissionKeys.includes(key));
+  // The owner role holds every key, including keys added after it was created.
+  const keys = PERMISSION_KEYS.filter((key) => row.isOwner || row.permissionKeys.includes(key));
   return {
     id: row.id,
     name: row.name,

@@ -26,32 +26,28 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflictErrors, readErrors, writeErrors } from '../salons/http.js';
-import { salonOf, salonScope } from '../salons/scope.js';
-import type { SalonService } from '../salons/service.js';
-import type { ConfigService } from './service.js';
+import { conflictErrors, readErrors, salonOf, writeErrors } from '../salons/index.js';
+import { createConfigService } from './service.js';
 
-const base = '/api/salon/:salonId';
-
-/** Salon config, opening hours, online booking config, online URL and salon URLs. */
-export async function configRoutes(
-  app: FastifyInstance,
-  options: { salons: SalonService; configs: ConfigService; publicOrigin: string | undefined },
-) {
-  const { configs } = options;
-  salonScope(app, options.salons);
+/**
+ * Salon config, opening hours, online booking config, online URL and salon URLs, inside the
+ * salon plugin (`/api/salon/:salonId`).
+ */
+export async function configRoutes(app: FastifyInstance) {
+  const configs = createConfigService({ db: app.db });
+  const publicOrigin = app.config.PUBLIC_ORIGIN;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['salon: configs'];
   const onlineTags = ['salon: online booking'];
 
   const onlineUrlOf = (request: FastifyRequest) =>
     configs.onlineUrl(
-      options.publicOrigin ?? `${request.protocol}://${request.host}`,
+      publicOrigin ?? `${request.protocol}://${request.host}`,
       salonOf(request).publicKey,
     );
 
   routes.get(
-    `${base}/configs`,
+    '/configs',
     {
       schema: {
         tags,
@@ -70,7 +66,7 @@ export async function configRoutes(
   );
 
   routes.post(
-    `${base}/configs`,
+    '/configs',
     {
       schema: {
         tags,
@@ -87,7 +83,7 @@ export async function configRoutes(
   );
 
   routes.put(
-    `${base}/configs`,
+    '/configs',
     {
       schema: {
         tags,
@@ -104,7 +100,7 @@ export async function configRoutes(
   );
 
   routes.put(
-    `${base}/configs/:type`,
+    '/configs/:type',
     {
       schema: {
         tags,
@@ -129,7 +125,7 @@ export async function configRoutes(
   );
 
   routes.patch(
-    `${base}/configs`,
+    '/configs',
     {
       schema: {
         tags,
@@ -148,7 +144,7 @@ export async function configRoutes(
   );
 
   routes.get(
-    `${base}/online_url`,
+    '/online_url',
     {
       schema: {
         tags: onlineTags,
@@ -161,7 +157,7 @@ export async function configRoutes(
   );
 
   routes.get(
-    `${base}/online_configs`,
+    '/online_configs',
     {
       schema: {
         tags: onlineTags,
@@ -174,7 +170,7 @@ export async function configRoutes(
   );
 
   routes.put(
-    `${base}/online_configs/:id`,
+    '/online_configs/:id',
     {
       schema: {
         tags: onlineTags,
@@ -195,7 +191,7 @@ export async function configRoutes(
   );
 
   routes.put(
-    `${base}/online_configs/:id/actions`,
+    '/online_configs/:id/actions',
     {
       schema: {
         tags: onlineTags,
@@ -216,7 +212,7 @@ export async function configRoutes(
   );
 
   routes.patch(
-    `${base}/online_configs`,
+    '/online_configs',
     {
       schema: {
         tags: onlineTags,
@@ -239,7 +235,7 @@ export async function configRoutes(
   );
 
   routes.get(
-    `${base}/salon_urls`,
+    '/salon_urls',
     {
       schema: {
         tags: onlineTags,
@@ -252,7 +248,7 @@ export async function configRoutes(
   );
 
   routes.post(
-    `${base}/salon_urls`,
+    '/salon_urls',
     {
       schema: {
         tags: onlineTags,
@@ -269,7 +265,7 @@ export async function configRoutes(
   );
 
   routes.delete(
-    `${base}/salon_urls/:id`,
+    '/salon_urls/:id',
     {
       schema: {
         tags: onlineTags,

@@ -22,33 +22,37 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflictErrors, readErrors, writeErrors } from '../salons/http.js';
-import { cacheKeyOf, type SalonReadCache } from '../salons/read-cache.js';
-import { salonOf, salonScope } from '../salons/scope.js';
-import type { SalonService } from '../salons/service.js';
-import type { BlockTimeService } from './block-times.js';
-import type { ReservationService } from './service.js';
+import type { PublishEvents } from '../realtime/index.js';
+import {
+  cacheKeyOf,
+  conflictErrors,
+  readErrors,
+  salonOf,
+  writeErrors,
+  type SalonReadCache,
+} from '../salons/index.js';
+import { createBlockTimeService } from './block-times.js';
+import { createReservationCore, createReservationService } from './service.js';
 
-const base = '/api/salon/:salonId';
-
-/** Reservations, judgements of member requests, and block times (RSV-56..77, DEC-05). */
+/**
+ * Reservations, judgements of member requests, and block times (RSV-56..77, DEC-05), inside the
+ * salon plugin (`/api/salon/:salonId`). Changes are published as realtime events after commit.
+ */
 export async function reservationRoutes(
   app: FastifyInstance,
-  options: {
-    salons: SalonService;
-    reservations: ReservationService;
-    blockTimes: BlockTimeService;
-    readCache: SalonReadCache;
-  },
+  options: { readCache: SalonReadCache; publish: PublishEvents },
 ) {
-  const { reservations, blockTimes, readCache } = options;
-  salonScope(app, options.salons);
+  const { readCache } = options;
+  const reservations = createReservationService(
+    createReservationCore({ db: app.db, publish: options.publish }),
+  );
+  const blockTimes = createBlockTimeService({ db: app.db });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['salon: reservations'];
   const blockTags = ['salon: block times'];
 
   routes.get(
-    `${base}/reservations`,
+    '/reservations',
     {
       schema: {
         tags,
@@ -69,7 +73,7 @@ export async function reservationRoutes(
   );
 
   routes.get(
-    `${base}/reservations/:id`,
+    '/reservations/:id',
     {
       schema: {
         tags,
@@ -82,7 +86,7 @@ export async function reservationRoutes(
   );
 
   routes.post(
-    `${base}/reservations`,
+    '/reservations',
     {
       schema: {
         tags,
@@ -103,7 +107,7 @@ export async function reservationRoutes(
   );
 
   routes.put(
-    `${base}/reservations/:id`,
+    '/reservations/:id',
     {
       schema: {
         tags,
@@ -120,7 +124,7 @@ export async function reservationRoutes(
   );
 
   routes.patch(
-    `${base}/reservations/:id`,
+    '/reservations/:id',
     {
       schema: {
         tags,
@@ -144,7 +148,7 @@ export async function reservationRoutes(
   );
 
   routes.delete(
-    `${base}/reservations/:id`,
+    '/reservations/:id',
     {
       schema: {
         tags,
@@ -161,7 +165,7 @@ export async function reservationRoutes(
 
   for (const kind of ['edit', 'cancel'] as const) {
     routes.post(
-      `${base}/reservations/:id/judge/:childId/${kind}`,
+      `/reservations/:id/judge/:childId/${kind}`,
       {
         schema: {
           tags,
@@ -187,7 +191,7 @@ export async function reservationRoutes(
   }
 
   routes.get(
-    `${base}/block_times`,
+    '/block_times',
     {
       schema: {
         tags: blockTags,
@@ -202,7 +206,7 @@ export async function reservationRoutes(
   );
 
   routes.post(
-    `${base}/block_times`,
+    '/block_times',
     {
       schema: {
         tags: blockTags,
@@ -219,7 +223,7 @@ export async function reservationRoutes(
   );
 
   routes.put(
-    `${base}/block_times/:id`,
+    '/block_times/:id',
     {
       schema: {
         tags: blockTags,
@@ -239,7 +243,7 @@ export async function reservationRoutes(
   );
 
   routes.delete(
-    `${base}/block_times/:id`,
+    '/block_times/:id',
     {
       schema: {
         tags: blockTags,

@@ -12,9 +12,8 @@ import type { Executor } from '../../db/types.js';
 import { formatDateJa } from '../../lib/business-time.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
-import { findCourse } from '../salon-catalog/repository.js';
-import { coveredByShifts } from '../salon-shifts/expand.js';
-import { shiftsOf } from '../salon-shifts/service.js';
+import { courseReader } from '../salon-courses/index.js';
+import { coveredByShifts, shiftsOf } from '../salon-shifts/index.js';
 import * as repository from './repository.js';
 import type { ChildRow, MemberSummary, ReservationRow, Slot } from './repository.js';
 
@@ -47,7 +46,7 @@ export async function checkReferences(
   member: MemberSummary | undefined;
   resources: Map<number, { name: string; kind: string }>;
 }> {
-  if (booking.courseId !== null && !(await findCourse(tx, salonId, booking.courseId)))
+  if (booking.courseId !== null && !(await courseReader.exists(tx, salonId, booking.courseId)))
     throw fieldError('course_id', SALON_COMMON_MESSAGES.notInSalon);
   const ids = resourceIdsOf(booking);
   const found = new Map(

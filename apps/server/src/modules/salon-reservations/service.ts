@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/types.js';
 import { addDays, daysBetween, mondayOf, todayInTokyo } from '../../lib/business-time.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError, parseOr422 } from '../../lib/validate.js';
-import type { PublishEvents, SalonEventDraft } from '../realtime/publisher.js';
+import type { PublishEvents, SalonEventDraft } from '../realtime/index.js';
 import * as repository from './repository.js';
 import type { MemberSummary, ReservationRow } from './repository.js';
 import {

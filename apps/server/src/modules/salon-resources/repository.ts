@@ -2,7 +2,6 @@ import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   googleCalendarAssociations,
   salonBlockTimes,
-  salonCourses,
   salonReservations,
   salonResourceCourseUnlinks,
   salonResourceOccupancies,
@@ -12,66 +11,13 @@ import {
 import { insertReturningId, nextOrderOfSalon } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
 
-// ---- courses
-
-export type CourseRow = typeof salonCourses.$inferSelect;
-export type CourseValues = Omit<typeof salonCourses.$inferInsert, 'id' | 'salonId' | 'order'>;
-
-export async function listCourses(db: Executor, salonId: number): Promise<CourseRow[]> {
-  return db
-    .select()
-    .from(salonCourses)
-    .where(eq(salonCourses.salonId, salonId))
-    .orderBy(asc(salonCourses.order), asc(salonCourses.id));
-}
-
-export async function findCourse(db: Executor, salonId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(salonCourses)
-    .where(and(eq(salonCourses.salonId, salonId), eq(salonCourses.id, id)));
-  return row;
-}
-
-export async function insertCourse(db: Executor, salonId: number, values: CourseValues) {
-  const order = await nextOrderOfSalon(db, salonCourses, salonId);
-  return insertReturningId(db, salonCourses, { ...values, salonId, order });
-}
-
-export async function updateCourse(
-  db: Executor,
-  salonId: number,
-  id: number,
-  values: Partial<CourseValues>,
-): Promise<boolean> {
-  const rows = await db
-    .update(salonCourses)
-    .set(values)
-    .where(and(eq(salonCourses.salonId, salonId), eq(salonCourses.id, id)))
-    .returning({ id: salonCourses.id });
-  return rows.length > 0;
-}
-
-export async function deleteCourse(db: Executor, salonId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(salonCourses)
-    .where(and(eq(salonCourses.salonId, salonId), eq(salonCourses.id, id)))
-    .returning({ id: salonCourses.id });
-  return rows.length > 0;
-}
-
 // ---- resources
 
 export type ResourceRow = typeof salonResources.$inferSelect;
 export type ResourceValues = Omit<typeof salonResources.$inferInsert, 'id' | 'salonId' | 'order'>;
 
 /** A resource that was not deleted: deleted ones stay only for the past reservations naming them. */
-const resourceInUse = isNull(salonResources.deletedAt);
-
-/** The filter that keeps deleted (retired) rows out, for the tables that retire them. */
-function inUse(table: typeof salonCourses | typeof salonResources) {
-  return table === salonResources ? resourceInUse : undefined;
-}
+export const resourceInUse = isNull(salonResources.deletedAt);
 
 export async function listResources(db: Executor, salonId: number): Promise<ResourceRow[]> {
   return db
@@ -183,37 +129,6 @@ export async function retireResource(
     .update(salonResources)
     .set({ deletedAt: sql`now()` })
     .where(and(eq(salonResources.salonId, salonId), eq(salonResources.id, id)));
-}
-
-// ---- order (shared by courses and resources)
-
-export async function applyOrder(
-  db: Executor,
-  table: typeof salonCourses | typeof salonResources,
-  salonId: number,
-  ids: number[],
-): Promise<void> {
-  if (ids.length === 0) return;
-  const cases = sql.join(
-    ids.map((id, index) => sql`WHEN ${id}::integer THEN ${index + 1}::integer`),
-    sql` `,
-  );
-  await db
-    .update(table)
-    .set({ order: sql`CASE ${table.id} ${cases} END` })
-    .where(and(eq(table.salonId, salonId), inArray(table.id, ids)));
-}
-
-export async function idsOf(
-  db: Executor,
-  table: typeof salonCourses | typeof salonResources,
-  salonId: number,
-): Promise<number[]> {
-  const rows = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.salonId, salonId), inUse(table)));
-  return rows.map((row) => row.id);
 }
 
 // ---- unlinks

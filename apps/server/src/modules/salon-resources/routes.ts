@@ -1,9 +1,8 @@
 import {
+  errorBodySchema,
+  referenceQuerySchema,
   CATALOG_MESSAGES,
   attrValueBodySchema,
-  courseInputSchema,
-  coursePatchQuerySchema,
-  courseSchema,
   createdSchema,
   orderInputSchema,
   resourceDeleteQuerySchema,
@@ -20,131 +19,27 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflictErrors, readErrors, writeErrors } from '../salons/http.js';
-import { salonOf, salonScope } from '../salons/scope.js';
-import type { SalonService } from '../salons/service.js';
-import type { CatalogService } from './service.js';
+import {
+  conflictErrors,
+  createSalonService,
+  readErrors,
+  salonOf,
+  writeErrors,
+} from '../salons/index.js';
+import { authOf } from '../auth/index.js';
+import { createResourceService } from './service.js';
 
-const base = '/api/salon/:salonId';
-
-/** Courses, resources and the resource-course unlinks of a salon (RSV-17..29, 37, 38). */
-export async function catalogRoutes(
-  app: FastifyInstance,
-  options: { salons: SalonService; catalog: CatalogService },
-) {
-  const { catalog } = options;
-  salonScope(app, options.salons);
+/**
+ * Resources (staff and rooms) and the resource-course unlinks of a salon (RSV-23..29, 37, 38),
+ * inside the salon plugin (`/api/salon/:salonId`).
+ */
+export async function resourceRoutes(app: FastifyInstance) {
+  const resources = createResourceService({ db: app.db });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const courseTags = ['salon: courses'];
   const resourceTags = ['salon: resources'];
 
   routes.get(
-    `${base}/courses/all`,
-    {
-      schema: {
-        tags: courseTags,
-        summary: 'コース一覧（RSV-17）',
-        params: salonParamsSchema,
-        response: { 200: z.array(courseSchema), ...readErrors },
-      },
-    },
-    async (request) => catalog.listCourses(salonOf(request).id),
-  );
-
-  routes.post(
-    `${base}/courses`,
-    {
-      schema: {
-        tags: courseTags,
-        summary: 'コース登録（RSV-18）',
-        params: salonParamsSchema,
-        body: courseInputSchema,
-        response: { 201: createdSchema, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const id = await catalog.createCourse(salonOf(request).id, request.body);
-      return reply.code(201).send({ status: true, id });
-    },
-  );
-
-  routes.post(
-    `${base}/courses/order`,
-    {
-      schema: {
-        tags: courseTags,
-        summary: 'コースの並び替え（RSV-22）: このサロンの全コースの id を新しい順に',
-        params: salonParamsSchema,
-        body: orderInputSchema,
-        response: { 200: statusTrueSchema, ...writeErrors },
-      },
-    },
-    async (request) => {
-      await catalog.orderCourses(salonOf(request).id, request.body.ids);
-      return { status: true as const };
-    },
-  );
-
-  const courseWrite = z.object({ status: z.literal(true), course: courseSchema });
-
-  routes.put(
-    `${base}/courses/:id`,
-    {
-      schema: {
-        tags: courseTags,
-        summary: 'コース更新（RSV-19）',
-        params: salonItemParamsSchema,
-        body: courseInputSchema,
-        response: { 200: courseWrite, ...writeErrors },
-      },
-    },
-    async (request) => ({
-      status: true as const,
-      course: await catalog.updateCourse(salonOf(request).id, request.params.id, request.body),
-    }),
-  );
-
-  routes.patch(
-    `${base}/courses/:id`,
-    {
-      schema: {
-        tags: courseTags,
-        summary: 'コースの属性を1つ変更（RSV-20）: body は {value}',
-        params: salonItemParamsSchema,
-        querystring: coursePatchQuerySchema,
-        body: attrValueBodySchema,
-        response: { 200: courseWrite, ...writeErrors },
-      },
-    },
-    async (request) => ({
-      status: true as const,
-      course: await catalog.patchCourse(
-        salonOf(request).id,
-        request.params.id,
-        request.query.attr,
-        request.body,
-      ),
-    }),
-  );
-
-  routes.delete(
-    `${base}/courses/:id`,
-    {
-      schema: {
-        tags: courseTags,
-        summary: 'コース削除（RSV-21）: このコースの予約はコースなしになります',
-        params: salonItemParamsSchema,
-        response: { 200: statusTrueSchema, ...writeErrors },
-      },
-    },
-    async (request) => {
-      await catalog.deleteCourse(salonOf(request).id, request.params.id);
-      return { status: true as const };
-    },
-  );
-
-  routes.get(
-    `${base}/resources/all`,
+    '/resources/all',
     {
       schema: {
         tags: resourceTags,
@@ -153,11 +48,11 @@ export async function catalogRoutes(
         response: { 200: z.array(resourceSchema), ...readErrors },
       },
     },
-    async (request) => catalog.listResources(salonOf(request).id),
+    async (request) => resources.list(salonOf(request).id),
   );
 
   routes.post(
-    `${base}/resources`,
+    '/resources',
     {
       schema: {
         tags: resourceTags,
@@ -168,13 +63,13 @@ export async function catalogRoutes(
       },
     },
     async (request, reply) => {
-      const id = await catalog.createResource(salonOf(request).id, request.body);
+      const id = await resources.create(salonOf(request).id, request.body);
       return reply.code(201).send({ status: true, id });
     },
   );
 
   routes.post(
-    `${base}/resources/order`,
+    '/resources/order',
     {
       schema: {
         tags: resourceTags,
@@ -185,7 +80,7 @@ export async function catalogRoutes(
       },
     },
     async (request) => {
-      await catalog.orderResources(salonOf(request).id, request.body.ids);
+      await resources.order(salonOf(request).id, request.body.ids);
       return { status: true as const };
     },
   );
@@ -193,7 +88,7 @@ export async function catalogRoutes(
   const resourceWrite = z.object({ status: z.literal(true), resource: resourceSchema });
 
   routes.put(
-    `${base}/resources/:id`,
+    '/resources/:id',
     {
       schema: {
         tags: resourceTags,
@@ -205,12 +100,12 @@ export async function catalogRoutes(
     },
     async (request) => ({
       status: true as const,
-      resource: await catalog.updateResource(salonOf(request).id, request.params.id, request.body),
+      resource: await resources.update(salonOf(request).id, request.params.id, request.body),
     }),
   );
 
   routes.patch(
-    `${base}/resources/:id`,
+    '/resources/:id',
     {
       schema: {
         tags: resourceTags,
@@ -223,7 +118,7 @@ export async function catalogRoutes(
     },
     async (request) => ({
       status: true as const,
-      resource: await catalog.patchResource(
+      resource: await resources.patch(
         salonOf(request).id,
         request.params.id,
         request.query.attr,
@@ -233,7 +128,7 @@ export async function catalogRoutes(
   );
 
   routes.delete(
-    `${base}/resources/:id`,
+    '/resources/:id',
     {
       schema: {
         tags: resourceTags,
@@ -245,7 +140,7 @@ export async function catalogRoutes(
       },
     },
     async (request) => {
-      const detached = await catalog.deleteResource(
+      const detached = await resources.remove(
         salonOf(request).id,
         request.params.id,
         request.query.force === '1',
@@ -259,7 +154,7 @@ export async function catalogRoutes(
   );
 
   routes.get(
-    `${base}/resource_course_unlinks`,
+    '/resource_course_unlinks',
     {
       schema: {
         tags: resourceTags,
@@ -268,11 +163,11 @@ export async function catalogRoutes(
         response: { 200: unlinksSchema, ...readErrors },
       },
     },
-    async (request) => catalog.unlinks(salonOf(request).id),
+    async (request) => resources.unlinks(salonOf(request).id),
   );
 
   routes.put(
-    `${base}/resource_course_unlinks`,
+    '/resource_course_unlinks',
     {
       schema: {
         tags: resourceTags,
@@ -287,7 +182,28 @@ export async function catalogRoutes(
     },
     async (request) => ({
       status: true as const,
-      data: (await catalog.replaceUnlinks(salonOf(request).id, request.body)).data,
+      data: (await resources.replaceUnlinks(salonOf(request).id, request.body)).data,
     }),
+  );
+}
+
+/** REF-02 under `/api`: the resources of `?salon_id=` or of the account's first salon. */
+export async function resourceReferenceRoutes(app: FastifyInstance) {
+  const salons = createSalonService({ db: app.db });
+  const resources = createResourceService({ db: app.db });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/salon/resources',
+    {
+      schema: {
+        tags: ['reference data'],
+        summary: 'リソース一覧（REF-02）: salon_id 省略時はアカウントの最初のサロン',
+        querystring: referenceQuerySchema,
+        response: { 200: z.array(resourceSchema), 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const salon = await salons.forReference(authOf(request).accountId, request.query.salon_id);
+      return salon ? resources.list(salon.id) : [];
+    },
   );
 }

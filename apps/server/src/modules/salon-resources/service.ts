@@ -1,11 +1,7 @@
-import type { ZodType } from 'zod';
 import {
   CATALOG_MESSAGES,
   SALON_COMMON_MESSAGES,
-  courseInputSchema,
   resourceInputSchema,
-  type Course,
-  type CourseInput,
   type Resource,
   type ResourceInput,
   type ResourceKind,
@@ -15,22 +11,11 @@ import { salonCourses, salonResources } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
 import { todayInTokyo } from '../../lib/business-time.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { fieldError, parseOr422 } from '../../lib/validate.js';
+import { idsOfSalon } from '../../db/rows.js';
+import { reorderSalonRows } from '../../lib/salon-order.js';
+import { fieldError, patchValue } from '../../lib/validate.js';
 import * as repository from './repository.js';
-import type { CourseRow, CourseValues, ResourceRow, ResourceValues } from './repository.js';
-
-export function toCourse(row: CourseRow): Course {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    duration: row.durationMinutes,
-    price: row.price,
-    color: row.color,
-    is_public: row.isPublic,
-    order: row.order,
-  };
-}
+import { resourceInUse, type ResourceRow, type ResourceValues } from './repository.js';
 
 export function toResource(row: ResourceRow): Resource {
   return {
@@ -45,17 +30,6 @@ export function toResource(row: ResourceRow): Resource {
   };
 }
 
-function courseValues(input: Partial<CourseInput>): Partial<CourseValues> {
-  const values: Partial<CourseValues> = {};
-  if (input.name !== undefined) values.name = input.name;
-  if (input.description !== undefined) values.description = input.description;
-  if (input.duration !== undefined) values.durationMinutes = input.duration;
-  if (input.price !== undefined) values.price = input.price;
-  if (input.color !== undefined) values.color = input.color;
-  if (input.is_public !== undefined) values.isPublic = input.is_public;
-  return values;
-}
-
 function resourceValues(input: Partial<ResourceInput>): Partial<ResourceValues> {
   const values: Partial<ResourceValues> = {};
   if (input.name !== undefined) values.name = input.name;
@@ -67,103 +41,41 @@ function resourceValues(input: Partial<ResourceInput>): Partial<ResourceValues> 
   return values;
 }
 
-/** The one new value of a PATCH ?attr= call, checked with that attribute's own schema. */
-function patchValue<Shape extends Record<string, ZodType>>(
-  shape: Shape,
-  attr: keyof Shape & string,
-  body: { value?: unknown },
-) {
-  if (body.value === undefined) throw fieldError('value', SALON_COMMON_MESSAGES.invalidAttrValue);
-  const schema = shape[attr];
-  if (!schema) throw fieldError('attr', SALON_COMMON_MESSAGES.invalidAttrValue);
-  return { [attr]: parseOr422(schema, body.value, 'value') };
-}
-
-function sameSet(ids: number[], existing: number[]): boolean {
-  if (ids.length !== existing.length || new Set(ids).size !== ids.length) return false;
-  const set = new Set(existing);
-  return ids.every((id) => set.has(id));
-}
-
-export function createCatalogService(deps: { db: Database }) {
+/** Resources (staff and rooms) of a salon and which courses each cannot do (RSV-23..29, 37, 38). */
+export function createResourceService(deps: { db: Database }) {
   const { db } = deps;
 
-  async function course(salonId: number, id: number): Promise<Course> {
-    const row = await repository.findCourse(db, salonId, id);
-    if (!row) throw new NotFoundError(CATALOG_MESSAGES.courseNotFound);
-    return toCourse(row);
-  }
-
-  async function resource(salonId: number, id: number): Promise<Resource> {
+  async function get(salonId: number, id: number): Promise<Resource> {
     const row = await repository.findResource(db, salonId, id);
     if (!row) throw new NotFoundError(CATALOG_MESSAGES.resourceNotFound);
     return toResource(row);
   }
 
-  async function reorder(
-    table: typeof salonCourses | typeof salonResources,
-    salonId: number,
-    ids: number[],
-  ): Promise<void> {
-    await db.transaction(async (tx) => {
-      const existing = await repository.idsOf(tx, table, salonId);
-      if (!sameSet(ids, existing)) throw fieldError('ids', SALON_COMMON_MESSAGES.orderMismatch);
-      await repository.applyOrder(tx, table, salonId, ids);
-    });
+  async function update(salonId: number, id: number, values: Partial<ResourceValues>) {
+    if (!(await repository.updateResource(db, salonId, id, values)))
+      throw new NotFoundError(CATALOG_MESSAGES.resourceNotFound);
+    return get(salonId, id);
   }
 
   return {
-    course,
-    resource,
+    get,
 
-    async listCourses(salonId: number): Promise<Course[]> {
-      return (await repository.listCourses(db, salonId)).map(toCourse);
-    },
-
-    async createCourse(salonId: number, input: CourseInput): Promise<number> {
-      return repository.insertCourse(db, salonId, courseValues(input) as CourseValues);
-    },
-
-    async updateCourse(salonId: number, id: number, input: CourseInput): Promise<Course> {
-      if (!(await repository.updateCourse(db, salonId, id, courseValues(input))))
-        throw new NotFoundError(CATALOG_MESSAGES.courseNotFound);
-      return course(salonId, id);
-    },
-
-    async patchCourse(salonId: number, id: number, attr: string, body: { value?: unknown }) {
-      const value = patchValue(courseInputSchema.shape, attr as keyof CourseInput, body);
-      if (!(await repository.updateCourse(db, salonId, id, courseValues(value))))
-        throw new NotFoundError(CATALOG_MESSAGES.courseNotFound);
-      return course(salonId, id);
-    },
-
-    async deleteCourse(salonId: number, id: number): Promise<void> {
-      if (!(await repository.deleteCourse(db, salonId, id)))
-        throw new NotFoundError(CATALOG_MESSAGES.courseNotFound);
-    },
-
-    orderCourses: (salonId: number, ids: number[]) => reorder(salonCourses, salonId, ids),
-
-    async listResources(salonId: number): Promise<Resource[]> {
+    async list(salonId: number): Promise<Resource[]> {
       return (await repository.listResources(db, salonId)).map(toResource);
     },
 
-    async createResource(salonId: number, input: ResourceInput): Promise<number> {
-      return repository.insertResource(db, salonId, resourceValues(input) as ResourceValues);
-    },
+    create: (salonId: number, input: ResourceInput): Promise<number> =>
+      repository.insertResource(db, salonId, resourceValues(input) as ResourceValues),
 
-    async updateResource(salonId: number, id: number, input: ResourceInput): Promise<Resource> {
-      if (!(await repository.updateResource(db, salonId, id, resourceValues(input))))
-        throw new NotFoundError(CATALOG_MESSAGES.resourceNotFound);
-      return resource(salonId, id);
-    },
+    update: (salonId: number, id: number, input: ResourceInput) =>
+      update(salonId, id, resourceValues(input)),
 
-    async patchResource(salonId: number, id: number, attr: string, body: { value?: unknown }) {
-      const value = patchValue(resourceInputSchema.shape, attr as keyof ResourceInput, body);
-      if (!(await repository.updateResource(db, salonId, id, resourceValues(value))))
-        throw new NotFoundError(CATALOG_MESSAGES.resourceNotFound);
-      return resource(salonId, id);
-    },
+    patch: (salonId: number, id: number, attr: string, body: { value?: unknown }) =>
+      update(
+        salonId,
+        id,
+        resourceValues(patchValue(resourceInputSchema.shape, attr as keyof ResourceInput, body)),
+      ),
 
     /**
      * RSV-27/28: without `force`, a resource with reservations from today on (Tokyo) is kept
@@ -171,7 +83,7 @@ export function createCatalogService(deps: { db: Database }) {
      * become unassigned and free its slots. Earlier reservations keep naming it: the row is
      * retired, not removed (decisions 0007, 0041).
      */
-    async deleteResource(salonId: number, id: number, force: boolean): Promise<number> {
+    async remove(salonId: number, id: number, force: boolean): Promise<number> {
       return db.transaction(async (tx) => {
         if (!(await repository.lockResource(tx, salonId, id)))
           throw new NotFoundError(CATALOG_MESSAGES.resourceNotFound);
@@ -184,7 +96,8 @@ export function createCatalogService(deps: { db: Database }) {
       });
     },
 
-    orderResources: (salonId: number, ids: number[]) => reorder(salonResources, salonId, ids),
+    order: (salonId: number, ids: number[]) =>
+      reorderSalonRows(db, salonResources, salonId, ids, resourceInUse),
 
     async unlinks(salonId: number) {
       const pairs = await repository.listUnlinks(db, salonId);
@@ -205,8 +118,8 @@ export function createCatalogService(deps: { db: Database }) {
     /** RSV-38: replaces the whole matrix; every id must be of this salon (422 naming it). */
     async replaceUnlinks(salonId: number, input: UnlinksInput) {
       await db.transaction(async (tx) => {
-        const resources = new Set(await repository.idsOf(tx, salonResources, salonId));
-        const courses = new Set(await repository.idsOf(tx, salonCourses, salonId));
+        const resources = new Set(await idsOfSalon(tx, salonResources, salonId, resourceInUse));
+        const courses = new Set(await idsOfSalon(tx, salonCourses, salonId));
         const seen = new Set<number>();
         const pairs: { resourceId: number; courseId: number }[] = [];
         input.data.forEach((row, index) => {
@@ -235,4 +148,4 @@ export function createCatalogService(deps: { db: Database }) {
   };
 }
 
-export type CatalogService = ReturnType<typeof createCatalogService>;
+export type ResourceService = ReturnType<typeof createResourceService>;

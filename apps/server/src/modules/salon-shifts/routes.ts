@@ -14,26 +14,27 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readErrors, writeErrors } from '../salons/http.js';
-import { cacheKeyOf, type SalonReadCache } from '../salons/read-cache.js';
-import { salonOf, salonScope } from '../salons/scope.js';
-import type { SalonService } from '../salons/service.js';
-import type { ShiftService } from './service.js';
+import {
+  cacheKeyOf,
+  readErrors,
+  salonOf,
+  writeErrors,
+  type SalonReadCache,
+} from '../salons/index.js';
+import { createShiftService } from './service.js';
 
-const base = '/api/salon/:salonId';
-
-/** Time shifts (RSV-48..55): expanded occurrences, masters and one-day patches. */
-export async function shiftRoutes(
-  app: FastifyInstance,
-  options: { salons: SalonService; shifts: ShiftService; readCache: SalonReadCache },
-) {
-  const { shifts, readCache } = options;
-  salonScope(app, options.salons);
+/**
+ * Time shifts (RSV-48..55): expanded occurrences, masters and one-day patches, inside the salon
+ * plugin (`/api/salon/:salonId`); the month reads go through the salon read cache.
+ */
+export async function shiftRoutes(app: FastifyInstance, options: { readCache: SalonReadCache }) {
+  const { readCache } = options;
+  const shifts = createShiftService({ db: app.db });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['salon: time shifts'];
 
   routes.get(
-    `${base}/time_shifts`,
+    '/time_shifts',
     {
       schema: {
         tags,
@@ -59,7 +60,7 @@ export async function shiftRoutes(
   );
 
   routes.post(
-    `${base}/resources/:resourceId/time_shifts`,
+    '/resources/:resourceId/time_shifts',
     {
       schema: {
         tags,
@@ -76,7 +77,7 @@ export async function shiftRoutes(
   );
 
   routes.put(
-    `${base}/resources/:resourceId/time_shifts/:masterId`,
+    '/resources/:resourceId/time_shifts/:masterId',
     {
       schema: {
         tags,
@@ -99,7 +100,7 @@ export async function shiftRoutes(
   );
 
   routes.delete(
-    `${base}/resources/:resourceId/time_shifts/:masterId/:type`,
+    '/resources/:resourceId/time_shifts/:masterId/:type',
     {
       schema: {
         tags,

@@ -10,7 +10,7 @@ import type { Database, Executor } from '../../db/types.js';
 import { daysBetween } from '../../lib/business-time.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
-import { findResource } from '../salon-catalog/repository.js';
+import { resourceReader } from '../salon-resources/index.js';
 import {
   expandShifts,
   occurrenceDates,
@@ -52,7 +52,7 @@ export function createShiftService(deps: { db: Database }) {
   const { db } = deps;
 
   async function requireResource(executor: Executor, salonId: number, resourceId: number) {
-    if (!(await findResource(executor, salonId, resourceId)))
+    if (!(await resourceReader.exists(executor, salonId, resourceId)))
       throw new NotFoundError(CATALOG_MESSAGES.resourceNotFound);
   }
 

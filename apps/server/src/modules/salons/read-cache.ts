@@ -191,10 +191,6 @@ export function createSalonReadCache(options: SalonReadCacheOptions) {
       if (coding !== 'identity') reply.header('content-encoding', coding);
       return reply.send(body);
     },
-
-    /** What is held now (tests, diagnostics). */
-    stats: () => ({ entries: entries.size, bytes: heldBytes }),
-    has: (salonId: number, key: string) => entries.has(`${salonId}:${key}`),
   };
 }
 

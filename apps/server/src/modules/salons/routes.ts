@@ -1,34 +1,25 @@
 import {
   RESERVATION_STATUSES,
-  courseSchema,
-  errorBodySchema,
   memberPageSchema,
   memberSearchQuerySchema,
-  referenceQuerySchema,
-  resourceSchema,
   salonListSchema,
   salonStatusListSchema,
 } from '@tsunagu/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { authOf } from '../../plugins/auth.js';
-import type { CatalogService } from '../salon-catalog/service.js';
-import type { SalonService } from './service.js';
+import { authOf } from '../auth/index.js';
+import { createSalonService } from './service.js';
 
 /**
- * Account-level calls: the salons of the account, member search, and the reference lists of
- * REF-02..04 (the salon is `?salon_id=` or the account's first salon — decision 0007).
+ * Account-level calls under `/api`: the salons of the account, member search, and the status
+ * list of REF-04 (the resource and course lists of REF-02/03 live with their modules).
  */
-export async function salonRoutes(
-  app: FastifyInstance,
-  options: { salons: SalonService; catalog: CatalogService },
-) {
-  const { salons, catalog } = options;
+export async function salonsRoutes(app: FastifyInstance) {
+  const salons = createSalonService({ db: app.db });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
-    '/api/salons',
+    '/salons',
     {
       schema: {
         tags: ['salons'],
@@ -40,7 +31,7 @@ export async function salonRoutes(
   );
 
   routes.get(
-    '/api/members',
+    '/members',
     {
       schema: {
         tags: ['members'],
@@ -56,39 +47,7 @@ export async function salonRoutes(
   const referenceTags = ['reference data'];
 
   routes.get(
-    '/api/salon/resources',
-    {
-      schema: {
-        tags: referenceTags,
-        summary: 'リソース一覧（REF-02）: salon_id 省略時はアカウントの最初のサロン',
-        querystring: referenceQuerySchema,
-        response: { 200: z.array(resourceSchema), 404: errorBodySchema },
-      },
-    },
-    async (request) => {
-      const salon = await salons.forReference(authOf(request).accountId, request.query.salon_id);
-      return salon ? catalog.listResources(salon.id) : [];
-    },
-  );
-
-  routes.get(
-    '/api/salon/courses',
-    {
-      schema: {
-        tags: referenceTags,
-        summary: 'コース一覧（REF-03）: salon_id 省略時はアカウントの最初のサロン',
-        querystring: referenceQuerySchema,
-        response: { 200: z.array(courseSchema), 404: errorBodySchema },
-      },
-    },
-    async (request) => {
-      const salon = await salons.forReference(authOf(request).accountId, request.query.salon_id);
-      return salon ? catalog.listCourses(salon.id) : [];
-    },
-  );
-
-  routes.get(
-    '/api/salon/statuses',
+    '/salon/statuses',
     {
       schema: {
         tags: referenceTags,

@@ -1,5 +1,8 @@
+import { SALON_COMMON_MESSAGES, isIdText } from '@tsunagu/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requirePermissions, authOf } from '../../plugins/auth.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { needs } from '../../plugins/access.js';
+import { authOf } from '../auth/index.js';
 import type { SalonService, ScopedSalonRow } from './service.js';
 
 declare module 'fastify' {
@@ -9,25 +12,28 @@ declare module 'fastify' {
   }
 }
 
-const requireReserveWrite = requirePermissions('reserve-write');
+const reserveWrite = needs('reserve-write');
 
 /**
- * Guards every route of the (encapsulated) plugin it is called in: a `salonId` of another
- * account answers 404 before anything else, and every write needs `reserve-write` (403) —
- * in that order, so no route can forget either check.
+ * Guards every route of the salon plugin (`/api/salon/:salonId`, the one encapsulated context
+ * all salon modules are registered in):
+ * - every write needs `reserve-write` unless the route declares its own access — set on the
+ *   route here, so the sign-in hook checks it before the body is read (403);
+ * - `salonId` must name a salon of the operator's account — anything else, including ids that
+ *   are not ids ("1e3", "99999999999"), answers 404 — before the body is read either.
+ * No route of the plugin can forget either check.
  */
 export function salonScope(app: FastifyInstance, salons: SalonService): void {
   if (!app.hasRequestDecorator('salon')) app.decorateRequest('salon', null);
-  // preValidation, so a caller without the key gets 403 whatever the body holds.
-  app.addHook('preValidation', async (request, reply) => {
-    const raw = (request.params as { salonId?: string } | undefined)?.salonId;
-    const salonId = raw !== undefined && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
-    if (salonId !== undefined && salonId <= 2_147_483_647) {
-      request.salon = await salons.require(authOf(request).accountId, salonId);
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      await requireReserveWrite.call(app, request, reply);
-    }
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const writes = methods.some((method) => method !== 'GET' && method !== 'HEAD');
+    if (writes && !route.config?.access) route.config = { ...route.config, access: reserveWrite };
+  });
+  app.addHook('onRequest', async (request) => {
+    const raw = (request.params as { salonId?: string } | undefined)?.salonId ?? '';
+    if (!isIdText(raw)) throw new NotFoundError(SALON_COMMON_MESSAGES.salonNotFound);
+    request.salon = await salons.require(authOf(request).accountId, Number(raw));
   });
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { members } from './schema/index.js';
-import type { Executor } from './types.js';
-import { insertSalon } from '../modules/salons/repository.js';
+import { members } from '../../db/schema/index.js';
+import type { Executor } from '../../db/types.js';
+import { insertSalon } from './repository.js';
 
 const FAMILY_NAMES = [
   '佐藤',
@@ -48,8 +48,10 @@ const GIVEN_NAMES = [
   '直樹',
 ];
 
-/** 200 LINE friends with Japanese names, written in one insert. */
-export function demoMembers(accountId: number, count = 200) {
+export const DEMO_MEMBER_COUNT = 200;
+
+/** LINE friends with Japanese names, written in one insert. */
+function demoMembers(accountId: number, count: number) {
   return Array.from({ length: count }, (_, index) => {
     const family = FAMILY_NAMES[index % FAMILY_NAMES.length] ?? '佐藤';
     const given =
@@ -63,16 +65,15 @@ export function demoMembers(accountId: number, count = 200) {
   });
 }
 
-export interface SalonSeedAccounts {
-  salonAccountId: number;
-  otherAccountId: number;
-}
-
 /**
- * The salon demo (issue 5): a salon for account 1 with its members, and a small salon for
- * account 2 so tenancy can be seen. Answers account 1's salon id (its schedule comes next).
+ * The salon demo (issue 5): a salon for the salon account with its members, and a small salon
+ * for the other account so tenancy can be seen. Answers the first salon's id (its catalog and
+ * schedule come next).
  */
-export async function seedSalonDemo(tx: Executor, accounts: SalonSeedAccounts): Promise<number> {
+export async function seedDemoSalons(
+  tx: Executor,
+  accounts: { salonAccountId: number; otherAccountId: number },
+): Promise<number> {
   const publicKey = () => randomBytes(12).toString('base64url');
   const salonId = await insertSalon(
     tx,
@@ -81,7 +82,7 @@ export async function seedSalonDemo(tx: Executor, accounts: SalonSeedAccounts): 
     publicKey(),
   );
   await insertSalon(tx, accounts.otherAccountId, 'まちのクリニック 予約', publicKey());
-  await tx.insert(members).values(demoMembers(accounts.salonAccountId));
+  await tx.insert(members).values(demoMembers(accounts.salonAccountId, DEMO_MEMBER_COUNT));
   await tx.insert(members).values(demoMembers(accounts.otherAccountId, 10));
   return salonId;
 }

@@ -5,14 +5,14 @@ import {
 } from '@tsunagu/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/types.js';
-import { authOf } from '../../plugins/auth.js';
+import { authOf } from '../auth/index.js';
 import { createSurveyService } from './service.js';
 
-export async function surveyRoutes(app: FastifyInstance, options: { db: Database }) {
-  const surveys = createSurveyService({ db: options.db });
+/** The survey controller's answers (ご意見) under `/api/surveys`: any signed-in operator. */
+export async function surveysModule(app: FastifyInstance) {
+  const surveys = createSurveyService({ db: app.db });
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/surveys/responses',
+    '/responses',
     {
       schema: {
         tags: ['surveys'],

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { surveyResponseInputSchema } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../auth/index.js';
 import { insertSurveyResponse } from './repository.js';
 
 type SurveyResponse = z.output<typeof surveyResponseInputSchema>;

@@ -21,9 +21,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
-import { authOf } from '../../plugins/auth.js';
+import { needs } from '../../plugins/access.js';
+import { authOf } from '../auth/index.js';
 import { SAMPLE_CSV_BYTES, SAMPLE_CSV_FILENAME } from './sample-csv.js';
 import { createTelService, type UploadInput } from './service.js';
 
@@ -78,15 +78,14 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
 }
 
 /**
- * Notification messages by phone number (spec §7). Every call needs a signed-in operator and
- * works only on that operator's account; no permission key is required
- * (docs/decisions/0023-tel-permissions.md).
+ * Notification messages by phone number (spec §7) under `/api/tel`. Every call works only on
+ * the operator's account; reads need a signed-in operator, every write — upload, registration,
+ * template registration, ordering and cancelling — the key `tel-write` (DEC-09, decision 0042).
  */
-export async function telRoutes(
-  app: FastifyInstance,
-  options: { db: Database; sender: TelSender },
-) {
-  const tel = createTelService({ db: options.db });
+export async function telRoutes(app: FastifyInstance) {
+  const tel = createTelService({ db: app.db });
+  const sender: TelSender = app.config.TEL_SENDER;
+  const sending = { access: needs('tel-write') };
   await app.register(multipart, {
     limits: {
       fileSize: TEL_LIMITS.uploadBytes,
@@ -101,7 +100,7 @@ export async function telRoutes(
   const notFound = { 404: errorBodySchema };
 
   routes.get(
-    '/api/tel/config',
+    '/config',
     {
       schema: {
         tags,
@@ -109,17 +108,17 @@ export async function telRoutes(
         response: { 200: telConfigSchema },
       },
     },
-    async () => ({ sender: options.sender }),
+    async () => ({ sender }),
   );
 
   routes.get(
-    '/api/tel/list',
+    '/list',
     { schema: { tags, summary: '発注一覧（新しい順）', response: { 200: telOrderListSchema } } },
     async (request) => tel.listOrders(authOf(request).accountId),
   );
 
   routes.get(
-    '/api/tel/list/:id',
+    '/list/:id',
     {
       schema: {
         tags,
@@ -132,8 +131,9 @@ export async function telRoutes(
   );
 
   routes.get(
-    '/api/tel/list/:id/status',
+    '/list/:id/status',
     {
+      config: sending,
       schema: {
         tags,
         summary: '発注のステータス',
@@ -147,8 +147,9 @@ export async function telRoutes(
   );
 
   routes.post(
-    '/api/tel/list/:id/status',
+    '/list/:id/status',
     {
+      config: sending,
       schema: {
         tags,
         summary: '発注（1）またはキャンセル（-1）',
@@ -174,14 +175,15 @@ export async function telRoutes(
   );
 
   routes.get(
-    '/api/tel/template/list',
+    '/template/list',
     { schema: { tags, summary: 'テンプレート一覧', response: { 200: telTemplateListSchema } } },
     async (request) => tel.listTemplates(authOf(request).accountId),
   );
 
   routes.post(
-    '/api/tel/template/register',
+    '/template/register',
     {
+      config: sending,
       schema: {
         tags,
         summary: 'テンプレート登録',
@@ -198,8 +200,9 @@ export async function telRoutes(
   );
 
   routes.post(
-    '/api/tel/register',
+    '/register',
     {
+      config: sending,
       schema: {
         tags,
         summary: '個別登録（1件の下書き発注を作成し、その id を返す）',
@@ -217,8 +220,9 @@ export async function telRoutes(
   );
 
   routes.post(
-    '/api/tel/upload',
+    '/upload',
     {
+      config: sending,
       // The route has no params or query, and its body is documented here but read by the
       // handler part by part (a multipart stream is not a parsed body).
       validatorCompiler: () => () => ({ value: undefined }),
@@ -239,7 +243,10 @@ export async function telRoutes(
       return reply.code(201).send(result);
     },
   );
+}
 
+/** The sample format file (TEL-53), outside `/api`: a plain download, no session needed. */
+export async function telSampleFileRoute(app: FastifyInstance) {
   app.get(TEL_SAMPLE_CSV_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply
       .header('content-type', 'text/csv; charset=Shift_JIS')

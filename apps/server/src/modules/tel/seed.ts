@@ -1,12 +1,7 @@
 import { normalizePhone } from '@tsunagu/contracts';
-import { toTokyoIso } from '../lib/tokyo-time.js';
-import {
-  insertMessages,
-  insertOrder,
-  insertTemplate,
-  setOrderCountAll,
-} from '../modules/tel/repository.js';
-import type { Executor } from './types.js';
+import type { Executor } from '../../db/types.js';
+import { toTokyoIso } from '../../lib/tokyo-time.js';
+import { insertMessages, insertOrder, insertTemplate, setOrderCountAll } from './repository.js';
 
 const text = (value: string) => JSON.stringify({ type: 'text', text: value }, null, 2);
 
@@ -56,7 +51,7 @@ const DEMO_RECIPIENTS = [
  * Demo data of notification messages for account 1: the templates and one draft order for
  * tomorrow (Asia/Tokyo), ready to be checked and ordered in dry-run.
  */
-export async function seedTelDemo(db: Executor, accountId: number, shopName: string) {
+export async function seedDemoTel(db: Executor, accountId: number, shopName: string) {
   const ids: number[] = [];
   for (const template of DEMO_TEMPLATES) ids.push(await insertTemplate(db, accountId, template));
   const reminder = ids[4] ?? 0;

@@ -2,8 +2,8 @@ import { MESSAGES, TEL_MESSAGES, errorBodySchema } from '@tsunagu/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/types.js';
 import { AppError, UnauthenticatedError } from '../../lib/errors.js';
+import { publicAccess } from '../../plugins/access.js';
 import { recordLineWebhook, validLineSignature } from './webhook-service.js';
 
 declare module 'fastify' {
@@ -14,12 +14,10 @@ declare module 'fastify' {
 
 /**
  * `POST /api/line/webhook`: called by LINE, not by a browser — no session, no CSRF header
- * (config.public, config.csrf false); authenticated by `x-line-signature` over the raw body.
+ * (public access, csrf false); authenticated by `x-line-signature` over the raw body.
  */
-export async function lineWebhookRoutes(
-  app: FastifyInstance,
-  options: { db: Database; channelSecret: string | undefined },
-) {
+export async function lineWebhookRoutes(app: FastifyInstance) {
+  const channelSecret = app.config.LINE_CHANNEL_SECRET;
   // This plugin's own JSON parser keeps the raw bytes: the signature is over them, not over a
   // re-serialisation.
   app.removeContentTypeParser('application/json');
@@ -29,9 +27,9 @@ export async function lineWebhookRoutes(
   });
 
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/line/webhook',
+    '/webhook',
     {
-      config: { public: true, csrf: false },
+      config: { access: publicAccess, csrf: false },
       schema: {
         tags: ['line'],
         summary: 'LINE Webhook（配信完了イベント）',
@@ -42,14 +40,14 @@ export async function lineWebhookRoutes(
       },
     },
     async (request) => {
-      if (!options.channelSecret) throw new AppError(503, TEL_MESSAGES.webhookNotConfigured);
+      if (!channelSecret) throw new AppError(503, TEL_MESSAGES.webhookNotConfigured);
       const raw = request.rawBody ?? Buffer.alloc(0);
       const signature = request.headers['x-line-signature'];
       if (
         !validLineSignature(
           raw,
           typeof signature === 'string' ? signature : undefined,
-          options.channelSecret,
+          channelSecret,
         )
       ) {
         throw new UnauthenticatedError(TEL_MESSAGES.webhookSignature);
@@ -60,7 +58,7 @@ export async function lineWebhookRoutes(
       } catch {
         throw new AppError(400, MESSAGES.malformedRequest, {});
       }
-      await recordLineWebhook(options.db, body);
+      await recordLineWebhook(app.db, body);
       return {};
     },
   );

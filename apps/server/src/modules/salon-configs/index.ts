@@ -1,0 +1,3 @@
+/** A salon's configs, opening hours, online booking config, online URL and salon URLs. */
+export { configRoutes } from './routes.js';
+export { createConfigService, type ConfigService } from './service.js';

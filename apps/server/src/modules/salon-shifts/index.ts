@@ -1,0 +1,5 @@
+/** Time shifts of a salon's resources (RSV-48..55): masters, one-day patches, pure expansion. */
+export { shiftRoutes } from './routes.js';
+export { createShiftService, shiftsOf, type ShiftService } from './service.js';
+export { coveredByShifts, expandShifts } from './expand.js';
+export { seedDemoShifts, type DemoWorkingHours } from './seed.js';

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  googleCalendarFromConfig,
+  googleCalendarRoutes,
+  googleOAuthCallbackRoutes,
+  type GoogleCalendarProvider,
+} from '../google-calendar/index.js';
+import {
+  createEventPublisher,
+  createRealtimeHub,
+  realtimeEventRoutes,
+  realtimeSettingsRoutes,
+} from '../realtime/index.js';
+import { configRoutes } from '../salon-configs/index.js';
+import { courseReferenceRoutes, courseRoutes } from '../salon-courses/index.js';
+import { reservationRoutes } from '../salon-reservations/index.js';
+import { resourceReferenceRoutes, resourceRoutes } from '../salon-resources/index.js';
+import { shiftRoutes } from '../salon-shifts/index.js';
+import {
+  createSalonReadCache,
+  createSalonService,
+  salonScope,
+  salonsRoutes,
+} from '../salons/index.js';
+
+/**
+ * The salon reservation area (issue 5, decisions 0007–0012, 0031), registered under `/api`:
+ * the account-level calls, then one parent plugin for `/salon/:salonId` that applies the salon
+ * scope once — tenancy 404 and `reserve-write` for every write — to every salon module inside
+ * it. The pieces those modules share live here: the read cache, the event publisher, the
+ * realtime hub, the Google Calendar service.
+ */
+export async function salonModule(
+  api: FastifyInstance,
+  options: { googleProvider?: GoogleCalendarProvider | undefined },
+) {
+  const { db, config, log } = api;
+  const readCache = createSalonReadCache({ maxBytes: config.SALON_READ_CACHE_MB * 1024 * 1024 });
+  const publish = createEventPublisher(db, log);
+  const hub = createRealtimeHub({ db, listen: api.dbListen, log });
+  await hub.start();
+  // Open event streams end before the server waits for its connections to close.
+  api.addHook('preClose', () => hub.close());
+  const google = await googleCalendarFromConfig({
+    db,
+    config,
+    log,
+    provider: options.googleProvider,
+  });
+
+  await api.register(salonsRoutes);
+  await api.register(resourceReferenceRoutes);
+  await api.register(courseReferenceRoutes);
+  await api.register(realtimeSettingsRoutes);
+  await api.register(googleOAuthCallbackRoutes, { google });
+
+  await api.register(
+    async (salon) => {
+      salonScope(salon, createSalonService({ db }));
+      await salon.register(courseRoutes);
+      await salon.register(resourceRoutes);
+      await salon.register(configRoutes);
+      await salon.register(shiftRoutes, { readCache });
+      await salon.register(reservationRoutes, { readCache, publish });
+      await salon.register(googleCalendarRoutes, { google });
+      await salon.register(realtimeEventRoutes, { hub });
+    },
+    { prefix: '/salon/:salonId' },
+  );
+}

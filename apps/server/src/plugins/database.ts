@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import type { Database } from '../db/types.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    /** LISTEN on the same database (PostgreSQL NOTIFY or PGlite's in-process one). */
+    dbListen: DatabaseHandle['listen'];
+  }
+}
+
+/**
+ * Opens the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), applies pending
+ * migrations, and closes it when the app closes. Every domain plugin builds its services from
+ * `app.db`.
+ */
+export const databasePlugin = fp(async (app: FastifyInstance, options: { config: Config }) => {
+  const { config } = options;
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMax: config.DB_POOL_MAX,
+  });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  app.decorate('db', database.db);
+  app.decorate('dbListen', database.listen);
+  app.addHook('onClose', () => database.close());
+});

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from './db/types.js';
+import { todayInTokyo } from './lib/business-time.js';
+import {
+  DEMO_SHOP_NAME,
+  demoPasswordHashes,
+  hasNoAccounts,
+  seedDemoAccounts,
+  seedDemoOperators,
+} from './modules/auth/index.js';
+import { seedDemoRoles } from './modules/roles/index.js';
+import { DEMO_STAFF, seedDemoResources } from './modules/salon-resources/index.js';
+import { seedDemoCourses } from './modules/salon-courses/index.js';
+import { seedDemoReservations } from './modules/salon-reservations/index.js';
+import { seedDemoShifts } from './modules/salon-shifts/index.js';
+import { seedDemoSalons } from './modules/salons/index.js';
+import { seedDemoTel } from './modules/tel/index.js';
+
+/**
+ * Demo data for local use, written once into an empty database, in one transaction: the salon
+ * account with an owner (`demo`, every key) and a read-only staff member (`staff`), the other
+ * account with its own owner (`other`) so tenancy can be seen, the salon's catalog, shifts and
+ * bookings, and notification message templates with a draft order. Each domain writes its own
+ * part (its `seed.ts`). Returns false when the database already had data.
+ */
+export async function seedDemo(db: Database, password: string, now = new Date()) {
+  if (!(await hasNoAccounts(db))) return false;
+  const hashes = await demoPasswordHashes(password);
+  const today = todayInTokyo(now);
+  await db.transaction(async (tx) => {
+    const accounts = await seedDemoAccounts(tx);
+    const roles = await seedDemoRoles(tx, accounts);
+    await seedDemoOperators(tx, { accounts, roles, hashes });
+
+    const salonId = await seedDemoSalons(tx, accounts);
+    const { staffIds, roomIds } = await seedDemoResources(tx, salonId);
+    const courses = await seedDemoCourses(tx, salonId);
+    const staff = DEMO_STAFF.map((member, index) => ({
+      id: staffIds[index] ?? 0,
+      daysOff: member.daysOff,
+    }));
+    const hoursOf = await seedDemoShifts(tx, { salonId, staff, roomIds, today });
+    await seedDemoReservations(tx, {
+      salon: { id: salonId, accountId: accounts.salonAccountId },
+      staffIds,
+      roomIds,
+      courses,
+      hoursOf,
+      today,
+    });
+    await seedDemoTel(tx, accounts.salonAccountId, DEMO_SHOP_NAME);
+  });
+  return true;
+}
+
+/** Writes the demo data into an empty database when SEED_DEMO is on (the default). */
+export const demoSeedPlugin = fp(async (app: FastifyInstance) => {
+  if (app.config.SEED_DEMO && (await seedDemo(app.db, app.config.DEMO_PASSWORD))) {
+    app.log.info('demo data seeded');
+  }
+});
