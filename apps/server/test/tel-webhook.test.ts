@@ -98,7 +98,7 @@ describe(`LINE webhook (${databaseKind})`, () => {
     }
   });
 
-  it('without a channel secret the webhook is not available (503)', async () => {
+  it('without a channel secret nothing can be verified: refused like a bad signature (401, never 5xx)', async () => {
     const other = await createTestApp({});
     const body = '{"events":[]}';
     const response = await other.app.inject({
@@ -107,7 +107,8 @@ describe(`LINE webhook (${databaseKind})`, () => {
       headers: { 'content-type': 'application/json', 'x-line-signature': sign(body) },
       payload: body,
     });
-    expect(response.statusCode).toBe(503);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: TEL_MESSAGES.webhookSignature });
     await other.close();
   });
 });

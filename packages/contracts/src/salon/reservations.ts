@@ -169,7 +169,11 @@ export const reservationsQuerySchema = z.object({
   resource: idParam.optional(),
   status: z
     .string()
-    .regex(/^-?\d+(,-?\d+)*$/, { error: 'status はカンマ区切りの数値で指定してください' })
+    .refine(
+      (value) =>
+        value.split(',').every((part) => RESERVATION_STATUS_VALUES.some((id) => String(id) === part)),
+      { error: `status は ${RESERVATION_STATUS_VALUES.join('・')} をカンマ区切りで指定してください` },
+    )
     .transform((value) => value.split(',').map(Number))
     .optional(),
 });

@@ -6,14 +6,8 @@ import {
 import type { Executor } from '../../db/types.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import * as repository from './repository.js';
-import {
-  checkBooking,
-  clashError,
-  holdsSlot,
-  proposalOf,
-  resourceIdsOf,
-  type Booking,
-} from './rules.js';
+import { checkBooking, clashError, holdsSlot, resourceIdsOf, type Booking } from './rules.js';
+import { proposalOf } from './rows.js';
 import type { ReservationCore, SalonRef } from './service.js';
 import { bookingSlot, lockPendingChild, noSlot } from './service.js';
 

@@ -16,15 +16,14 @@ import type { PublishEvents, SalonEventDraft } from '../realtime/index.js';
 import * as repository from './repository.js';
 import type { MemberSummary, ReservationRow } from './repository.js';
 import {
-  bookingOfRow,
   checkBooking,
   clashError,
   holdsSlot,
   isOverlapViolation,
   resourceIdsOf,
-  toReservation,
   type Booking,
 } from './rules.js';
+import { bookingOfRow, toReservation } from './rows.js';
 
 export interface SalonRef {
   id: number;

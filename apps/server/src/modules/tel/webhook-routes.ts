@@ -36,11 +36,16 @@ export async function lineWebhookRoutes(app: FastifyInstance) {
         description:
           'x-line-signature（チャネルシークレットによる本文の HMAC-SHA256、base64）を検証します。同じ webhookEventId は無視します。',
         security: [],
-        response: { 200: z.object({}), 401: errorBodySchema, 503: errorBodySchema },
+        response: { 200: z.object({}), 401: errorBodySchema },
       },
     },
     async (request) => {
-      if (!channelSecret) throw new AppError(503, TEL_MESSAGES.webhookNotConfigured);
+      if (!channelSecret) {
+        // Nothing can verify the call: refused like a bad signature (never a 5xx), and the
+        // operator finds the reason in the log.
+        request.log.warn(TEL_MESSAGES.webhookNotConfigured);
+        throw new UnauthenticatedError(TEL_MESSAGES.webhookSignature);
+      }
       const raw = request.rawBody ?? Buffer.alloc(0);
       const signature = request.headers['x-line-signature'];
       if (

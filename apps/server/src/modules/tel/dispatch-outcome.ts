@@ -1,0 +1,84 @@
+import { TEL_TEXT } from '@tsunagu/contracts';
+import type { ClaimedMessage, Settlement } from './dispatch-repository.js';
+import { renderMessages } from './render.js';
+import type { PushOutcome } from './sender.js';
+
+const MAX_RETRY_DELAY_MS = 5 * 60_000;
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  retryBaseMs: number;
+}
+
+function retryDelayMs(policy: RetryPolicy, attempts: number, outcome: { retryAfterMs?: number }) {
+  const exponential = Math.min(policy.retryBaseMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
+  const jittered = exponential * (0.5 + Math.random() / 2);
+  return Math.max(jittered, outcome.retryAfterMs ?? 0);
+}
+
+const settlement = (id: number, fields: Partial<Settlement> & Pick<Settlement, 'status'>) => ({
+  id,
+  sentAt: null,
+  reason: null,
+  retryAt: null,
+  ...fields,
+});
+
+/**
+ * What a claimed message says before any request: its LINE message objects, or the settlement
+ * that ends it as cannot send (-3) — no template (TEL-27), or a body that does not render.
+ */
+export function prepare(
+  message: ClaimedMessage,
+): { messages: unknown[] } | { settlement: Settlement } {
+  if (message.templateId === 0) {
+    return {
+      settlement: settlement(message.id, { status: -3, reason: TEL_TEXT.invalidTemplateNumber }),
+    };
+  }
+  if (message.templateBody === null) {
+    return {
+      settlement: settlement(message.id, { status: -3, reason: 'テンプレートが見つかりません' }),
+    };
+  }
+  try {
+    return { messages: renderMessages(message.templateBody, message.params) };
+  } catch {
+    return {
+      settlement: settlement(message.id, {
+        status: -3,
+        reason: 'テンプレートの内容が正しくありません',
+      }),
+    };
+  }
+}
+
+/**
+ * LINE's answer as the message's new state (decision 0021): sent (3), cannot send (-3), failed
+ * (-2), or back to before sending (1) with a jittered, doubling retry time until the attempts
+ * run out.
+ */
+export function settlementOf(
+  message: ClaimedMessage,
+  outcome: PushOutcome,
+  policy: RetryPolicy,
+): Settlement {
+  switch (outcome.kind) {
+    case 'sent':
+      return settlement(message.id, { status: 3, sentAt: new Date().toISOString() });
+    case 'cannot':
+      return settlement(message.id, { status: -3, reason: outcome.reason });
+    case 'failed':
+    case 'unknown':
+      return settlement(message.id, { status: -2, reason: outcome.reason });
+    case 'retry':
+      if (message.attempts < policy.maxAttempts) {
+        const at = new Date(Date.now() + retryDelayMs(policy, message.attempts, outcome));
+        return settlement(message.id, { status: 1, retryAt: at.toISOString() });
+      }
+      return settlement(message.id, {
+        status: -2,
+        reason: `${outcome.reason}、${message.attempts}回試行しました`,
+      });
+  }
+}
