@@ -171,8 +171,12 @@ export const reservationsQuerySchema = z.object({
     .string()
     .refine(
       (value) =>
-        value.split(',').every((part) => RESERVATION_STATUS_VALUES.some((id) => String(id) === part)),
-      { error: `status は ${RESERVATION_STATUS_VALUES.join('・')} をカンマ区切りで指定してください` },
+        value
+          .split(',')
+          .every((part) => RESERVATION_STATUS_VALUES.some((id) => String(id) === part)),
+      {
+        error: `status は ${RESERVATION_STATUS_VALUES.join('・')} をカンマ区切りで指定してください`,
+      },
     )
     .transform((value) => value.split(',').map(Number))
     .optional(),
