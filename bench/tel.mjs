@@ -247,6 +247,8 @@ async function dispatchBenchmark(database, latencyMs) {
       LINE_CHANNEL_ACCESS_TOKEN: TOKEN,
       LINE_CHANNEL_SECRET: SECRET,
       LINE_API_BASE: fake.url,
+      // TEL_SENDER=line seals the channel's secrets (decision 0045).
+      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
       // TEL_POLL_MS stays at its default (1 s): placing the order wakes the dispatcher.
     },
   });

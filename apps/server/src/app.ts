@@ -7,7 +7,13 @@ import type { GoogleCalendarProvider } from './modules/google-calendar/index.js'
 import { rolesModule } from './modules/roles/index.js';
 import { salonModule } from './modules/salon/index.js';
 import { surveysModule } from './modules/surveys/index.js';
-import { telModule, telSampleFileRoute } from './modules/tel/index.js';
+import { lineModule } from './modules/line/index.js';
+import {
+  recordDeliveryReport,
+  stopSendingForAccount,
+  telModule,
+  telSampleFileRoute,
+} from './modules/tel/index.js';
 import { apiDocsPlugin, openApiPlugin } from './plugins/openapi.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { databasePlugin } from './plugins/database.js';
@@ -66,7 +72,11 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(apiDocsPlugin);
         await api.register(rolesModule, { prefix: '/operator_roles' });
         await api.register(surveysModule, { prefix: '/surveys' });
-        await api.register(telModule);
+        await api.register(telModule, { prefix: '/tel' });
+        await api.register(lineModule, {
+          webhookHandlers: [recordDeliveryReport],
+          onDisconnect: stopSendingForAccount,
+        });
         await api.register(salonModule, { googleProvider: parts.googleProvider });
       },
       { prefix: '/api' },

@@ -73,10 +73,18 @@ export const configSchema = z
     // ── Notification messages by phone number (docs/decisions/0021, 0022) ──
     /** `dry-run`: every status is gone through and logged, nothing is sent. `line`: real sending. */
     TEL_SENDER: z.enum(['dry-run', 'line']).default('dry-run'),
+    /**
+     * A single-shop install's channel (decision 0045): adopted at start as the first account's
+     * stored channel when it has none; each account connects its own in the console otherwise.
+     */
     LINE_CHANNEL_ACCESS_TOKEN: z.string().min(1).optional(),
     LINE_CHANNEL_SECRET: z.string().min(1).optional(),
+    LINE_CHANNEL_ID: z
+      .string()
+      .regex(/^\d{10}$/, { message: 'LINE_CHANNEL_ID は10桁の数字です' })
+      .optional(),
     LINE_API_BASE: z.string().url().default('https://api.line.me'),
-    /** Requests per second to LINE, per process (LINE allows 2,000 per channel). */
+    /** Requests per second to LINE per channel (LINE allows 2,000); one process per channel. */
     TEL_RATE_LIMIT: z.coerce.number().int().min(1).max(2000).default(2000),
     /** Run the dispatcher inside the API process (`false` when `npm run worker` runs it). */
     TEL_DISPATCH_IN_PROCESS: booleanFromEnv.default(true),
@@ -104,16 +112,13 @@ export const configSchema = z
           'Google カレンダー連携（GOOGLE_CLIENT_ID）には SECRETS_KEY が必要です（openssl rand -base64 32）',
       });
     }
-    if (config.TEL_SENDER === 'line') {
-      for (const key of ['LINE_CHANNEL_ACCESS_TOKEN', 'LINE_CHANNEL_SECRET'] as const) {
-        if (!config[key]) {
-          context.addIssue({
-            code: 'custom',
-            path: [key],
-            message: `TEL_SENDER=line には ${key} が必要です（LINE Developers のチャネル設定で確認できます）`,
-          });
-        }
-      }
+    if (config.TEL_SENDER === 'line' && !config.SECRETS_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message:
+          'TEL_SENDER=line には SECRETS_KEY が必要です（LINE のチャネルシークレットとトークンを暗号化して保存します。openssl rand -base64 32）',
+      });
     }
     if (config.TEL_LEASE_SECONDS * 1000 < config.TEL_REQUEST_TIMEOUT_MS * 2 + 5000) {
       context.addIssue({
@@ -139,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /**
  * The key that seals stored secrets. Without SECRETS_KEY (only allowed while Google runs on the
- * in-memory fake, whose tokens are not secrets) a fixed development key is used.
+ * in-memory fake and notification messages are a dry run) a fixed development key is used.
  */
 export function secretsKeyOf(config: Config): Buffer {
   if (config.SECRETS_KEY) return secretKeyFromBase64(config.SECRETS_KEY);

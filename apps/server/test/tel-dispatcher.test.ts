@@ -5,27 +5,24 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.js';
 import { telMessages } from '../src/db/schema/index.js';
-import type { DispatcherLog } from '../src/modules/tel/dispatcher.js';
 import { createTelDispatcher } from '../src/modules/tel/dispatcher.js';
 import { dispatcherOptions, telDispatcherFromConfig } from '../src/modules/tel/jobs.js';
+import { lineParts } from '../src/modules/line/index.js';
 import { startFakeLine, type FakeLine } from './fakes/fake-line.js';
+import { collectingLog } from './helpers/logs.js';
 import { uploadCsv } from './helpers/multipart.js';
-import { createTestApp, databaseKind, signIn, type TestApp } from './helpers/test-app.js';
+import {
+  TEST_SECRETS_KEY,
+  createTestApp,
+  databaseKind,
+  signIn,
+  type TestApp,
+} from './helpers/test-app.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 
 const TOKEN = 'test-channel-access-token';
 const HEADER = 'tel,date,time,template_id,param_1,param_2';
-
-export function collectingLog() {
-  const errors: unknown[] = [];
-  const log: DispatcherLog = {
-    info: () => {},
-    warn: () => {},
-    error: (entry) => errors.push(entry),
-  };
-  return { log, errors };
-}
 
 describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
   let t: TestApp;
@@ -40,6 +37,7 @@ describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
       LINE_CHANNEL_ACCESS_TOKEN: TOKEN,
       LINE_CHANNEL_SECRET: 'test-channel-secret',
       LINE_API_BASE: line.url,
+      SECRETS_KEY: TEST_SECRETS_KEY,
       TEL_REQUEST_TIMEOUT_MS: '5000',
       TEL_LEASE_SECONDS: '15',
       TEL_RETRY_BASE_MS: '10',
@@ -159,7 +157,8 @@ describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
     expect(await order(id)).toMatchObject({ status: 3, count_success: 0, count_failed: 1 });
   });
 
-  it.each([400, 401, 403])('TEL-41 %i from LINE → failed (-2), not retried', async (status) => {
+  // 401 is not the message's fault: it pauses the channel (decision 0045, tested below).
+  it.each([400, 403])('TEL-41 %i from LINE → failed (-2), not retried', async (status) => {
     line.setBehaviour(() => ({ status }));
     const id = await orderedOrder(rows(1));
     await dispatcher().dispatcher.runUntilIdle();
@@ -169,12 +168,39 @@ describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
     expect(line.requests).toHaveLength(1);
   });
 
-  it('a wrong channel access token is answered 401 by LINE: failed with the reason', async () => {
-    const id = await orderedOrder(rows(1));
-    await dispatcher({ LINE_CHANNEL_ACCESS_TOKEN: 'wrong' }).dispatcher.runUntilIdle();
-    expect((await messages(id))[0]?.failure_reason).toBe(
-      'チャネルアクセストークンが無効です（401: Authentication failed. Confirm that the access token in the authorization header is valid.）',
-    );
+  it('a token LINE refuses (401) pauses the account: the channel needs attention, messages wait, and go once it is fixed', async () => {
+    const id = await orderedOrder(rows(3));
+    line.revoke(TOKEN);
+    await dispatcher().dispatcher.runUntilIdle();
+    // Not failed message after message: every one waits, its attempt not counted.
+    expect((await messages(id)).map((m) => [m.status, m.failure_reason])).toEqual([
+      [1, null],
+      [1, null],
+      [1, null],
+    ]);
+    expect(line.requests.filter((r) => r.status === 401).length).toBeGreaterThan(0);
+    const channel = (await demo.get('/api/line/channel')).json();
+    expect(channel).toMatchObject({
+      state: 'attention',
+      state_reason: expect.stringContaining('401'),
+    });
+    const tried = line.requests.length;
+    await dispatcher().dispatcher.runUntilIdle();
+    expect(line.requests).toHaveLength(tried); // paused: nothing is tried again
+
+    // The owner pastes a new token: LINE accepts it, the channel is fine, sending resumes.
+    const fresh = line.issueToken(line.channels[0]!.channelId);
+    const fixed = await demo.put('/api/line/channel', {
+      channel_id: line.channels[0]!.channelId,
+      channel_secret: line.channels[0]!.secret,
+      channel_access_token: fresh,
+      pnp_enabled: true,
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().state).toBe('ok');
+    await runUntilSettled(dispatcher().dispatcher, id);
+    expect((await messages(id)).map((m) => m.status)).toEqual([3, 3, 3]);
+    expect(line.requests.at(-1)?.authorization).toBe(`Bearer ${fresh}`);
   });
 
   async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
@@ -252,8 +278,9 @@ describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
 
   it('outcomes written together keep each message its own status and reason', async () => {
     // One flush holds them all (40 < TEL_BATCH_SIZE, well within 50 ms at 0 ms latency).
-    const answers = [200, 422, 400, 202, 401, 403];
-    const statusOf: Record<number, number> = { 200: 3, 202: 3, 422: -3, 400: -2, 401: -2, 403: -2 };
+    // (401 pauses the channel instead: decision 0045.)
+    const answers = [200, 422, 400, 202, 403];
+    const statusOf: Record<number, number> = { 200: 3, 202: 3, 422: -3, 400: -2, 403: -2 };
     const byTag = new Map<string, number>();
     line.setBehaviour((call, request) => {
       const status = answers[call % answers.length]!;
@@ -420,6 +447,7 @@ describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
       db: t.app.db,
       log,
       sender: telDispatcherFromConfig(t.app.db, t.config, log).sender,
+      credentials: lineParts(t.app.db, t.config).credentials,
       options: {
         ...dispatcherOptions(t.config),
         concurrency: 20,

@@ -90,18 +90,16 @@ describe('tel rate limiter after a pause', () => {
 });
 
 describe('tel configuration', () => {
-  it('TEL_SENDER=line without the channel token and secret refuses to start, naming them', () => {
+  it('TEL_SENDER=line needs no channel in the environment (each account connects its own), but SECRETS_KEY to seal them', () => {
     expect(() => loadConfig({ TEL_SENDER: 'line' })).toThrow(ConfigError);
-    expect(() => loadConfig({ TEL_SENDER: 'line' })).toThrow(/LINE_CHANNEL_ACCESS_TOKEN/);
-    expect(() => loadConfig({ TEL_SENDER: 'line', LINE_CHANNEL_ACCESS_TOKEN: 'x' })).toThrow(
-      /LINE_CHANNEL_SECRET/,
-    );
+    expect(() => loadConfig({ TEL_SENDER: 'line' })).toThrow(/SECRETS_KEY/);
     const config = loadConfig({
       TEL_SENDER: 'line',
-      LINE_CHANNEL_ACCESS_TOKEN: 'x',
-      LINE_CHANNEL_SECRET: 'y',
+      SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'),
     });
     expect(config).toMatchObject({ LINE_API_BASE: 'https://api.line.me', TEL_RATE_LIMIT: 2000 });
+    expect(config.LINE_CHANNEL_ACCESS_TOKEN).toBeUndefined();
+    expect(() => loadConfig({ LINE_CHANNEL_ID: '12345' })).toThrow(/LINE_CHANNEL_ID/);
   });
 
   it('defaults to dry-run and refuses a rate above LINE’s 2,000 requests/s', () => {

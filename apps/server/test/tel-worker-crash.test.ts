@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/raw.js';
 import { startFakeLine, type FakeLine } from './fakes/fake-line.js';
 import { uploadCsv } from './helpers/multipart.js';
-import { createTestApp, signIn, type TestApp } from './helpers/test-app.js';
+import { TEST_SECRETS_KEY, createTestApp, signIn, type TestApp } from './helpers/test-app.js';
 
 const TOKEN = 'crash-test-token';
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -23,7 +23,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('tel worker process crash (postg
 
   beforeAll(async () => {
     line = await startFakeLine({ token: TOKEN });
-    t = await createTestApp({ TEL_DISPATCH_IN_PROCESS: 'false' });
+    // The API process adopts the environment's channel as the first account's (decision 0045);
+    // the worker sends with it from the database.
+    t = await createTestApp({
+      TEL_DISPATCH_IN_PROCESS: 'false',
+      TEL_SENDER: 'line',
+      LINE_CHANNEL_ACCESS_TOKEN: TOKEN,
+      LINE_CHANNEL_SECRET: 'crash-test-secret',
+      LINE_API_BASE: line.url,
+      SECRETS_KEY: TEST_SECRETS_KEY,
+    });
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -42,6 +51,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('tel worker process crash (postg
         LINE_CHANNEL_ACCESS_TOKEN: TOKEN,
         LINE_CHANNEL_SECRET: 'crash-test-secret',
         LINE_API_BASE: line.url,
+        SECRETS_KEY: TEST_SECRETS_KEY,
         TEL_REQUEST_TIMEOUT_MS: '1000',
         TEL_LEASE_SECONDS: '7',
         TEL_CONCURRENCY: '40',

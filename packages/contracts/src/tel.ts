@@ -129,7 +129,8 @@ export const TEL_MESSAGES = {
   /** A message left in processing by a crash: never re-sent automatically. */
   resultUnknown: '送信結果不明',
   webhookSignature: '署名が正しくありません',
-  webhookNotConfigured: 'LINE チャネルシークレットが設定されていません',
+  /** A message left when the account's LINE channel went away (decision 0045). */
+  channelNotConnected: 'LINE公式アカウントが未連携のため送信しませんでした',
 } as const;
 
 // ── Values ────────────────────────────────────────────────────────────────────────────────

@@ -1,16 +1,31 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** One request the fake received, as LINE would see it. */
+/** One channel the fake serves: its credentials and its bot. */
+export interface FakeLineChannel {
+  channelId: string;
+  /** 32 hex characters, as LINE issues them. */
+  secret: string;
+  /** A long-lived channel access token of this channel. */
+  token: string;
+  botUserId: string;
+  basicId?: string;
+  displayName?: string;
+  pictureUrl?: string;
+}
+
+/** One notification message request the fake received, as LINE would see it. */
 export interface FakeLineRequest {
   at: number;
+  /** The channel whose token the request carried; null when the token was unknown. */
+  channelId: string | null;
   authorization: string | undefined;
   deliveryTag: string | undefined;
   body: { to: string; messages: unknown[] };
   status: number;
 }
 
-/** How the fake answers the nth call (0-based, counted from the last setBehaviour); default 200. */
+/** How the fake answers the nth push (0-based, counted from the last setBehaviour); default 200. */
 export type FakeLineBehaviour = (
   call: number,
   request: FakeLineRequest,
@@ -27,9 +42,17 @@ export type FakeLineBehaviour = (
 
 export interface FakeLine {
   url: string;
+  channels: FakeLineChannel[];
+  /** Pushes (`POST /bot/pnp/push`), in arrival order. */
   requests: FakeLineRequest[];
+  /** Webhook URLs set per channel id (`PUT /v2/bot/channel/webhook/endpoint`). */
+  webhookEndpoints: Map<string, string>;
   setBehaviour(behaviour: FakeLineBehaviour): void;
   setLatency(ms: number): void;
+  /** LINE stops accepting this token (revoked in LINE Developers): 401 from then on. */
+  revoke(token: string): void;
+  /** A new long-lived token of the channel, as LINE Developers issues one. */
+  issueToken(channelId: string): string;
   close(): Promise<void>;
 }
 
@@ -42,68 +65,161 @@ const MESSAGES: Record<number, string> = {
   500: 'Internal server error',
 };
 
+/** A channel for tests: numbered, with 32-hex secret and a token naming it. */
+export function fakeChannel(n: number): FakeLineChannel {
+  return {
+    channelId: String(1_000_000_000 + n),
+    secret: n.toString(16).padStart(32, 'a'),
+    token: `long-lived-token-of-channel-${n}`,
+    botUserId: `U${n.toString(16).padStart(32, '0')}`,
+    basicId: `@fake${n}`,
+    displayName: `テストサロン${n}`,
+    pictureUrl: `https://profile.line-scdn.net/fake-${n}`,
+  };
+}
+
 /**
- * A LINE Messaging API stand-in for tests and benchmarks: a real HTTP server on 127.0.0.1:0
- * answering `POST /bot/pnp/push` like LINE (JSON `{message}` bodies, 401 for a wrong bearer
- * token), with configurable status codes, latency and hangs, recording every request.
+ * A LINE Platform stand-in for tests and benchmarks: a real HTTP server on 127.0.0.1:0 serving
+ * the calls we make, shaped as LINE's OpenAPI documents (line/line-openapi) say, for any number
+ * of channels: stateless tokens from id and secret (`POST /oauth2/v3/token`), `GET /v2/bot/info`,
+ * the webhook endpoint (set and test), the message quota, and `POST /bot/pnp/push` with
+ * configurable status codes, latency and hangs. A token it does not know is 401, like LINE.
  */
-export async function startFakeLine(options: { token: string }): Promise<FakeLine> {
+export async function startFakeLine(
+  options: { token?: string; channels?: FakeLineChannel[] } = {},
+): Promise<FakeLine> {
+  const channels = [...(options.channels ?? [])];
+  if (options.token) channels.push({ ...fakeChannel(channels.length + 1), token: options.token });
+  const tokens = new Map<string, FakeLineChannel>(channels.map((c) => [c.token, c]));
+  const revoked = new Set<string>();
   const requests: FakeLineRequest[] = [];
+  const webhookEndpoints = new Map<string, string>();
   let behaviour: FakeLineBehaviour = () => ({ status: 200 });
   let latency = 0;
   let calls = 0;
+  let issued = 0;
   const hanging = new Set<http.ServerResponse>();
+
+  const json = (res: http.ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const channelOf = (req: http.IncomingMessage) => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    return revoked.has(token) ? undefined : tokens.get(token);
+  };
+
+  function push(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer) {
+    const at = performance.now();
+    let body: FakeLineRequest['body'];
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      json(res, 400, { message: 'bad json' });
+      return;
+    }
+    const channel = channelOf(req);
+    const request: FakeLineRequest = {
+      at,
+      channelId: channel?.channelId ?? null,
+      authorization: req.headers.authorization,
+      deliveryTag: req.headers['x-line-delivery-tag'] as string | undefined,
+      body,
+      status: 0,
+    };
+    const planned = channel ? behaviour(calls, request) : { status: 401 };
+    calls += 1;
+    request.status = planned.hang || planned.drop ? 0 : planned.status;
+    requests.push(request);
+    if (planned.hang) {
+      hanging.add(res);
+      return;
+    }
+    if (planned.drop) {
+      req.socket.destroy();
+      return;
+    }
+    const answer = () => {
+      const ok = planned.status === 200;
+      res.writeHead(planned.status, {
+        'content-type': 'application/json',
+        'x-line-request-id': `req-${calls}`,
+        ...planned.headers,
+      });
+      res.end(ok ? '{}' : JSON.stringify({ message: MESSAGES[planned.status] ?? 'error' }));
+    };
+    const delay = (planned.delayMs ?? 0) + latency;
+    if (delay > 0) setTimeout(answer, delay);
+    else answer();
+  }
+
+  function management(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer) {
+    const path = req.url ?? '';
+    if (req.method === 'POST' && path === '/oauth2/v3/token') {
+      const form = new URLSearchParams(raw.toString('utf8'));
+      const channel = channels.find(
+        (c) => c.channelId === form.get('client_id') && c.secret === form.get('client_secret'),
+      );
+      if (form.get('grant_type') !== 'client_credentials' || !channel) {
+        json(res, 400, {
+          error: 'invalid_client',
+          error_description: 'invalid client credentials',
+        });
+        return;
+      }
+      issued += 1;
+      const token = `stateless-${channel.channelId}-${issued}`;
+      tokens.set(token, channel);
+      json(res, 200, { token_type: 'Bearer', access_token: token, expires_in: 899 });
+      return;
+    }
+    const channel = channelOf(req);
+    if (!channel) {
+      json(res, 401, { message: MESSAGES[401] });
+      return;
+    }
+    if (req.method === 'GET' && path === '/v2/bot/info') {
+      json(res, 200, {
+        userId: channel.botUserId,
+        basicId: channel.basicId ?? '@fake',
+        displayName: channel.displayName ?? 'フェイク',
+        ...(channel.pictureUrl ? { pictureUrl: channel.pictureUrl } : {}),
+        chatMode: 'bot',
+        markAsReadMode: 'auto',
+      });
+    } else if (req.method === 'PUT' && path === '/v2/bot/channel/webhook/endpoint') {
+      const endpoint = String(JSON.parse(raw.toString('utf8') || '{}').endpoint ?? '');
+      if (!endpoint.startsWith('https://')) {
+        json(res, 400, { message: 'Invalid webhook endpoint URL' });
+        return;
+      }
+      webhookEndpoints.set(channel.channelId, endpoint);
+      json(res, 200, {});
+    } else if (req.method === 'POST' && path === '/v2/bot/channel/webhook/test') {
+      const endpoint = String(JSON.parse(raw.toString('utf8') || '{}').endpoint ?? '');
+      const known = webhookEndpoints.get(channel.channelId) === endpoint;
+      json(res, 200, {
+        success: known,
+        timestamp: new Date().toISOString(),
+        statusCode: known ? 200 : 404,
+        reason: known ? 'OK' : 'NOT_FOUND',
+        detail: known ? '200' : 'webhook endpoint not set',
+      });
+    } else if (req.method === 'GET' && path === '/v2/bot/message/quota') {
+      json(res, 200, { type: 'limited', value: 5000 });
+    } else if (req.method === 'GET' && path === '/v2/bot/message/quota/consumption') {
+      const used = requests.filter((r) => r.channelId === channel.channelId && r.status === 200);
+      json(res, 200, { totalUsage: used.length });
+    } else {
+      json(res, 404, { message: 'Not found' });
+    }
+  }
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const at = performance.now();
-      if (req.method !== 'POST' || req.url !== '/bot/pnp/push') {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
-        return;
-      }
-      let body: FakeLineRequest['body'];
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        res.writeHead(400, { 'content-type': 'application/json' }).end('{"message":"bad json"}');
-        return;
-      }
-      const request: FakeLineRequest = {
-        at,
-        authorization: req.headers.authorization,
-        deliveryTag: req.headers['x-line-delivery-tag'] as string | undefined,
-        body,
-        status: 0,
-      };
-      const planned =
-        req.headers.authorization === `Bearer ${options.token}`
-          ? behaviour(calls, request)
-          : { status: 401 };
-      calls += 1;
-      request.status = planned.hang || planned.drop ? 0 : planned.status;
-      requests.push(request);
-      if (planned.hang) {
-        hanging.add(res);
-        return;
-      }
-      if (planned.drop) {
-        req.socket.destroy();
-        return;
-      }
-      const answer = () => {
-        const ok = planned.status === 200;
-        res.writeHead(planned.status, {
-          'content-type': 'application/json',
-          'x-line-request-id': `req-${calls}`,
-          ...planned.headers,
-        });
-        res.end(ok ? '{}' : JSON.stringify({ message: MESSAGES[planned.status] ?? 'error' }));
-      };
-      const delay = (planned.delayMs ?? 0) + latency;
-      if (delay > 0) setTimeout(answer, delay);
-      else answer();
+      const raw = Buffer.concat(chunks);
+      if (req.method === 'POST' && req.url === '/bot/pnp/push') push(req, res, raw);
+      else management(req, res, raw);
     });
   });
   server.keepAliveTimeout = 30_000;
@@ -111,13 +227,26 @@ export async function startFakeLine(options: { token: string }): Promise<FakeLin
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    channels,
     requests,
+    webhookEndpoints,
     setBehaviour(next) {
       behaviour = next;
       calls = 0;
     },
     setLatency(ms) {
       latency = ms;
+    },
+    revoke(token) {
+      revoked.add(token);
+    },
+    issueToken(channelId) {
+      const channel = channels.find((c) => c.channelId === channelId);
+      if (!channel) throw new Error(`no fake channel ${channelId}`);
+      issued += 1;
+      const token = `long-lived-${channelId}-${issued}`;
+      tokens.set(token, channel);
+      return token;
     },
     async close() {
       for (const res of hanging) res.destroy();

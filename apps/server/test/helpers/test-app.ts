@@ -5,6 +5,8 @@ import { buildApp, type AppParts } from '../../src/app.js';
 import { configSchema, type Config } from '../../src/config.js';
 
 export const TEST_PASSWORD = 'test-password-123';
+/** SECRETS_KEY for tests that send for real (TEL_SENDER=line needs one): 32 bytes in base64. */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './google-calendar.js';
+export * from './line.js';
 export * from './members.js';
 export * from './salon-reservations.js';
 export * from './salon-shifts.js';

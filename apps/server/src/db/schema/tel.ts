@@ -103,10 +103,3 @@ export const telMessages = pgTable(
       .where(sql`${table.status} = 2`),
   ],
 );
-
-/** LINE webhook events already handled, so a redelivered event is ignored. */
-export const lineWebhookEvents = pgTable('line_webhook_events', {
-  webhookEventId: text().primaryKey(),
-  type: text().notNull(),
-  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});

@@ -10,25 +10,21 @@ import {
 } from './dispatch-repository.js';
 import type { DispatcherLog } from './dispatcher.js';
 
-const RECOVERY_EVERY_MS = 5_000;
-
 /**
- * The dispatcher's side of the queue table: a small prefetch queue of claimed messages (FOR
- * UPDATE SKIP LOCKED under a lease), topped up when it falls to its low-water mark so the rate
- * limiter never waits on the database; the periodic settling of expired leases (a crashed
- * worker's messages: 送信結果不明, never re-sent); and giving unstarted messages back on stop.
+ * One account's prefetch queue of claimed messages (FOR UPDATE SKIP LOCKED under a lease), topped
+ * up when it falls to its low-water mark so the channel's rate limiter never waits on the
+ * database; unstarted messages are given back when the dispatcher lets the channel go.
  */
 export function createClaimQueue(deps: {
   db: Database;
+  accountId: number;
   /** Messages held claimed at most. */
   prefetch: number;
-  leaseSeconds: number;
   log: DispatcherLog;
 }) {
-  const { db, prefetch, log } = deps;
+  const { db, accountId, prefetch, log } = deps;
   const lowWater = Math.floor(prefetch / 2);
   const queue: ClaimedMessage[] = [];
-  let lastRecovery = 0;
 
   return {
     lowWater,
@@ -41,44 +37,46 @@ export function createClaimQueue(deps: {
     async topUp(): Promise<{ claimed: number; more: boolean }> {
       if (queue.length > lowWater) return { claimed: 0, more: true };
       const want = prefetch - queue.length;
-      const claimed = await withDbRetry(() => claimDueMessages(db, want));
+      const claimed = await withDbRetry(() => claimDueMessages(db, accountId, want));
       queue.push(...claimed);
       return { claimed: claimed.length, more: claimed.length === want };
     },
 
-    async recoverIfDue(force = false) {
-      if (!force && Date.now() - lastRecovery < RECOVERY_EVERY_MS) return;
-      lastRecovery = Date.now();
-      const lost = await withDbRetry(() =>
-        db.transaction(async (tx) => {
-          const count = await settleExpiredLeases(
-            tx,
-            deps.leaseSeconds,
-            TEL_MESSAGES.resultUnknown,
-          );
-          await completeSettledOrders(tx);
-          return count;
-        }),
-      );
-      if (lost > 0)
-        log.warn({ messages: lost }, 'tel dispatcher: expired leases settled as 送信結果不明');
-    },
-
     /** Claimed messages that were never started go back to be sent (by anyone) later. */
     async releaseAll() {
-      const unsent = queue.splice(0);
-      if (unsent.length === 0) return;
-      try {
-        await withDbRetry(() =>
-          releaseMessages(
-            db,
-            unsent.map((message) => message.id),
-          ),
-        );
-      } catch (error) {
-        // Left processing, they end as 送信結果不明 when their lease expires — never sent twice.
-        log.error({ err: error, messages: unsent.length }, 'tel dispatcher: releasing failed');
-      }
+      await releaseToQueue(db, queue.splice(0), log);
     },
   };
+}
+
+export type ClaimQueue = ReturnType<typeof createClaimQueue>;
+
+/** Gives claimed, never-sent messages back (before sending, attempt not counted). */
+export async function releaseToQueue(db: Database, messages: ClaimedMessage[], log: DispatcherLog) {
+  if (messages.length === 0) return;
+  try {
+    await withDbRetry(() =>
+      releaseMessages(
+        db,
+        messages.map((message) => message.id),
+      ),
+    );
+  } catch (error) {
+    // Left processing, they end as 送信結果不明 when their lease expires — never sent twice.
+    log.error({ err: error, messages: messages.length }, 'tel dispatcher: releasing failed');
+  }
+}
+
+/**
+ * A crashed worker's messages (processing past their lease): LINE may have taken them and has
+ * no retry key, so they end as 送信結果不明 — never re-sent. Answers how many.
+ */
+export async function settleLostMessages(db: Database, leaseSeconds: number): Promise<number> {
+  return withDbRetry(() =>
+    db.transaction(async (tx) => {
+      const count = await settleExpiredLeases(tx, leaseSeconds, TEL_MESSAGES.resultUnknown);
+      await completeSettledOrders(tx);
+      return count;
+    }),
+  );
 }

@@ -71,6 +71,9 @@ export function settlementOf(
     case 'failed':
     case 'unknown':
       return settlement(message.id, { status: -2, reason: outcome.reason });
+    case 'token-refused':
+      // Not the message's fault: back to before sending, to go once the channel is fixed.
+      return settlement(message.id, { status: 1, retryAt: new Date().toISOString() });
     case 'retry':
       if (message.attempts < policy.maxAttempts) {
         const at = new Date(Date.now() + retryDelayMs(policy, message.attempts, outcome));

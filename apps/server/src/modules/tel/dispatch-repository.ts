@@ -31,7 +31,8 @@ interface ClaimedRow {
 }
 
 /**
- * Claims up to `limit` due messages of ordered or in-progress orders: locked with SKIP LOCKED
+ * Claims up to `limit` due messages of one account's ordered or in-progress orders (each
+ * account sends through its own channel, decision 0045): locked with SKIP LOCKED
  * (other workers take other rows), moved to processing (2) with a lease, in one statement that
  * also moves their orders from ordered (1) to in progress (2).
  *
@@ -41,7 +42,11 @@ interface ClaimedRow {
  * every due message on each claim: 40 ms per claim on PGlite at 20,000 due messages.)
  * Candidates locked but not taken by the outer limit are released when the statement ends.
  */
-export async function claimDueMessages(db: Executor, limit: number): Promise<ClaimedMessage[]> {
+export async function claimDueMessages(
+  db: Executor,
+  accountId: number,
+  limit: number,
+): Promise<ClaimedMessage[]> {
   const rows = await selectRows<ClaimedRow>(
     db,
     sql`
@@ -56,7 +61,7 @@ export async function claimDueMessages(db: Executor, limit: number): Promise<Cla
           limit ${limit}
           for update of m skip locked
         ) d
-        where o.status in (1, 2)
+        where o.status in (1, 2) and o.account_id = ${accountId}
         order by d.next_attempt_at, d.id
         limit ${limit}
       ),
@@ -221,4 +226,56 @@ export const TEL_DISPATCH_CHANNEL = 'tel_dispatch';
 /** Tells listening dispatchers that messages may be due now (an order was placed). */
 export async function notifyDispatchers(db: Executor): Promise<void> {
   await db.execute(sql`select pg_notify(${TEL_DISPATCH_CHANNEL}, '')`);
+}
+
+/**
+ * The accounts that have messages due now (ordered or in-progress orders only: few rows, off
+ * tel_orders_active_idx and the message index), so the dispatcher can open one lane per channel.
+ */
+export async function accountsWithDueMessages(db: Executor): Promise<number[]> {
+  const rows = await selectRows<{ account_id: number }>(
+    db,
+    sql`
+      select distinct o.account_id
+      from tel_orders o
+      where o.status in (1, 2)
+        and exists (
+          select 1 from tel_messages m
+          where m.order_id = o.id and m.status = 1 and m.next_attempt_at <= now()
+        )
+    `,
+  );
+  return rows.map((row) => row.account_id);
+}
+
+/**
+ * Every message of the account that is not sent yet — before sending (1) in an ordered or
+ * in-progress order — ends as failed with `reason` (the account disconnected its LINE channel);
+ * the orders' counters follow. Messages in flight settle as their answers arrive.
+ */
+export async function failUnsentMessagesOfAccount(
+  db: Executor,
+  accountId: number,
+  reason: string,
+): Promise<number> {
+  const rows = await selectRows<{ n: number }>(
+    db,
+    sql`
+      with failed as (
+        update tel_messages m
+        set status = -2, failure_reason = ${reason}
+        from tel_orders o
+        where o.id = m.order_id and o.account_id = ${accountId} and o.status in (1, 2)
+          and m.account_id = ${accountId} and m.status = 1
+        returning m.order_id
+      ),
+      counts as (select order_id, count(*)::int as n from failed group by order_id)
+      update tel_orders o
+      set count_failed = o.count_failed + c.n
+      from counts c
+      where o.id = c.order_id
+      returning c.n
+    `,
+  );
+  return rows.reduce((total, row) => total + Number(row.n), 0);
 }

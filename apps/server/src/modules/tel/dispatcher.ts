@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { TEL_MESSAGES } from '@tsunagu/contracts';
 import { withDbRetry } from '../../db/retry.js';
 import type { Database } from '../../db/types.js';
-import { createClaimQueue } from './dispatch-claim.js';
+import type { SendCredentials } from '../line/index.js';
+import { releaseToQueue, settleLostMessages } from './dispatch-claim.js';
 import { prepare, settlementOf } from './dispatch-outcome.js';
 import {
   completeSettledOrders,
@@ -9,8 +11,8 @@ import {
   type ClaimedMessage,
   type Settlement,
 } from './dispatch-repository.js';
+import { createLanes, type Lane, type LaneLeases } from './dispatch-lanes.js';
 import { createSettlementWriter } from './dispatch-settle.js';
-import { createRateLimiter } from './rate-limiter.js';
 import { deliveryTag, hashPhone } from './render.js';
 import type { Sender } from './sender.js';
 
@@ -21,11 +23,12 @@ export interface DispatcherOptions {
   leaseSeconds: number;
   maxAttempts: number;
   retryBaseMs: number;
+  /** Requests per second per channel (LINE counts per channel). */
   ratePerSecond: number;
   /** Outcomes are written together, at most this long after the first one arrived. */
   flushMs?: number;
-  /** Called with the time of each rate-limiter grant (tests and benchmarks). */
-  onRateGrant?: (at: number) => void;
+  /** Called with the account and time of each rate-limiter grant (tests and benchmarks). */
+  onRateGrant?: (at: number, accountId: number) => void;
 }
 
 export interface DispatcherLog {
@@ -34,43 +37,49 @@ export interface DispatcherLog {
   error(entry: Record<string, unknown>, message: string): void;
 }
 
-/** LISTEN on a channel (DatabaseHandle.listen): PostgreSQL's NOTIFY, or PGlite's in-process one. */
+/** LINE on a channel (DatabaseHandle.listen): PostgreSQL's NOTIFY, or PGlite's in-process one. */
 export type Listen = (
   channel: string,
   onPayload: (payload: string) => void,
 ) => Promise<() => Promise<void>>;
 
+/** Where the dispatcher gets each account's channel token, and says LINE refused one. */
+export interface CredentialSource {
+  forSending(accountId: number): Promise<SendCredentials>;
+  markRefused(accountId: number, reason: string): Promise<void>;
+}
+
+const RECOVERY_EVERY_MS = 5_000;
+
 /**
- * Sends due notification messages (docs/decisions/0021-tel-dispatcher.md). Claims batches with
- * FOR UPDATE SKIP LOCKED into a small prefetch queue (claimed again before it runs dry, so the
- * rate limiter never waits on the database), keeps up to `concurrency` requests in flight
- * under the rate limiter, and writes outcomes in batches. Network calls never happen inside a
- * database transaction. At most once: a claimed message is either settled by this process or,
- * if it dies, declared 送信結果不明 once its lease expires — never sent twice.
+ * Sends due notification messages (decisions 0021 and 0045). One **lane** per account with due
+ * messages: the account's channel, leased to this process so no other process sends for it
+ * (LINE's rate limit is per channel), with its own prefetch queue and rate limiter. Request slots
+ * (`concurrency`) go round the lanes, so one account's 100,000-message order never holds up
+ * another's single reminder. Network calls never happen inside a database transaction. At most
+ * once: a claimed message is settled by this process or, if it dies, declared 送信結果不明 once
+ * its lease expires — never sent twice.
  */
 export function createTelDispatcher(deps: {
   db: Database;
   sender: Sender;
   options: DispatcherOptions;
   log: DispatcherLog;
+  credentials: CredentialSource;
   /** When given, a NOTIFY on TEL_DISPATCH_CHANNEL (an order was placed) wakes the loop at once. */
   listen?: Listen;
+  /** Names this process in the sending leases (default: a random id). */
+  holder?: string;
 }) {
-  const { db, sender, options, log } = deps;
-  const limiter = createRateLimiter(
-    options.ratePerSecond,
-    options.onRateGrant ? { onGrant: options.onRateGrant } : {},
-  );
-  /**
-   * Claimed messages waiting for a request slot: at most a quarter of a second of sending (and
-   * at most TEL_BATCH_SIZE); claimed again when half of it is gone, which leaves the database
-   * the other half (≈ 125 ms at 2,000/s) to answer before the limiter runs dry.
-   */
-  const queue = createClaimQueue({
+  const { db, sender, options, log, credentials } = deps;
+  const lanes: LaneLeases = createLanes({
     db,
+    holder: deps.holder ?? `tel-${randomUUID()}`,
+    ratePerSecond: options.ratePerSecond,
+    // A quarter of a second of sending (at most TEL_BATCH_SIZE), claimed again when half gone.
     prefetch: Math.max(1, Math.min(options.batchSize, Math.ceil(options.ratePerSecond / 4))),
-    leaseSeconds: options.leaseSeconds,
     log,
+    ...(options.onRateGrant ? { onGrant: options.onRateGrant } : {}),
   });
   const outcomes = createSettlementWriter({
     db,
@@ -83,12 +92,13 @@ export function createTelDispatcher(deps: {
   /** Set by stop(): queued messages are no longer started, but given back. */
   let stopping = false;
   let loop: Promise<void> | null = null;
-  /** Messages taken from the queue whose outcome is not recorded yet (≤ concurrency). */
+  /** Messages taken from a queue whose outcome is not recorded yet (≤ concurrency). */
   let active = 0;
   let wake: (() => void) | null = null;
   /** A nudge that came while nobody waited: the next wait returns at once. */
   let woken = false;
   let unlisten: (() => Promise<void>) | null = null;
+  let lastRecovery = 0;
 
   const nudge = () => {
     const resolve = wake;
@@ -97,22 +107,47 @@ export function createTelDispatcher(deps: {
     else woken = true;
   };
 
-  /** One message: render, wait for the rate limiter, push to LINE, and its outcome. */
-  async function send(message: ClaimedMessage): Promise<Settlement> {
+  /** LINE refused the lane's token: pause the lane and give its messages back, untouched. */
+  async function pauseLane(lane: Lane, reason: string) {
+    if (lane.token === null) return;
+    lane.token = null;
+    log.warn(
+      { accountId: lane.accountId },
+      'tel dispatcher: channel token refused, sending paused',
+    );
+    await credentials.markRefused(lane.accountId, reason);
+    await lane.queue.releaseAll();
+  }
+
+  /** One message: render, wait for the channel's rate limiter, push to LINE, and its outcome. */
+  async function send(lane: Lane, message: ClaimedMessage): Promise<Settlement | null> {
     const prepared = prepare(message);
     if ('settlement' in prepared) return prepared.settlement;
-    await limiter.acquire();
-    const outcome = await sender.push({
-      to: hashPhone(message.telE164),
-      messages: prepared.messages,
-      deliveryTag: deliveryTag(message.id),
-    });
+    await lane.limiter.acquire();
+    if (lane.token === null) {
+      await releaseToQueue(db, [message], log);
+      return null;
+    }
+    const outcome = await sender.push(
+      {
+        to: hashPhone(message.telE164),
+        messages: prepared.messages,
+        deliveryTag: deliveryTag(message.id),
+      },
+      lane.token,
+    );
+    if (outcome.kind === 'token-refused') {
+      await releaseToQueue(db, [message], log);
+      await pauseLane(lane, outcome.reason);
+      return null;
+    }
     return settlementOf(message, outcome, options);
   }
 
-  function launch(message: ClaimedMessage) {
+  function launch(lane: Lane, message: ClaimedMessage) {
     active += 1;
-    send(message)
+    lane.active += 1;
+    send(lane, message)
       .catch((error: unknown): Settlement => {
         log.error({ err: error, messageId: message.id }, 'tel dispatcher: unexpected error');
         return {
@@ -124,25 +159,67 @@ export function createTelDispatcher(deps: {
         };
       })
       .then((settlement) => {
-        outcomes.record(settlement);
+        if (settlement) outcomes.record(settlement);
         active -= 1;
+        lane.active -= 1;
         fill();
-        if (active === 0 && queue.length === 0) nudge();
+        if (active === 0) nudge();
       });
   }
 
-  /** Starts queued messages while request slots are free; wakes the loop to claim more early. */
+  /**
+   * Starts queued messages while request slots are free, one lane at a time in turn (fairness);
+   * wakes the loop to claim again when a lane's queue falls to its low-water mark.
+   */
   function fill() {
-    while (!stopping && active < options.concurrency && queue.length > 0) {
-      launch(queue.shift()!);
-      if (queue.length === queue.lowWater) nudge();
+    let started = true;
+    while (!stopping && active < options.concurrency && started) {
+      started = false;
+      for (const lane of lanes.inTurn()) {
+        if (active >= options.concurrency) break;
+        if (lane.token === null) continue;
+        const message = lane.queue.shift();
+        if (!message) continue;
+        launch(lane, message);
+        started = true;
+        if (lane.queue.length === lane.queue.lowWater) nudge();
+      }
     }
   }
 
-  async function claimAndQueue() {
-    const result = await queue.topUp();
+  async function recoverIfDue(force = false) {
+    if (!force && Date.now() - lastRecovery < RECOVERY_EVERY_MS) return;
+    lastRecovery = Date.now();
+    const lost = await settleLostMessages(db, options.leaseSeconds);
+    if (lost > 0)
+      log.warn({ messages: lost }, 'tel dispatcher: expired leases settled as 送信結果不明');
+  }
+
+  /**
+   * One round: open lanes for accounts with due messages (leasing their channels), give each
+   * lane its current token, and top its queue up. Answers how many were claimed and whether
+   * some lane got all it asked for (more may be due at once).
+   */
+  async function claimRound(): Promise<{ claimed: number; hungry: boolean }> {
+    await lanes.refresh();
+    let claimed = 0;
+    let hungry = false;
+    for (const lane of lanes.all()) {
+      const creds = await credentials.forSending(lane.accountId);
+      if (creds.kind !== 'ready') {
+        lane.token = null;
+        if (creds.kind === 'none') await lanes.failUnsent(lane, TEL_MESSAGES.channelNotConnected);
+        continue;
+      }
+      lane.token = creds.token;
+      const result = await lane.queue.topUp();
+      claimed += result.claimed;
+      lane.noteClaim(result.claimed);
+      if (result.more && lane.queue.length <= lane.queue.lowWater) hungry = true;
+    }
     fill();
-    return result;
+    await lanes.dropIdle();
+    return { claimed, hungry };
   }
 
   function waitForWake(ms: number): Promise<void> {
@@ -166,13 +243,12 @@ export function createTelDispatcher(deps: {
   async function runLoop() {
     while (running) {
       try {
-        await queue.recoverIfDue();
-        const { more } = await claimAndQueue();
+        await recoverIfDue();
+        const { hungry } = await claimRound();
         if (!running) break;
-        // The queue is topped up: go on when it is half gone (fill nudges). Fewer due messages
-        // than asked for: nothing more is due now, so look again after the poll interval or
-        // when an order is placed (NOTIFY).
-        if (!more || queue.length > queue.lowWater) await waitForWake(options.pollMs);
+        // A lane got all it asked for and is low again: claim at once. Otherwise go on when a
+        // queue is half gone (fill nudges), after the poll interval, or when an order is placed.
+        if (!hungry) await waitForWake(options.pollMs);
       } catch (error) {
         log.error({ err: error }, 'tel dispatcher: loop error');
         await waitForWake(options.pollMs);
@@ -189,7 +265,7 @@ export function createTelDispatcher(deps: {
     sender,
     /** Messages claimed and not yet settled by this dispatcher (queued plus in flight). */
     get unsettled() {
-      return queue.length + active;
+      return lanes.queued() + active;
     },
     start() {
       if (running) return;
@@ -210,8 +286,8 @@ export function createTelDispatcher(deps: {
       loop = runLoop();
     },
     /**
-     * Stops claiming, gives queued (never sent) messages back, lets requests in flight finish,
-     * writes their outcomes and closes the sender's connections.
+     * Stops claiming, gives queued (never sent) messages and the channels' leases back, lets
+     * requests in flight finish, writes their outcomes and closes the sender's connections.
      */
     async stop() {
       running = false;
@@ -221,23 +297,24 @@ export function createTelDispatcher(deps: {
       loop = null;
       await unlisten?.();
       unlisten = null;
-      await queue.releaseAll();
       await settleInFlight();
+      await lanes.closeAll();
       await sender.close?.();
     },
     /**
-     * Sends everything that is due now, then returns with every outcome written (tests and
-     * benchmarks; the running loop does the same continuously).
+     * Sends everything that is due now, then returns with every outcome written and every lease
+     * given back (tests and benchmarks; the running loop does the same continuously).
      */
     async runUntilIdle() {
-      await queue.recoverIfDue(true);
+      await recoverIfDue(true);
       for (;;) {
-        const { claimed, more } = await claimAndQueue();
-        if (claimed === 0 && queue.length === 0 && active === 0) break;
-        if (!more || queue.length > queue.lowWater) await waitForWake(options.pollMs);
+        const { claimed, hungry } = await claimRound();
+        if (claimed === 0 && lanes.queued() === 0 && active === 0) break;
+        if (!hungry) await waitForWake(options.pollMs);
       }
       await outcomes.flush();
       await withDbRetry(() => completeSettledOrders(db));
+      await lanes.closeAll();
     },
   };
 }

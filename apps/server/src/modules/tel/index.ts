@@ -1,17 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { telRoutes } from './routes.js';
-import { lineWebhookRoutes } from './webhook-routes.js';
-
 /**
- * Notification messages by phone number: `telModule` serves `/api/tel` and LINE's delivery
- * webhook `/api/line/webhook`; `telSampleFileRoute` the sample CSV; the dispatcher (jobs.ts)
- * runs in the API process or in `npm run worker`.
+ * Notification messages by phone number: `telModule` serves `/api/tel`; `telSampleFileRoute` the
+ * sample CSV; the dispatcher (jobs.ts) runs in the API process or in `npm run worker`. LINE's
+ * delivery reports and a channel disconnect reach it through the line module
+ * (`recordDeliveryReport`, `stopSendingForAccount`), wired in app.ts.
  */
-export async function telModule(api: FastifyInstance) {
-  await api.register(telRoutes, { prefix: '/tel' });
-  await api.register(lineWebhookRoutes, { prefix: '/line' });
-}
-
-export { telSampleFileRoute } from './routes.js';
+export { telRoutes as telModule, telSampleFileRoute } from './routes.js';
 export { telDispatcherFromConfig } from './jobs.js';
+export { recordDeliveryReport, stopSendingForAccount } from './delivery-reports.js';
 export { seedDemoTel } from './seed.js';

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/types.js';
+import { dryRunCredentials, lineParts } from '../line/index.js';
 import {
   createTelDispatcher,
   type DispatcherLog,
@@ -8,13 +9,11 @@ import {
 } from './dispatcher.js';
 import { createDryRunSender, createLineSender, type Sender } from './sender.js';
 
-/** The sender chosen by TEL_SENDER (config refuses `line` without its credentials). */
+/** The sender chosen by TEL_SENDER; each account's token comes with each message (decision 0045). */
 export function senderFromConfig(config: Config, log: DispatcherLog): Sender {
   if (config.TEL_SENDER === 'line') {
-    if (!config.LINE_CHANNEL_ACCESS_TOKEN) throw new Error('LINE_CHANNEL_ACCESS_TOKEN is required');
     return createLineSender({
       apiBase: config.LINE_API_BASE,
-      accessToken: config.LINE_CHANNEL_ACCESS_TOKEN,
       timeoutMs: config.TEL_REQUEST_TIMEOUT_MS,
       connections: config.TEL_CONCURRENCY,
     });
@@ -46,6 +45,8 @@ export function telDispatcherFromConfig(
     sender: senderFromConfig(config, log),
     log,
     options: dispatcherOptions(config),
+    credentials:
+      config.TEL_SENDER === 'line' ? lineParts(db, config).credentials : dryRunCredentials,
     ...(listen ? { listen } : {}),
   });
 }

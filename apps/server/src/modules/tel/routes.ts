@@ -83,7 +83,7 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
  * template registration, ordering and cancelling — the key `tel-write` (DEC-09, decision 0042).
  */
 export async function telRoutes(app: FastifyInstance) {
-  const tel = createTelService({ db: app.db });
+  const tel = createTelService({ db: app.db, requireChannel: app.config.TEL_SENDER === 'line' });
   const sender: TelSender = app.config.TEL_SENDER;
   const sending = { access: needs('tel-write') };
   await app.register(multipart, {

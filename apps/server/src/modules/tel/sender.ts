@@ -19,18 +19,20 @@ export type PushOutcome =
   | { kind: 'cannot'; reason: string }
   | { kind: 'failed'; reason: string }
   | { kind: 'retry'; reason: string; retryAfterMs?: number }
-  | { kind: 'unknown'; reason: string };
+  | { kind: 'unknown'; reason: string }
+  /** LINE refused the channel's token (401): the message is fine, the channel needs attention. */
+  | { kind: 'token-refused'; reason: string };
 
 export interface Sender {
   readonly mode: TelSender;
-  push(request: PushRequest): Promise<PushOutcome>;
+  /** Sends with the channel access token of the message's account (decision 0045). */
+  push(request: PushRequest, accessToken: string): Promise<PushOutcome>;
   /** Closes kept-alive connections once nothing is in flight any more. */
   close?(): Promise<void>;
 }
 
 export interface LineSenderOptions {
   apiBase: string;
-  accessToken: string;
   timeoutMs: number;
   /** Kept-alive connections to LINE, at most (TEL_CONCURRENCY: one per request in flight). */
   connections?: number;
@@ -79,10 +81,9 @@ export function createLineSender(options: LineSenderOptions): Sender {
   const base = new URL(options.apiBase.replace(/\/+$/, '') + '/');
   const path = new URL('bot/pnp/push', base).pathname;
   const pool = new Pool(base.origin, { connections: options.connections ?? 200 });
-  const authorization = `Bearer ${options.accessToken}`;
   return {
     mode: 'line',
-    async push(request) {
+    async push(request, accessToken) {
       let response: Dispatcher.ResponseData;
       try {
         response = await pool.request({
@@ -90,7 +91,7 @@ export function createLineSender(options: LineSenderOptions): Sender {
           path,
           headers: {
             'content-type': 'application/json',
-            authorization,
+            authorization: `Bearer ${accessToken}`,
             'x-line-delivery-tag': request.deliveryTag,
           },
           body: JSON.stringify({ to: request.to, messages: request.messages }),
@@ -132,7 +133,10 @@ export function createLineSender(options: LineSenderOptions): Sender {
       if (status >= 500)
         return { kind: 'retry', reason: `LINE のサーバーエラー（${status}${detail}）` };
       if (status === 401) {
-        return { kind: 'failed', reason: `チャネルアクセストークンが無効です（401${detail}）` };
+        return {
+          kind: 'token-refused',
+          reason: `チャネルアクセストークンが無効です（401${detail}）`,
+        };
       }
       if (status === 403) {
         return {

@@ -1,4 +1,5 @@
 import {
+  LINE_CHANNEL_MESSAGES,
   TEL_LIMITS,
   TEL_MESSAGES,
   TEL_ORDER_STATUS,
@@ -20,6 +21,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { toTokyoIso, toTokyoIsoOrNull } from '../../lib/tokyo-time.js';
+import { fieldError } from '../../lib/validate.js';
+import { lineChannelReader } from '../line/index.js';
 import { readTelCsv } from './csv-upload.js';
 import { notifyDispatchers } from './dispatch-repository.js';
 import * as repository from './repository.js';
@@ -45,8 +48,20 @@ function nonEmptyParams(params: Record<string, string | undefined>): Record<stri
   return kept;
 }
 
-export function createTelService(deps: { db: Database }) {
+export function createTelService(deps: {
+  db: Database;
+  /** TEL_SENDER=line: an order needs the account's LINE channel, with PNP on (decision 0045). */
+  requireChannel: boolean;
+}) {
   const { db } = deps;
+
+  /** 422 on `status` unless the account can send now: a connected channel with PNP enabled. */
+  async function requireSendingChannel(accountId: number) {
+    if (!deps.requireChannel) return;
+    const channel = await lineChannelReader.find(db, accountId);
+    if (!channel) throw fieldError('status', LINE_CHANNEL_MESSAGES.notConnected);
+    if (!channel.pnpEnabled) throw fieldError('status', LINE_CHANNEL_MESSAGES.pnpDisabled);
+  }
 
   async function orderOrNotFound(accountId: number, id: number) {
     const order = await repository.findOrder(db, accountId, id);
@@ -93,6 +108,7 @@ export function createTelService(deps: { db: Database }) {
      * (conditional UPDATE), so of two concurrent requests exactly one changes the order.
      */
     async changeStatus(accountId: number, orderId: number, to: 1 | -1): Promise<TelOrderStatus> {
+      if (to === TEL_ORDER_STATUS.ordered) await requireSendingChannel(accountId);
       const from =
         to === TEL_ORDER_STATUS.ordered
           ? [TEL_ORDER_STATUS.draft]

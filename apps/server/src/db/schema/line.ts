@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+
+/**
+ * The LINE official account an account connected (one per account, decision 0045): the Messaging
+ * API channel's id and its secret and access token (both sealed, lib/secret-box.ts), the bot that
+ * webhook calls name as their `destination`, and the LINE Login channel and LIFF app of the
+ * account's booking page and answer forms. `state` 'attention' pauses sending until the
+ * operator fixes the channel (LINE refused its token).
+ */
+export const lineChannels = pgTable(
+  'line_channels',
+  {
+    id: serial().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    channelId: text().notNull(),
+    channelSecret: text().notNull(),
+    /** Sealed; a long-lived token given by the operator, or the current stateless token. */
+    accessToken: text(),
+    /** 'long-lived' (given) or 'stateless' (issued from the id and secret, 15 minutes). */
+    tokenKind: text().notNull(),
+    tokenExpiresAt: timestamp({ withTimezone: true }),
+    botUserId: text(),
+    basicId: text().notNull().default(''),
+    displayName: text().notNull().default(''),
+    pictureUrl: text().notNull().default(''),
+    pnpEnabled: boolean().notNull().default(false),
+    loginChannelId: text().notNull().default(''),
+    liffId: text().notNull().default(''),
+    state: text().notNull().default('ok'),
+    stateReason: text().notNull().default(''),
+    stateChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('line_channels_account').on(table.accountId),
+    uniqueIndex('line_channels_bot_user')
+      .on(table.botUserId)
+      .where(sql`${table.botUserId} is not null`),
+    check('line_channels_state_check', sql`${table.state} in ('ok', 'attention')`),
+    check('line_channels_token_kind_check', sql`${table.tokenKind} in ('long-lived', 'stateless')`),
+  ],
+);
+
+/**
+ * Which process sends for an account's channel now (decision 0045): a channel is leased to one
+ * dispatcher at a time, renewed while it sends, so LINE's per-channel rate limit holds across
+ * any number of worker processes.
+ */
+export const lineSendLeases = pgTable('line_send_leases', {
+  accountId: integer()
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  holder: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** LINE webhook events already handled per account's channel, so a redelivery is ignored. */
+export const lineWebhookEvents = pgTable(
+  'line_webhook_events',
+  {
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    webhookEventId: text().notNull(),
+    type: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.webhookEventId] })],
+);

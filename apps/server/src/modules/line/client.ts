@@ -1,0 +1,149 @@
+/**
+ * The LINE Platform calls a connected channel needs, shaped as LINE's OpenAPI documents
+ * (`line/line-openapi`: messaging-api.yml, channel-access-token.yml) say, against
+ * LINE_API_BASE (tests point it at a fake LINE on loopback). Management calls are rare, so plain
+ * `fetch` with a deadline; the notification sender keeps its own connection pool (tel/sender.ts).
+ */
+export class LineApiError extends Error {
+  constructor(
+    /** LINE's HTTP status, or 0 when LINE could not be reached. */
+    readonly status: number,
+    /** LINE's own message (`message`, or `error_description` of the token endpoint), if any. */
+    readonly lineMessage: string,
+  ) {
+    super(`LINE ${status}${lineMessage ? `: ${lineMessage}` : ''}`);
+  }
+}
+
+export interface BotInfo {
+  userId: string;
+  basicId: string;
+  displayName: string;
+  pictureUrl: string;
+}
+
+export interface WebhookTestResult {
+  success: boolean;
+  statusCode: number;
+  reason: string;
+  detail: string;
+}
+
+const TIMEOUT_MS = 10_000;
+
+async function lineMessageOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown; error_description?: unknown };
+    const text = body.message ?? body.error_description;
+    return typeof text === 'string' ? text.slice(0, 300) : '';
+  } catch {
+    return '';
+  }
+}
+
+export function createLineClient(apiBase: string) {
+  const base = apiBase.replace(/\/+$/, '');
+
+  async function call(path: string, init: RequestInit & { token?: string }): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        ...init,
+        headers: {
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          ...init.headers,
+        },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw new LineApiError(0, '');
+    }
+    if (!response.ok) throw new LineApiError(response.status, await lineMessageOf(response));
+    return response;
+  }
+
+  const json = async <T>(path: string, init: RequestInit & { token?: string }) =>
+    (await (await call(path, init)).json()) as T;
+  const sendJson = (body: unknown) => ({
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+  return {
+    /** `GET /v2/bot/info`: proves the token and names the bot (the webhook's `destination`). */
+    async botInfo(token: string): Promise<BotInfo> {
+      const info = await json<Partial<BotInfo>>('/v2/bot/info', { method: 'GET', token });
+      if (typeof info.userId !== 'string') throw new LineApiError(502, 'bot info without userId');
+      return {
+        userId: info.userId,
+        basicId: info.basicId ?? '',
+        displayName: info.displayName ?? '',
+        pictureUrl: info.pictureUrl ?? '',
+      };
+    },
+
+    /** `POST /oauth2/v3/token`: a stateless channel access token (15 minutes) from id and secret. */
+    async issueStatelessToken(channelId: string, channelSecret: string) {
+      const body = new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: channelId,
+        client_secret: channelSecret,
+      });
+      const issued = await json<{ access_token?: unknown; expires_in?: unknown }>(
+        '/oauth2/v3/token',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: body.toString(),
+        },
+      );
+      if (typeof issued.access_token !== 'string' || typeof issued.expires_in !== 'number')
+        throw new LineApiError(502, 'token response without access_token');
+      return { accessToken: issued.access_token, expiresInSeconds: issued.expires_in };
+    },
+
+    /** `PUT /v2/bot/channel/webhook/endpoint`. */
+    async setWebhookEndpoint(token: string, endpoint: string): Promise<void> {
+      await call('/v2/bot/channel/webhook/endpoint', {
+        method: 'PUT',
+        token,
+        ...sendJson({ endpoint }),
+      });
+    },
+
+    /** `POST /v2/bot/channel/webhook/test`: LINE calls the endpoint and says what it got. */
+    async testWebhookEndpoint(token: string, endpoint: string): Promise<WebhookTestResult> {
+      const result = await json<Partial<WebhookTestResult>>('/v2/bot/channel/webhook/test', {
+        method: 'POST',
+        token,
+        ...sendJson({ endpoint }),
+      });
+      return {
+        success: result.success === true,
+        statusCode: typeof result.statusCode === 'number' ? result.statusCode : 0,
+        reason: typeof result.reason === 'string' ? result.reason : '',
+        detail: typeof result.detail === 'string' ? result.detail : '',
+      };
+    },
+
+    /** `GET /v2/bot/message/quota` and `/quota/consumption`: this month's limit and use. */
+    async quota(token: string): Promise<{ limit: number | null; used: number }> {
+      const [quota, consumption] = await Promise.all([
+        json<{ type?: unknown; value?: unknown }>('/v2/bot/message/quota', {
+          method: 'GET',
+          token,
+        }),
+        json<{ totalUsage?: unknown }>('/v2/bot/message/quota/consumption', {
+          method: 'GET',
+          token,
+        }),
+      ]);
+      return {
+        limit: quota.type === 'limited' && typeof quota.value === 'number' ? quota.value : null,
+        used: typeof consumption.totalUsage === 'number' ? consumption.totalUsage : 0,
+      };
+    },
+  };
+}
+
+export type LineClient = ReturnType<typeof createLineClient>;

@@ -1,0 +1,234 @@
+import {
+  LINE_CHANNEL_MESSAGES,
+  type LineChannel,
+  type LineChannelInput,
+  type LineQuota,
+  type LineWebhookTest,
+} from '@tsunagu/contracts';
+import type { Database } from '../../db/types.js';
+import { AppError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { fieldError } from '../../lib/validate.js';
+import { LineApiError, type BotInfo, type LineClient } from './client.js';
+import type { ChannelCredentials } from './credentials.js';
+import * as repository from './repository.js';
+import type { ChannelRow } from './repository.js';
+import type { ChannelSecrets } from './secrets.js';
+
+type ConnectInput = Required<LineChannelInput>;
+
+/** LINE could not be reached: a 502 with the Japanese reason (never the caller's fault). */
+const unreachable = () => new AppError(502, LINE_CHANNEL_MESSAGES.unreachable);
+
+function toView(row: ChannelRow | undefined, webhookUrl: string): LineChannel {
+  return {
+    connected: row !== undefined,
+    channel_id: row?.channelId ?? null,
+    bot: row?.botUserId
+      ? {
+          user_id: row.botUserId,
+          basic_id: row.basicId,
+          display_name: row.displayName,
+          picture_url: row.pictureUrl,
+        }
+      : null,
+    webhook_url: webhookUrl,
+    state: row ? (row.state as LineChannel['state']) : null,
+    state_reason: row?.stateReason ?? '',
+    token_kind: row ? (row.tokenKind as LineChannel['token_kind']) : null,
+    pnp_enabled: row?.pnpEnabled ?? false,
+    login_channel_id: row?.loginChannelId ?? '',
+    liff_id: row?.liffId ?? '',
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+const botValues = (bot: BotInfo) => ({
+  botUserId: bot.userId,
+  basicId: bot.basicId,
+  displayName: bot.displayName,
+  pictureUrl: bot.pictureUrl,
+});
+
+/**
+ * Connecting, checking and disconnecting an account's LINE official account (issue 17,
+ * decision 0045). Nothing is stored before LINE has accepted the channel id and secret (it
+ * issues a stateless token for them) and the access token given, if any (`GET /v2/bot/info`).
+ */
+export function createLineChannelService(deps: {
+  db: Database;
+  secrets: ChannelSecrets;
+  client: LineClient;
+  credentials: ChannelCredentials;
+  /** Called after a disconnect: what was waiting to be sent stops with a reason. */
+  onDisconnect: (accountId: number) => Promise<void>;
+}) {
+  const { db, secrets, client, credentials } = deps;
+
+  async function require(accountId: number): Promise<ChannelRow> {
+    const row = await repository.findChannel(db, accountId);
+    if (!row) throw new NotFoundError(LINE_CHANNEL_MESSAGES.notConnected);
+    return row;
+  }
+
+  /** A token for management calls, whatever the sending state (the operator is checking it). */
+  async function tokenOf(row: ChannelRow): Promise<string> {
+    const stored = row.accessToken ? secrets.openToken(row.accessToken) : null;
+    const valid =
+      row.tokenKind === 'long-lived' ||
+      (row.tokenExpiresAt !== null && row.tokenExpiresAt.getTime() > Date.now() + 60_000);
+    if (stored && valid) return stored;
+    const secret = secrets.openSecret(row.channelSecret);
+    if (!secret || row.tokenKind === 'long-lived')
+      throw new ConflictError(LINE_CHANNEL_MESSAGES.secretsUnreadable);
+    const issued = await lineCall(
+      () => client.issueStatelessToken(row.channelId, secret),
+      'secret',
+    );
+    await repository.updateChannel(db, row.accountId, {
+      accessToken: secrets.sealToken(issued.accessToken),
+      tokenExpiresAt: new Date(Date.now() + issued.expiresInSeconds * 1000),
+    });
+    return issued.accessToken;
+  }
+
+  /** A call to LINE whose 4xx means the given credential was refused (422/409), never a 5xx. */
+  async function lineCall<T>(work: () => Promise<T>, refused: 'secret' | 'token' | 'stored') {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof LineApiError) || error.status === 0 || error.status >= 500)
+        throw unreachable();
+      if (refused === 'secret')
+        throw fieldError('channel_secret', LINE_CHANNEL_MESSAGES.secretRefused);
+      if (refused === 'token')
+        throw fieldError('channel_access_token', LINE_CHANNEL_MESSAGES.tokenRefused);
+      throw new ConflictError(LINE_CHANNEL_MESSAGES.tokenRefused);
+    }
+  }
+
+  /** Runs a management call with the channel's token; LINE refusing it flags the channel. */
+  async function withToken<T>(row: ChannelRow, work: (token: string) => Promise<T>): Promise<T> {
+    const token = await tokenOf(row);
+    try {
+      return await work(token);
+    } catch (error) {
+      if (error instanceof LineApiError && error.status === 401) {
+        await credentials.markRefused(row.accountId, LINE_CHANNEL_MESSAGES.tokenRefused);
+        throw new ConflictError(LINE_CHANNEL_MESSAGES.tokenRefused);
+      }
+      if (error instanceof LineApiError && (error.status === 0 || error.status >= 500))
+        throw unreachable();
+      if (error instanceof LineApiError) {
+        // LINE refused what we asked (a webhook URL it will not call, say): its reason, as is.
+        const detail = error.lineMessage ? `: ${error.lineMessage}` : '';
+        throw fieldError(
+          'line',
+          `LINE がリクエストを受け付けませんでした（${error.status}${detail}）`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async view(accountId: number, webhookUrl: string): Promise<LineChannel> {
+      return toView(await repository.findChannel(db, accountId), webhookUrl);
+    },
+
+    async connect(accountId: number, input: ConnectInput, webhookUrl: string) {
+      const existing = await repository.findChannel(db, accountId);
+      const sameChannel = existing?.channelId === input.channel_id;
+      const secret =
+        input.channel_secret ||
+        (sameChannel && existing ? secrets.openSecret(existing.channelSecret) : null);
+      if (!secret) throw fieldError('channel_secret', LINE_CHANNEL_MESSAGES.secretRequired);
+
+      // The id and secret are right when LINE issues a token for them; that token names the bot.
+      const issued = await lineCall(
+        () => client.issueStatelessToken(input.channel_id, secret),
+        'secret',
+      );
+      const bot = await lineCall(() => client.botInfo(issued.accessToken), 'secret');
+
+      let token = {
+        kind: 'stateless' as 'stateless' | 'long-lived',
+        plain: issued.accessToken,
+        expiresAt: new Date(Date.now() + issued.expiresInSeconds * 1000) as Date | null,
+      };
+      const keptToken =
+        sameChannel && existing?.tokenKind === 'long-lived' && existing.accessToken
+          ? secrets.openToken(existing.accessToken)
+          : null;
+      const given = input.channel_access_token || keptToken;
+      if (given) {
+        const owner = await lineCall(() => client.botInfo(given), 'token');
+        if (owner.userId !== bot.userId)
+          throw fieldError('channel_access_token', LINE_CHANNEL_MESSAGES.tokenOfAnotherChannel);
+        token = { kind: 'long-lived', plain: given, expiresAt: null };
+      }
+
+      const other = await repository.findChannelByBot(db, bot.userId);
+      if (other && other.accountId !== accountId)
+        throw new ConflictError('この LINE 公式アカウントは別のアカウントに連携されています');
+      await repository.upsertChannel(db, accountId, {
+        channelId: input.channel_id,
+        channelSecret: secrets.sealSecret(secret),
+        accessToken: secrets.sealToken(token.plain),
+        tokenKind: token.kind,
+        tokenExpiresAt: token.expiresAt,
+        ...botValues(bot),
+        pnpEnabled: input.pnp_enabled,
+        loginChannelId: input.login_channel_id,
+        liffId: input.liff_id,
+        state: 'ok',
+        stateReason: '',
+      });
+      credentials.forget(accountId);
+      return toView(await repository.findChannel(db, accountId), webhookUrl);
+    },
+
+    /** Disconnects: the channel is forgotten; nothing else of the account is deleted. */
+    async disconnect(accountId: number): Promise<void> {
+      if (!(await repository.deleteChannel(db, accountId)))
+        throw new NotFoundError(LINE_CHANNEL_MESSAGES.notConnected);
+      credentials.forget(accountId);
+      await deps.onDisconnect(accountId);
+    },
+
+    /** Asks LINE again (`GET /v2/bot/info`): the bot's name and icon, and sending resumes if fixed. */
+    async check(accountId: number, webhookUrl: string): Promise<LineChannel> {
+      const row = await require(accountId);
+      const bot = await withToken(row, (token) => client.botInfo(token));
+      await repository.updateChannel(db, accountId, {
+        ...botValues(bot),
+        state: 'ok',
+        stateReason: '',
+      });
+      credentials.forget(accountId);
+      return toView(await repository.findChannel(db, accountId), webhookUrl);
+    },
+
+    /** Sets the channel's webhook URL at LINE (optionally) and has LINE test it. */
+    async webhook(accountId: number, endpoint: string, set: boolean): Promise<LineWebhookTest> {
+      const row = await require(accountId);
+      return withToken(row, async (token) => {
+        if (set) await client.setWebhookEndpoint(token, endpoint);
+        const result = await client.testWebhookEndpoint(token, endpoint);
+        return {
+          endpoint,
+          success: result.success,
+          status_code: result.statusCode,
+          reason: result.reason,
+          detail: result.detail,
+        };
+      });
+    },
+
+    async quota(accountId: number): Promise<LineQuota> {
+      const row = await require(accountId);
+      return withToken(row, (token) => client.quota(token));
+    },
+  };
+}
+
+export type LineChannelService = ReturnType<typeof createLineChannelService>;
