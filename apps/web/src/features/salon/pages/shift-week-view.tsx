@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeRectWithFallback } from '../timeline/observe-rect';
 import { useMemo, useRef } from 'react';
 import { useTimeShifts } from '../api/get-time-shifts';
 import { FilterMenu } from '../components/filter-menu';
@@ -38,6 +39,7 @@ export function ShiftWeekView({ salonId, canWrite, date, resources }: ConsolePro
     estimateSize: () => ROW,
     overscan: 8,
     initialRect: { width: 1200, height: viewport.gridHeight },
+    observeElementRect: observeRectWithFallback(viewport.gridHeight),
   });
   const today = todayInTokyo();
 

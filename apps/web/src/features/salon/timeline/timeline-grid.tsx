@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeRectWithFallback } from './observe-rect';
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { itemsWithin, type GridItem, type GridRow } from './grid-model';
 
@@ -42,6 +43,7 @@ export function TimelineGrid<I extends GridItem>(props: TimelineGridProps<I>) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     initialRect: { width: 1200, height: props.height },
+    observeElementRect: observeRectWithFallback(props.height),
   });
 
   const measure = useCallback(() => {
