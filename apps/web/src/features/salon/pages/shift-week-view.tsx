@@ -18,13 +18,10 @@ export function ShiftWeekView({ salonId, canWrite, date, resources }: ConsolePro
   const search = useSalonSearch();
   const viewport = useViewport();
   const panel = usePanel();
-  const week = weekOf(date);
+  const week = useMemo(() => weekOf(date), [date]);
   // The displayed month ± 6 days always holds the whole week of the displayed date (RSV-55).
   const shifts = useTimeShifts(salonId, monthWindow(date));
-  const table = useMemo(
-    () => shiftsByResourceAndDay(shifts.data ?? [], week),
-    [shifts.data, week.join()],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  const table = useMemo(() => shiftsByResourceAndDay(shifts.data ?? [], week), [shifts.data, week]);
   const shown = useMemo(
     () =>
       [...resources]
