@@ -12,6 +12,9 @@ import { vi } from 'vitest';
 import { makeSession } from './fixtures';
 import { reply, type FakeHandler } from './fake-api';
 import { renderApp } from './render-app';
+// Loaded up front: the route table imports the salon screens lazily, and the first test of a
+// file should not spend its waiting time on compiling them.
+import '@/app/routes/salon-routes';
 
 export const SALON_ID = 7;
 export const DAY = '2030-04-15'; // a Monday

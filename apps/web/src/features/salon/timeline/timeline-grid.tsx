@@ -1,16 +1,34 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { observeRectWithFallback } from './observe-rect';
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { itemsWithin, type GridItem, type GridRow } from './grid-model';
+import { observeRectWithFallback } from './observe-rect';
 
 export const ROW_HEIGHT = 44;
 export const HEADER_HEIGHT = 32;
+/** Time drawn beyond each edge of the visible stretch; the window moves in steps of an hour. */
+const MARGIN_MINUTES = 120;
+const STEP_MINUTES = 60;
 
 /** Maps a pointer position to a row and a minute of the day (drag and drop, slot clicks). */
 export type GridLocator = (
   clientX: number,
   clientY: number,
 ) => { row: number; minute: number } | null;
+
+type RenderItem<I extends GridItem> = (
+  item: I,
+  row: GridRow<I>,
+  left: number,
+  width: number,
+) => ReactNode;
 
 type TimelineGridProps<I extends GridItem> = {
   rows: readonly GridRow<I>[];
@@ -19,7 +37,7 @@ type TimelineGridProps<I extends GridItem> = {
   labelWidth: number;
   /** Minutes since midnight of the now-line (today only). */
   now?: number | null;
-  renderItem: (item: I, row: GridRow<I>, left: number, width: number) => ReactNode;
+  renderItem: RenderItem<I>;
   /** A click on an empty part of a lane. */
   onSlot?: (row: GridRow<I>, minute: number) => void;
   locatorRef?: RefObject<GridLocator | null>;
@@ -29,37 +47,39 @@ type TimelineGridProps<I extends GridItem> = {
 
 /**
  * Resources down, time across. Rows are virtualised with TanStack Virtual and, inside each
- * row, only the items that reach into the visible stretch of time are drawn, so 2,000
- * reservations cost no more than the few dozen on screen.
+ * row, only the items that reach into the visible stretch of time (plus a margin) are drawn, so
+ * 2,000 reservations cost no more than the few dozen on screen. The stretch moves in whole
+ * hours, and rows are memoised, so scrolling re-renders only rows that come into view.
  */
 export function TimelineGrid<I extends GridItem>(props: TimelineGridProps<I>) {
   const { rows, hours, pxPerMinute, labelWidth, now, renderItem, onSlot, locatorRef } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ left: 0, width: 1200 });
+  const stepPx = STEP_MINUTES * pxPerMinute;
+  const [view, setView] = useState({ step: 0, span: Math.ceil(1200 / stepPx) });
   const width = (hours.end - hours.start) * pxPerMinute;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    overscan: 4,
     initialRect: { width: 1200, height: props.height },
     observeElementRect: observeRectWithFallback(props.height),
   });
 
   const measure = useCallback(() => {
     const element = scrollRef.current;
-    if (element) setView({ left: element.scrollLeft, width: element.clientWidth || 1200 });
-  }, []);
+    if (!element) return;
+    const step = Math.floor(element.scrollLeft / stepPx);
+    const span = Math.ceil((element.clientWidth || 1200) / stepPx);
+    setView((current) =>
+      current.step === step && current.span === span ? current : { step, span },
+    );
+  }, [stepPx]);
   useEffect(() => {
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   }, [measure]);
-  const frame = useRef(0);
-  const onScroll = () => {
-    cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(measure);
-  };
 
   const locate: GridLocator = useCallback(
     (clientX, clientY) => {
@@ -76,10 +96,8 @@ export function TimelineGrid<I extends GridItem>(props: TimelineGridProps<I>) {
   );
   if (locatorRef) locatorRef.current = locate;
 
-  // A margin of time either side, so a short scroll never shows an empty lane.
-  const marginMinutes = 120;
-  const from = hours.start + view.left / pxPerMinute - marginMinutes;
-  const to = hours.start + (view.left + view.width) / pxPerMinute + marginMinutes;
+  const from = hours.start + view.step * STEP_MINUTES - MARGIN_MINUTES;
+  const to = hours.start + (view.step + view.span + 1) * STEP_MINUTES + MARGIN_MINUTES;
   const ticks = [];
   for (let minute = hours.start; minute < hours.end; minute += 60) ticks.push(minute);
 
@@ -88,7 +106,7 @@ export function TimelineGrid<I extends GridItem>(props: TimelineGridProps<I>) {
       ref={scrollRef}
       className="tl"
       style={{ height: props.height }}
-      onScroll={onScroll}
+      onScroll={measure}
       role="region"
       aria-label={props.label}
       tabIndex={-1}
@@ -110,56 +128,21 @@ export function TimelineGrid<I extends GridItem>(props: TimelineGridProps<I>) {
           ))}
         </div>
         <div className="tl__body" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((virtual) => {
-            const row = rows[virtual.index]!;
-            return (
-              <div
-                key={row.key}
-                className={`tl__row${row.lastLane ? ' tl__row--last' : ''}`}
-                style={{ transform: `translateY(${virtual.start}px)`, height: ROW_HEIGHT }}
-                data-row={row.key}
-              >
-                <div className="tl__label" style={{ width: labelWidth }}>
-                  {row.label !== null ? (
-                    <>
-                      {row.color ? (
-                        <span className="tl__swatch" style={{ background: row.color }} />
-                      ) : null}
-                      <span className="tl__label-text">{row.label}</span>
-                    </>
-                  ) : null}
-                </div>
-                <div
-                  className="tl__lane"
-                  style={{ left: labelWidth, width }}
-                  onClick={(event) => {
-                    if (!onSlot || event.target !== event.currentTarget) return;
-                    const box = event.currentTarget.getBoundingClientRect();
-                    onSlot(row, hours.start + (event.clientX - box.left) / pxPerMinute);
-                  }}
-                >
-                  {row.bands.map((band) => (
-                    <div
-                      key={`${band.start}-${band.end}`}
-                      className="tl__band"
-                      style={{
-                        left: (band.start - hours.start) * pxPerMinute,
-                        width: (band.end - band.start) * pxPerMinute,
-                      }}
-                    />
-                  ))}
-                  {itemsWithin(row.items, from, to).map((item) =>
-                    renderItem(
-                      item,
-                      row,
-                      (item.start - hours.start) * pxPerMinute,
-                      Math.max((item.end - item.start) * pxPerMinute, 4),
-                    ),
-                  )}
-                </div>
-              </div>
-            );
-          })}
+          {virtualizer.getVirtualItems().map((virtual) => (
+            <GridRowView
+              key={rows[virtual.index]!.key}
+              row={rows[virtual.index]!}
+              top={virtual.start}
+              labelWidth={labelWidth}
+              width={width}
+              hoursStart={hours.start}
+              pxPerMinute={pxPerMinute}
+              from={from}
+              to={to}
+              renderItem={renderItem as RenderItem<GridItem>}
+              onSlot={onSlot as ((row: GridRow, minute: number) => void) | undefined}
+            />
+          ))}
           {now != null && now >= hours.start && now <= hours.end ? (
             <div
               className="tl__now"
@@ -172,3 +155,64 @@ export function TimelineGrid<I extends GridItem>(props: TimelineGridProps<I>) {
     </div>
   );
 }
+
+type GridRowViewProps = {
+  row: GridRow;
+  top: number;
+  labelWidth: number;
+  width: number;
+  hoursStart: number;
+  pxPerMinute: number;
+  from: number;
+  to: number;
+  renderItem: RenderItem<GridItem>;
+  onSlot?: (row: GridRow, minute: number) => void;
+};
+
+const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
+  const { row, labelWidth, width, hoursStart, pxPerMinute, renderItem, onSlot } = props;
+  return (
+    <div
+      className={`tl__row${row.lastLane ? ' tl__row--last' : ''}`}
+      style={{ transform: `translateY(${props.top}px)`, height: ROW_HEIGHT }}
+      data-row={row.key}
+    >
+      <div className="tl__label" style={{ width: labelWidth }}>
+        {row.label !== null ? (
+          <>
+            {row.color ? <span className="tl__swatch" style={{ background: row.color }} /> : null}
+            <span className="tl__label-text">{row.label}</span>
+          </>
+        ) : null}
+      </div>
+      <div
+        className="tl__lane"
+        style={{ left: labelWidth, width }}
+        onClick={(event) => {
+          if (!onSlot || event.target !== event.currentTarget) return;
+          const box = event.currentTarget.getBoundingClientRect();
+          onSlot(row, hoursStart + (event.clientX - box.left) / pxPerMinute);
+        }}
+      >
+        {row.bands.map((band) => (
+          <div
+            key={`${band.start}-${band.end}`}
+            className="tl__band"
+            style={{
+              left: (band.start - hoursStart) * pxPerMinute,
+              width: (band.end - band.start) * pxPerMinute,
+            }}
+          />
+        ))}
+        {itemsWithin(row.items, props.from, props.to).map((item) =>
+          renderItem(
+            item,
+            row,
+            (item.start - hoursStart) * pxPerMinute,
+            Math.max((item.end - item.start) * pxPerMinute, 4),
+          ),
+        )}
+      </div>
+    </div>
+  );
+});
