@@ -9,6 +9,4 @@ export type ConsoleProps = {
   resources: readonly Resource[];
   courses: readonly Course[];
   statuses: readonly SalonStatus[];
-  /** The reference lists have answered (loaded, REF-18/19). */
-  ready: boolean;
 };

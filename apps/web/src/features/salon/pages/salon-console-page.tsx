@@ -70,7 +70,6 @@ function SalonConsole(
     resources: reference.resources.data,
     courses: reference.courses.data,
     statuses: reference.statuses.data,
-    ready: reference.resources.loaded && reference.statuses.loaded,
   };
 
   return (

@@ -23,7 +23,6 @@ type ShiftWeekGridProps = {
 /** TML-03: seven columns, Monday to Sunday, a row per resource (rows virtualised). */
 export function ShiftWeekGrid(props: ShiftWeekGridProps) {
   const { resources: shown, week, canWrite } = props;
-  const viewport = { gridHeight: props.height, labelWidth: props.labelWidth };
   const table = useMemo(() => shiftsByResourceAndDay(props.shifts, week), [props.shifts, week]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -40,11 +39,11 @@ export function ShiftWeekGrid(props: ShiftWeekGridProps) {
     <div
       ref={scrollRef}
       className="wk"
-      style={{ height: viewport.gridHeight }}
+      style={{ height: props.height }}
       role="region"
       aria-label="シフト（週）"
     >
-      <div className="wk__grid" style={{ ['--wk-label' as string]: `${viewport.labelWidth}px` }}>
+      <div className="wk__grid" style={{ ['--wk-label' as string]: `${props.labelWidth}px` }}>
         <div className="wk__head" role="row">
           <div className="wk__corner" />
           {week.map((day) => (
