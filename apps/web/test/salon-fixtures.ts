@@ -215,6 +215,15 @@ export function salonApi(options: SalonApiOptions = {}): Record<string, FakeHand
     'GET /api/salons': () => reply(200, [{ id: SALON_ID, name: 'サロン青山' }]),
     'GET /api/salon/resources': () => reply(200, RESOURCES),
     'GET /api/salon/courses': () => reply(200, COURSES),
+    'GET /api/realtime/settings': () =>
+      reply(200, {
+        api_key: null,
+        cluster: 'sse',
+        channel: `salon-${SALON_ID}`,
+        debug: false,
+        salon_id: SALON_ID,
+        stream_url: `${base}/events`,
+      }),
     'GET /api/salon/statuses': () =>
       reply(
         200,

@@ -4,6 +4,7 @@ export const salonKeys = {
   salons: () => [...salonKeys.all, 'salons'] as const,
   salon: (salonId: number) => [...salonKeys.all, salonId] as const,
   config: (salonId: number) => [...salonKeys.salon(salonId), 'config'] as const,
+  realtimeSettings: (salonId: number) => [...salonKeys.salon(salonId), 'realtime'] as const,
   opening: (salonId: number, year: number) =>
     [...salonKeys.salon(salonId), 'opening', year] as const,
   reservationDays: (salonId: number) => [...salonKeys.salon(salonId), 'reservations'] as const,

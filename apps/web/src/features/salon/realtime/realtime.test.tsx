@@ -16,14 +16,15 @@ import { RECONNECT_DELAY_MS } from './event-stream';
 const path = `/line/reserve/salon/timeline?date=${DAY}`;
 const reservationsPath = `/api/salon/${SALON_ID}/reservations`;
 
-async function openStream(push = true, api = {}) {
+async function openStream(push = true, api = {}, streamUrl = `/api/salon/${SALON_ID}/events`) {
   const app = renderSalon(path, api, { data: { config: makeConfig({ push_notification: push }) } });
   await screen.findByText('佐藤 美咲');
   await waitFor(() =>
     expect(app.callsTo('GET', `/api/salon/${SALON_ID}/configs`).length).toBeGreaterThan(0),
   );
+  await waitFor(() => expect(FakeEventSource.instances.length).toBe(1));
   const stream = FakeEventSource.latest();
-  expect(stream.url).toBe(`/api/salon/${SALON_ID}/events`);
+  expect(stream.url).toBe(streamUrl);
   act(() => stream.open());
   await screen.findByText('リアルタイム更新中');
   return { app, stream };
@@ -116,6 +117,14 @@ describe('realtime notices', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('complementary', { name: '予約の詳細' })).toHaveTextContent(
       '新しいお客様',
     );
+  });
+
+  it('RT-14 the stream comes from the realtime settings of the salon (channel, stream url)', async () => {
+    const { app } = await openStream();
+    expect(app.callsTo('GET', '/api/realtime/settings')[0]!.query).toEqual({
+      salon_id: String(SALON_ID),
+    });
+    expect(FakeEventSource.latest().url).toBe(`/api/salon/${SALON_ID}/events`);
   });
 
   it('a dropped stream shows オフライン and reconnects with the last event id', async () => {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getReservationsByIds } from '../api/get-reservations';
 import { salonKeys } from '../api/query-keys';
 import { mergeReservations } from '../api/reservation-cache';
-import { salonPath } from '../api/salon-path';
+import { useRealtimeSettings } from '../api/get-realtime-settings';
 import { openSalonEventStream, type StreamState } from './event-stream';
 import { addNotice, noticeFor, type ShownNotice } from './notices';
 
@@ -33,12 +33,17 @@ async function refresh(queryClient: QueryClient, salonId: number, ids: number[])
  */
 export function useSalonRealtime(salonId: number, pushNotification: boolean) {
   const queryClient = useQueryClient();
+  // RT-14: the stream's URL and the debug flag come from the realtime settings.
+  const settings = useRealtimeSettings(salonId).data;
+  const streamUrl = settings?.stream_url ?? null;
+  const debug = settings?.debug ?? false;
   const [state, setState] = useState<StreamState>('connecting');
   const [notices, setNotices] = useState<ShownNotice[]>([]);
   const push = useRef(pushNotification);
   push.current = pushNotification;
 
   useEffect(() => {
+    if (!streamUrl) return;
     if (typeof EventSource === 'undefined') {
       setState('offline');
       return;
@@ -46,6 +51,7 @@ export function useSalonRealtime(salonId: number, pushNotification: boolean) {
     let pending = new Set<number>();
     let timer: ReturnType<typeof setTimeout> | null = null;
     const onEvent = (event: SalonReservationEvent) => {
+      if (debug) console.debug('salon_reservation_event', event);
       pending.add(event.reservation_id);
       timer ??= setTimeout(() => {
         const ids = [...pending];
@@ -57,7 +63,7 @@ export function useSalonRealtime(salonId: number, pushNotification: boolean) {
       if (notice) setNotices((list) => addNotice(list, notice));
     };
     const stream = openSalonEventStream({
-      url: salonPath(salonId, '/events'),
+      url: streamUrl,
       onEvent,
       onState: setState,
       onReconnected: () =>
@@ -67,7 +73,7 @@ export function useSalonRealtime(salonId: number, pushNotification: boolean) {
       if (timer) clearTimeout(timer);
       stream.close();
     };
-  }, [queryClient, salonId]);
+  }, [queryClient, salonId, streamUrl, debug]);
 
   const dismiss = useCallback(
     (id: number) => setNotices((list) => list.filter((notice) => notice.id !== id)),
