@@ -135,7 +135,8 @@ describe('daily reservation timeline', { timeout: 30_000 }, () => {
     await app.user.click(screen.getByRole('button', { name: '翌日' }));
     await waitFor(() => expect(app.location()).toContain('date=2030-04-16'));
     expect(await screen.findByText('2030年4月16日(火)')).toBeVisible();
-    await app.user.click(screen.getByRole('link', { name: 'シフト（週）' }));
+    const tabs = screen.getByRole('navigation', { name: 'サロン予約の表示' });
+    await app.user.click(within(tabs).getByRole('link', { name: 'シフト（週）' }));
     await waitFor(() =>
       expect(app.location()).toBe('/line/reserve/salon/shifts/week?date=2030-04-16'),
     );
