@@ -72,7 +72,7 @@ export const salonTest = base.extend<object, { salonServer: SalonServer }>({
       await use(server);
       await server.close();
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ salonServer }, use) => {
     await use(salonServer.url);
