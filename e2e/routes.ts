@@ -64,6 +64,10 @@ export const ROUTES: RouteCase[] = [
   }),
   r('ROUTE-29', '/line/content/group/new', 'コンテンツグループ作成'),
   r('ROUTE-30', '/line/reserve/salon', 'サロン予約'),
+  // The salon console's views (issue 11): also reached from the console's own tabs.
+  r('TML-01', '/line/reserve/salon/timeline', '予約タイムライン'),
+  r('TML-02', '/line/reserve/salon/shifts/day', 'シフト（日）'),
+  r('TML-03', '/line/reserve/salon/shifts/week', 'シフト（週）'),
   r('ROUTE-31', '/line/reserve/event', 'イベント予約一覧'),
   r('ROUTE-32', '/line/reserve/event/new', 'イベント予約作成', ['reserve-write']),
   r('ROUTE-33', '/line/reserve/event/1/edit', 'イベント予約編集', ['reserve-write'], withId),

@@ -9,6 +9,8 @@ export type FakeRequest = {
   method: string;
   path: string;
   params: Record<string, string>;
+  /** The query string's parameters (`?attr=memo` → { attr: 'memo' }). */
+  query: Record<string, string>;
   body: unknown;
   headers: Record<string, string>;
 };
@@ -47,11 +49,13 @@ export function installFakeApi(handlers: Record<string, FakeHandler>) {
       const [handlerMethod, pattern = ''] = key.split(' ');
       const params = handlerMethod === method ? match(pattern, url.pathname) : null;
       if (!params) continue;
-      const request = { method, path: url.pathname, params, body, headers };
+      const query = Object.fromEntries(url.searchParams);
+      const request = { method, path: url.pathname, params, query, body, headers };
       calls.push(request);
       return handler(request);
     }
-    calls.push({ method, path: url.pathname, params: {}, body, headers });
+    const query = Object.fromEntries(url.searchParams);
+    calls.push({ method, path: url.pathname, params: {}, query, body, headers });
     return { status: 404, body: { message: '見つかりません' } };
   };
 

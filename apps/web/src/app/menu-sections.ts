@@ -27,7 +27,17 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
     label: 'サイト・コンテンツ',
     routes: ['SiteList', 'BoardList', 'LandingList', 'RichMenuModeSelect', 'ContentGroupNew'],
   },
-  { label: '予約', routes: ['ReserveSalon', 'EventList', 'EventNew'] },
+  {
+    label: '予約',
+    routes: [
+      'ReserveSalon',
+      'SalonTimeline',
+      'SalonShiftDay',
+      'SalonShiftWeek',
+      'EventList',
+      'EventNew',
+    ],
+  },
   {
     label: '通知メッセージ',
     routes: [

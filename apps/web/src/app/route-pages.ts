@@ -8,6 +8,7 @@ import { TopPage } from './routes/top-page';
 // date pickers and drag and drop that only the feature screens use (one chunk per feature).
 const telPages = () => import('./routes/tel-routes');
 const rolePages = () => import('./routes/operator-role-routes');
+const salonPages = () => import('./routes/salon-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -31,6 +32,10 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   TelBulkUploadPage: lazyPage(telPages, (m) => m.TelUploadPage),
   TelTemplateListPage: lazyPage(telPages, (m) => m.TelTemplateListPage),
   TelTemplateRegisterPage: lazyPage(telPages, (m) => m.TelTemplateRegisterPage),
+  ReserveSalon: lazyPage(salonPages, (m) => m.SalonHomeRoute),
+  SalonTimeline: lazyPage(salonPages, (m) => m.SalonTimelineRoute),
+  SalonShiftDay: lazyPage(salonPages, (m) => m.SalonShiftDayRoute),
+  SalonShiftWeek: lazyPage(salonPages, (m) => m.SalonShiftWeekRoute),
   UiCatalogue: lazyPage(
     () => import('./routes/ui-catalogue/ui-catalogue-page'),
     (m) => m.UiCataloguePage,

@@ -10,6 +10,7 @@ function route(path: string, name: string, title: string, extra: Extra = {}): Pa
 const needs = (...permissions: PermissionKey[]) => ({ permissions });
 const numericId = { numericParams: ['id'] } as const;
 const group: QueryParam = { name: 'group', optional: true };
+const salonDate: QueryParam = { name: 'date', optional: true };
 
 /**
  * The single route table (spec §2, RULES ROUTE-01..39, APP-08, DEC-07): paths and meta only.
@@ -85,6 +86,14 @@ export const routeTable: readonly AppRoute[] = [
   route('/line/richmenu/mode_select', 'RichMenuModeSelect', 'リッチメニュー モード選択'),
   route('/line/content/group/new', 'ContentGroupNew', 'コンテンツグループ作成'),
   route('/line/reserve/salon', 'ReserveSalon', 'サロン予約'),
+  // Issue 11: the salon console's screens; `date` (and the filters) live in the query.
+  route('/line/reserve/salon/timeline', 'SalonTimeline', '予約タイムライン', {
+    query: [salonDate],
+  }),
+  route('/line/reserve/salon/shifts/day', 'SalonShiftDay', 'シフト（日）', { query: [salonDate] }),
+  route('/line/reserve/salon/shifts/week', 'SalonShiftWeek', 'シフト（週）', {
+    query: [salonDate],
+  }),
   route('/line/reserve/event', 'EventList', 'イベント予約一覧'),
   route('/line/reserve/event/new', 'EventNew', 'イベント予約作成', needs('reserve-write')),
   // ROUTE-35: under /line/reserve/event/ anything unlisted, a bad id included, goes to EventList.

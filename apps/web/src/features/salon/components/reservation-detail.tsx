@@ -1,0 +1,339 @@
+import { VISIT_STATUSES, type Course, type Reservation, type Resource } from '@tsunagu/contracts';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '@/ui/dialog';
+import { FieldError } from '@/ui/field-error';
+import { Select } from '@/ui/select';
+import { TextArea } from '@/ui/text-field';
+import { useToast } from '@/ui/toast';
+import { useDeleteReservation } from '../api/delete-reservation';
+import { useReservation } from '../api/get-reservation';
+import { useJudgeRequest, type Judgement } from '../api/judge-request';
+import { usePatchReservation, type ReservationPatch } from '../api/patch-reservation';
+import { usePanel } from '../panel/panel-context';
+import type { SalonStatus } from '../store/reference-store';
+import { customerName } from '../timeline/reservation-item';
+import { formatLongDateJa } from '../utils/dates';
+import { fieldErrorsOf, writeErrorText } from '../utils/write-errors';
+import { RequestCompare } from './request-compare';
+
+type ReservationDetailProps = {
+  salonId: number;
+  id: number;
+  canWrite: boolean;
+  resources: readonly Resource[];
+  courses: readonly Course[];
+  statuses: readonly SalonStatus[];
+  onEdit: (reservation: Reservation) => void;
+  onDeleted: () => void;
+};
+
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+
+/**
+ * The reservation detail (TML-07): everything about it and its member; each of status, memo,
+ * 受付済み, visit status and attended is saved on its own (RSV-66/67); pending requests are
+ * judged here (RSV-71/73); delete asks first.
+ */
+export function ReservationDetail(props: ReservationDetailProps) {
+  const { salonId, id, canWrite, resources, courses, statuses } = props;
+  const query = useReservation(salonId, id);
+  const patch = usePatchReservation(salonId);
+  const judge = useJudgeRequest(salonId);
+  const remove = useDeleteReservation(salonId);
+  const panel = usePanel();
+  const toast = useToast();
+  const reservation = query.data;
+  const [memo, setMemo] = useState(reservation?.meta_data.memo ?? '');
+  useEffect(() => setMemo(reservation?.meta_data.memo ?? ''), [reservation?.meta_data.memo]);
+
+  if (query.isPending) return <p className="loading">読み込み中...</p>;
+  if (!reservation)
+    return <p className="text-muted">この予約は見つかりません（削除された可能性があります）。</p>;
+
+  const send = (change: Omit<ReservationPatch, 'id'>, done: string) =>
+    patch.mutate(
+      { id: reservation.id, ...change },
+      {
+        onSuccess: () => toast.success(done),
+        onError: (error) => {
+          if (!fieldErrorsOf(error).value) toast.error(writeErrorText(error));
+        },
+      },
+    );
+  const decide = (judgement: Omit<Judgement, 'id'>, done: string) =>
+    judge.mutate(
+      { id: reservation.id, ...judgement },
+      {
+        onSuccess: () => toast.success(done),
+        onError: (error) => toast.error(writeErrorText(error)),
+      },
+    );
+  const savingAttr = patch.isPending ? patch.variables?.attr : null;
+  const memoErrors =
+    patch.variables?.attr === 'memo' ? fieldErrorsOf(patch.error).value : undefined;
+  const status = statuses.find((entry) => entry.id === reservation.status);
+  const resourceName = (resourceId: number | null) =>
+    resourceId === null
+      ? '担当なし'
+      : (resources.find((resource) => resource.id === resourceId)?.name ?? `#${resourceId}`);
+  const course = courses.find((entry) => entry.id === reservation.course_id);
+  const busy = !canWrite || patch.isPending || judge.isPending;
+
+  return (
+    <div className="salon-detail">
+      <div className="salon-detail__who">
+        {reservation.member?.icon_url ? (
+          <img className="salon-detail__icon" src={reservation.member.icon_url} alt="" />
+        ) : null}
+        <div>
+          <p className="salon-detail__name">{customerName(reservation)}</p>
+          <p className="text-muted">
+            {reservation.member
+              ? `会員: ${reservation.member.display_name}（ID ${reservation.member.id}）`
+              : '会員の指定なし'}
+          </p>
+        </div>
+        <span className="salon-status" style={{ background: status?.color }}>
+          {status?.name ?? reservation.status_label}
+        </span>
+      </div>
+      <dl className="salon-detail__facts">
+        <dt>日時</dt>
+        <dd>
+          {formatLongDateJa(reservation.date)} {reservation.from}〜{reservation.to}
+        </dd>
+        <dt>担当</dt>
+        <dd>{resourceName(reservation.salon_resource_id)}</dd>
+        <dt>サブリソース</dt>
+        <dd>{reservation.sub_resource_ids.map(resourceName).join('、') || 'なし'}</dd>
+        <dt>コース</dt>
+        <dd>
+          {course
+            ? `${course.name}（${course.duration}分・${course.price.toLocaleString('ja-JP')}円）`
+            : 'コースなし'}
+        </dd>
+        <dt>指名料</dt>
+        <dd>{reservation.resource_fee_is_charged ? '請求する' : '請求しない'}</dd>
+        <dt>ご要望</dt>
+        <dd>{reservation.comment || 'なし'}</dd>
+        <dt>受付経路</dt>
+        <dd>
+          {reservation.source === 'member' ? 'お客様（LINE）' : 'スタッフが登録'}
+          {reservation.shift_override ? '・シフト外で登録' : ''}
+        </dd>
+        <dt>登録日時</dt>
+        <dd>{dateTime(reservation.created_at)}</dd>
+      </dl>
+
+      {reservation.change_child ? (
+        <section className="salon-request" aria-label="変更リクエスト">
+          <h3>変更リクエスト</h3>
+          <RequestCompare reservation={reservation} resources={resources} courses={courses} />
+          {canWrite ? (
+            <div className="salon-request__actions">
+              <button
+                type="button"
+                className="btn"
+                disabled={busy}
+                onClick={() =>
+                  decide(
+                    { childId: reservation.change_child!.id, kind: 'edit', status: 'deny' },
+                    '変更リクエストをお断りしました',
+                  )
+                }
+              >
+                お断りする
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={busy}
+                onClick={() =>
+                  decide(
+                    { childId: reservation.change_child!.id, kind: 'edit', status: 'approve' },
+                    '変更リクエストを承認しました',
+                  )
+                }
+              >
+                変更を承認する
+              </button>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+      {reservation.cancel_child ? (
+        <section className="salon-request salon-request--cancel" aria-label="キャンセルリクエスト">
+          <h3>キャンセルリクエスト</h3>
+          <p>お客様からこの予約のキャンセルのリクエストが届いています。</p>
+          {canWrite ? (
+            <div className="salon-request__actions">
+              <button
+                type="button"
+                className="btn"
+                disabled={busy}
+                onClick={() =>
+                  decide(
+                    { childId: reservation.cancel_child!.id, kind: 'cancel', status: 'deny' },
+                    'キャンセルリクエストをお断りしました',
+                  )
+                }
+              >
+                お断りする
+              </button>
+              <button
+                type="button"
+                className="btn btn--danger"
+                disabled={busy}
+                onClick={() =>
+                  decide(
+                    { childId: reservation.cancel_child!.id, kind: 'cancel', status: 'approve' },
+                    'キャンセルを承認しました',
+                  )
+                }
+              >
+                キャンセルを承認する
+              </button>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+
+      <div className="salon-detail__controls">
+        <div className="field">
+          <span className="field__label">ステータス</span>
+          <Select
+            label="ステータス"
+            options={statuses.map((entry) => ({ value: entry.id, name: entry.name }))}
+            value={reservation.status}
+            disabled={busy}
+            loading={savingAttr === 'status'}
+            loadingText="保存中..."
+            onChange={(value) => send({ attr: 'status', value }, 'ステータスを変更しました')}
+          />
+        </div>
+        <div className="field">
+          <span className="field__label">来店ステータス</span>
+          <Select
+            label="来店ステータス"
+            options={VISIT_STATUSES.map((entry) => ({ value: entry.id, name: entry.name }))}
+            value={reservation.visit_status}
+            disabled={busy}
+            loading={savingAttr === 'visit_status'}
+            loadingText="保存中..."
+            onChange={(value) =>
+              send({ attr: 'visit_status', value }, '来店ステータスを変更しました')
+            }
+          />
+        </div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={reservation.checked_at !== null}
+            disabled={busy}
+            onChange={(event) =>
+              send(
+                {
+                  attr: 'checked_at',
+                  value: event.target.checked ? new Date().toISOString() : null,
+                },
+                event.target.checked ? '受付済みにしました' : '受付済みを取り消しました',
+              )
+            }
+          />
+          受付済み{reservation.checked_at ? `（${dateTime(reservation.checked_at)}）` : ''}
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={reservation.is_attended}
+            disabled={busy}
+            onChange={(event) =>
+              send(
+                { attr: 'is_attended', value: event.target.checked },
+                event.target.checked ? '来店確認済みにしました' : '来店確認を取り消しました',
+              )
+            }
+          />
+          来店確認済み
+        </label>
+        <div className="field">
+          <label htmlFor="salon-detail-memo">メモ</label>
+          <TextArea
+            id="salon-detail-memo"
+            value={memo}
+            rows={3}
+            maxLength={2000}
+            disabled={!canWrite}
+            onChange={(value) => {
+              setMemo(value);
+              panel.setDirty(value !== reservation.meta_data.memo);
+            }}
+            aria-describedby={memoErrors ? 'salon-detail-memo-error' : undefined}
+          />
+          <FieldError id="salon-detail-memo-error" messages={memoErrors} />
+          {canWrite ? (
+            <div className="form__actions">
+              <button
+                type="button"
+                className="btn"
+                disabled={busy || memo === reservation.meta_data.memo}
+                onClick={() => send({ attr: 'memo', value: memo }, 'メモを保存しました')}
+              >
+                メモを保存
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+
+      {canWrite ? (
+        <div className="salon-detail__actions">
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={remove.isPending}
+            onClick={() =>
+              panel.launchModal((close) => (
+                <ConfirmDialog
+                  open
+                  title="予約の削除"
+                  message={`${customerName(reservation)} 様の ${formatLongDateJa(reservation.date)} ${reservation.from}〜 の予約を削除します。元に戻せません。`}
+                  confirmLabel="削除する"
+                  onCancel={close}
+                  onConfirm={() => {
+                    close();
+                    remove.mutate(reservation.id, {
+                      onSuccess: () => {
+                        toast.success('予約を削除しました');
+                        props.onDeleted();
+                      },
+                      onError: (error) => toast.error(writeErrorText(error)),
+                    });
+                  }}
+                />
+              ))
+            }
+          >
+            削除
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => props.onEdit(reservation)}
+          >
+            予約内容を変更
+          </button>
+        </div>
+      ) : (
+        <p className="text-muted salon-readonly">
+          閲覧のみ：予約を変更するには「予約」の書き込み権限が必要です。
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,311 @@
+import type { Course, Reservation, Resource } from '@tsunagu/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { DatePicker } from '@/ui/date-picker';
+import { Select } from '@/ui/select';
+import { TextArea, TextBox } from '@/ui/text-field';
+import { TimePicker } from '@/ui/time-picker';
+import { useToast } from '@/ui/toast';
+import { reservationPayload } from '../api/reservation-payload';
+import { useSaveReservation } from '../api/save-reservation';
+import { usePanel } from '../panel/panel-context';
+import { toMinutes, toTime } from '../utils/dates';
+import {
+  fieldErrorsOf,
+  firstFieldMessage,
+  isShiftRefusal,
+  writeErrorText,
+} from '../utils/write-errors';
+import { Field } from './field';
+import { MemberSearchDialog } from './member-search-dialog';
+
+export type ReservationFormValues = {
+  id?: number;
+  member: { id: number; display_name: string } | null;
+  name: string;
+  course_id: number | null;
+  salon_resource_id: number | null;
+  sub_resource_ids: number[];
+  date: string;
+  from: string;
+  to: string;
+  resource_fee_is_charged: boolean;
+  memo: string;
+  comment: string;
+  shift_override: boolean;
+};
+
+export function valuesOf(reservation: Reservation): ReservationFormValues {
+  return {
+    id: reservation.id,
+    member: reservation.member,
+    name: reservation.name,
+    course_id: reservation.course_id,
+    salon_resource_id: reservation.salon_resource_id,
+    sub_resource_ids: reservation.sub_resource_ids,
+    date: reservation.date,
+    from: reservation.from,
+    to: reservation.to,
+    resource_fee_is_charged: reservation.resource_fee_is_charged,
+    memo: reservation.meta_data.memo,
+    comment: reservation.comment,
+    shift_override: reservation.shift_override,
+  };
+}
+
+type ReservationFormProps = {
+  salonId: number;
+  initial: ReservationFormValues;
+  resources: readonly Resource[];
+  courses: readonly Course[];
+  canWrite: boolean;
+  onSaved: (reservation: Reservation) => void;
+};
+
+/** The reservation form (TML-07, RSV-56): new from an empty slot, or an edit from the detail. */
+export function ReservationForm(props: ReservationFormProps) {
+  const { salonId, initial, resources, courses, canWrite } = props;
+  const [values, setValues] = useState(initial);
+  const save = useSaveReservation(salonId);
+  const panel = usePanel();
+  const toast = useToast();
+  const id = useId();
+  const errors = fieldErrorsOf(save.error);
+  const shiftRefused = isShiftRefusal(save.error);
+
+  const set = <K extends keyof ReservationFormValues>(key: K, value: ReservationFormValues[K]) => {
+    panel.setDirty(true);
+    setValues((current) => ({ ...current, [key]: value }));
+  };
+  const chooseCourse = (courseId: number) => {
+    const course = courses.find((entry) => entry.id === courseId);
+    panel.setDirty(true);
+    setValues((current) => ({
+      ...current,
+      course_id: courseId || null,
+      // The course's duration fills the end time.
+      to: course ? toTime(toMinutes(current.from) + course.duration) : current.to,
+    }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const payload = reservationPayload({
+      id: values.id,
+      name: values.name,
+      comment: values.comment,
+      course_id: values.course_id,
+      member_id: values.member?.id ?? null,
+      date: values.date,
+      from: values.from,
+      to: values.to,
+      salon_resource_id: values.salon_resource_id,
+      sub_resource_ids: values.sub_resource_ids,
+      resource_fee_is_charged: values.resource_fee_is_charged,
+      meta_data: { memo: values.memo },
+      shift_override: values.shift_override,
+    });
+    save.mutate(payload, {
+      onSuccess: (reservation) => {
+        panel.setDirty(false);
+        toast.success(values.id ? '予約を変更しました' : '予約を登録しました');
+        props.onSaved(reservation);
+      },
+      onError: (error) => {
+        const fields = fieldErrorsOf(error);
+        if (isShiftRefusal(error)) return; // explained beside the resource, with the override
+        if (Object.keys(fields).length === 0) toast.error(writeErrorText(error));
+        else if (
+          ![
+            'name',
+            'course_id',
+            'salon_resource_id',
+            'date',
+            'from',
+            'to',
+            'member_id',
+            'meta_data.memo',
+            'comment',
+          ].some((field) => fields[field]) &&
+          !Object.keys(fields).some((field) => field.startsWith('sub_resource_ids'))
+        )
+          toast.error(firstFieldMessage(fields) ?? writeErrorText(error));
+      },
+    });
+  };
+
+  const resourceOptions = [
+    { value: 0, name: '担当なし' },
+    ...resources.map((resource) => ({ value: resource.id, name: resource.name })),
+  ];
+  const courseOptions = [
+    { value: 0, name: 'コースなし' },
+    ...courses.map((course) => ({
+      value: course.id,
+      name: `${course.name}（${course.duration}分）`,
+    })),
+  ];
+  const subErrors = Object.entries(errors)
+    .filter(([field]) => field.startsWith('sub_resource_ids'))
+    .flatMap(([, messages]) => messages ?? []);
+
+  return (
+    <form
+      className="salon-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={values.id ? '予約の変更' : '予約の登録'}
+    >
+      <fieldset className="salon-form__fields" disabled={!canWrite}>
+        <Field id={`${id}-member`} label="会員" errors={errors.member_id} labelFor={false}>
+          <div className="salon-form__member">
+            <span id={`${id}-member`}>{values.member ? values.member.display_name : '未選択'}</span>
+            <button
+              type="button"
+              className="btn"
+              onClick={() =>
+                panel.launchModal((close) => (
+                  <MemberSearchDialog
+                    onClose={close}
+                    onPick={(member) => {
+                      panel.setDirty(true);
+                      setValues((current) => ({
+                        ...current,
+                        member: { id: member.id, display_name: member.display_name },
+                      }));
+                    }}
+                  />
+                ))
+              }
+            >
+              会員を検索
+            </button>
+            {values.member ? (
+              <button type="button" className="btn btn--ghost" onClick={() => set('member', null)}>
+                解除
+              </button>
+            ) : null}
+          </div>
+        </Field>
+        <Field id={`${id}-name`} label="お名前" errors={errors.name}>
+          <TextBox
+            id={`${id}-name`}
+            value={values.name}
+            onChange={(value) => set('name', value)}
+            maxLength={100}
+            placeholder={values.member ? `空欄なら ${values.member.display_name}` : ''}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${id}-name-error` : undefined}
+          />
+        </Field>
+        <Field id={`${id}-course`} label="コース" errors={errors.course_id} labelFor={false}>
+          <Select
+            label="コース"
+            options={courseOptions}
+            value={values.course_id ?? 0}
+            onChange={chooseCourse}
+            invalid={Boolean(errors.course_id)}
+          />
+        </Field>
+        <Field
+          id={`${id}-resource`}
+          label="担当"
+          errors={errors.salon_resource_id}
+          labelFor={false}
+        >
+          <Select
+            label="担当"
+            options={resourceOptions}
+            value={values.salon_resource_id ?? 0}
+            onChange={(value) => set('salon_resource_id', value || null)}
+            invalid={Boolean(errors.salon_resource_id)}
+          />
+        </Field>
+        {shiftRefused ? (
+          <label className="checkbox salon-form__override">
+            <input
+              type="checkbox"
+              checked={values.shift_override}
+              onChange={(event) => set('shift_override', event.target.checked)}
+            />
+            シフト外でも予約する
+          </label>
+        ) : null}
+        <fieldset className="fieldset">
+          <legend className="field__label">サブリソース</legend>
+          <div className="salon-form__checks">
+            {resources
+              .filter((resource) => resource.id !== values.salon_resource_id)
+              .map((resource) => (
+                <label key={resource.id} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={values.sub_resource_ids.includes(resource.id)}
+                    onChange={(event) =>
+                      set(
+                        'sub_resource_ids',
+                        event.target.checked
+                          ? [...values.sub_resource_ids, resource.id]
+                          : values.sub_resource_ids.filter((sub) => sub !== resource.id),
+                      )
+                    }
+                  />
+                  {resource.name}
+                </label>
+              ))}
+          </div>
+          {subErrors.length ? <p className="field__error">{subErrors.join('\n')}</p> : null}
+        </fieldset>
+        <Field id={`${id}-date`} label="日付" errors={errors.date} labelFor={false}>
+          <DatePicker
+            label="日付"
+            value={values.date}
+            clearable={false}
+            onChange={(value) => set('date', value)}
+          />
+        </Field>
+        <div className="salon-form__pair">
+          <Field id={`${id}-from`} label="開始" errors={errors.from} labelFor={false}>
+            <TimePicker
+              label="開始"
+              value={values.from}
+              clearable={false}
+              onChange={(value) => set('from', value)}
+            />
+          </Field>
+          <Field id={`${id}-to`} label="終了" errors={errors.to} labelFor={false}>
+            <TimePicker
+              label="終了"
+              value={values.to}
+              clearable={false}
+              onChange={(value) => set('to', value)}
+            />
+          </Field>
+        </div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={values.resource_fee_is_charged}
+            onChange={(event) => set('resource_fee_is_charged', event.target.checked)}
+          />
+          指名料を請求する
+        </label>
+        <Field id={`${id}-memo`} label="メモ" errors={errors['meta_data.memo']}>
+          <TextArea
+            id={`${id}-memo`}
+            value={values.memo}
+            rows={3}
+            maxLength={2000}
+            onChange={(value) => set('memo', value)}
+          />
+        </Field>
+      </fieldset>
+      {canWrite ? (
+        <div className="form__actions">
+          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+            {values.id ? '変更を保存' : '予約を登録'}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+}

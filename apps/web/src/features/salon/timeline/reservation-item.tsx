@@ -1,0 +1,58 @@
+import type { Course, Reservation } from '@tsunagu/contracts';
+import type { HTMLAttributes } from 'react';
+import type { SalonStatus } from '../store/reference-store';
+
+type ReservationItemProps = {
+  reservation: Reservation;
+  sub: boolean;
+  status: SalonStatus | undefined;
+  course: Course | undefined;
+  left: number;
+  width: number;
+  /** Moved while dragged or while its move is being saved. */
+  offset?: { left: number; width: number; rowDelta: number } | null;
+  draggable: boolean;
+  moveHandlers?: HTMLAttributes<HTMLElement>;
+  resizeHandlers?: HTMLAttributes<HTMLElement>;
+  onOpen: () => void;
+};
+
+export const customerName = (reservation: Reservation) =>
+  reservation.name || reservation.member?.display_name || '（お名前なし）';
+
+/** A reservation on the timeline: time, customer, course, status colour and request badges. */
+export function ReservationItem(props: ReservationItemProps) {
+  const { reservation, sub, status, course, offset, draggable } = props;
+  const left = offset?.left ?? props.left;
+  const width = offset?.width ?? props.width;
+  const name = customerName(reservation);
+  const color = status?.color ?? '#5f6b7a';
+  const label = `${reservation.from}〜${reservation.to} ${name}${course ? ` ${course.name}` : ''}（${status?.name ?? reservation.status_label}）${reservation.change_child ? ' 変更リクエストあり' : ''}${reservation.cancel_child ? ' キャンセルリクエストあり' : ''}${sub ? ' サブリソース' : ''}`;
+  return (
+    <button
+      type="button"
+      className={`tl-item${sub ? ' tl-item--sub' : ''}${offset ? ' tl-item--moving' : ''}${draggable ? ' tl-item--draggable' : ''}`}
+      style={{
+        left,
+        width,
+        borderLeftColor: color,
+        transform: offset?.rowDelta ? `translateY(${offset.rowDelta * 44}px)` : undefined,
+      }}
+      aria-label={label}
+      data-reservation-id={reservation.id}
+      data-status={reservation.status}
+      onClick={props.onOpen}
+      {...(draggable ? props.moveHandlers : {})}
+    >
+      <span className="tl-item__time">{reservation.from}</span>
+      <span className="tl-item__name">{name}</span>
+      {course ? <span className="tl-item__course">{course.name}</span> : null}
+      {reservation.change_child ? <span className="tl-badge tl-badge--change">変更</span> : null}
+      {reservation.cancel_child ? <span className="tl-badge tl-badge--cancel">取消</span> : null}
+      <span className="tl-item__status" style={{ background: color }} aria-hidden="true" />
+      {draggable ? (
+        <span className="tl-item__resize" aria-hidden="true" {...props.resizeHandlers} />
+      ) : null}
+    </button>
+  );
+}

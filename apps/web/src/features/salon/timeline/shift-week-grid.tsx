@@ -1,0 +1,104 @@
+import type { Resource, TimeShift } from '@tsunagu/contracts';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef } from 'react';
+import { formatDateJa, todayInTokyo } from '../utils/dates';
+import { observeRectWithFallback } from './observe-rect';
+import { shiftsByResourceAndDay } from './shift-rows';
+
+const ROW = 56;
+
+type ShiftWeekGridProps = {
+  /** In the salon's order, already filtered (TML-06). */
+  resources: readonly Resource[];
+  shifts: readonly TimeShift[];
+  /** Monday … Sunday (TML-03). */
+  week: readonly string[];
+  canWrite: boolean;
+  height: number;
+  labelWidth: number;
+  onOpenShift: (shift: TimeShift) => void;
+  onNewShift: (resourceId: number, date: string) => void;
+};
+
+/** TML-03: seven columns, Monday to Sunday, a row per resource (rows virtualised). */
+export function ShiftWeekGrid(props: ShiftWeekGridProps) {
+  const { resources: shown, week, canWrite } = props;
+  const table = useMemo(() => shiftsByResourceAndDay(props.shifts, week), [props.shifts, week]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW,
+    overscan: 8,
+    initialRect: { width: 1200, height: props.height },
+    observeElementRect: observeRectWithFallback(props.height),
+  });
+  const today = todayInTokyo();
+
+  return (
+    <div
+      ref={scrollRef}
+      className="wk"
+      style={{ height: props.height }}
+      role="region"
+      aria-label="シフト（週）"
+    >
+      <div className="wk__grid" style={{ ['--wk-label' as string]: `${props.labelWidth}px` }}>
+        <div className="wk__head" role="row">
+          <div className="wk__corner" />
+          {week.map((day) => (
+            <div
+              key={day}
+              className={`wk__day${day === today ? ' is-today' : ''}`}
+              role="columnheader"
+            >
+              {formatDateJa(day)}
+            </div>
+          ))}
+        </div>
+        <div className="wk__body" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((virtual) => {
+            const resource = shown[virtual.index]!;
+            const perDay = table.get(resource.id);
+            return (
+              <div
+                key={resource.id}
+                className="wk__row"
+                style={{ transform: `translateY(${virtual.start}px)`, height: ROW }}
+                role="row"
+              >
+                <div className="wk__label" role="rowheader">
+                  <span className="tl__swatch" style={{ background: resource.color }} />
+                  {resource.name}
+                </div>
+                {week.map((day) => (
+                  <div
+                    key={day}
+                    className="wk__cell"
+                    role="cell"
+                    onClick={(event) => {
+                      if (!canWrite || event.target !== event.currentTarget) return;
+                      props.onNewShift(resource.id, day);
+                    }}
+                  >
+                    {(perDay?.get(day) ?? []).map((shift) => (
+                      <button
+                        key={shift.self_id}
+                        type="button"
+                        className={`wk__shift${shift.dirty_date ? ' tl-shift--changed' : ''}`}
+                        aria-label={`${resource.name} ${formatDateJa(day)} ${shift.from}〜${shift.to}`}
+                        onClick={() => props.onOpenShift(shift)}
+                      >
+                        {shift.from}〜{shift.to}
+                      </button>
+                    ))}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
