@@ -145,7 +145,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publish: createEventPublisher(database.db, app.log),
   });
   app.decorate('memberRequests', createMemberRequestService(core));
-  await app.register(realtimeRoutes, { salons, hub, debug: config.REALTIME_DEBUG });
+  await app.register(realtimeRoutes, { salons, hub, auth, debug: config.REALTIME_DEBUG });
   await app.register(reservationRoutes, {
     salons,
     reservations: createReservationService(core),

@@ -46,8 +46,16 @@ export class ValidationError extends AppError {
   }
 }
 
+/** 429; `Retry-After` only when waiting a known time helps (a throttle, not a count limit). */
 export class TooManyRequestsError extends AppError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, message, undefined, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(
+      429,
+      message,
+      undefined,
+      retryAfterSeconds === undefined
+        ? {}
+        : { 'retry-after': String(Math.max(1, retryAfterSeconds)) },
+    );
   }
 }

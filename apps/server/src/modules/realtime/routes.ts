@@ -1,5 +1,6 @@
 import {
   REALTIME_HEARTBEAT_SECONDS,
+  REALTIME_MESSAGES,
   SALON_RESERVATION_EVENT,
   realtimeSettingsSchema,
   referenceQuerySchema,
@@ -7,10 +8,13 @@ import {
   errorBodySchema,
   type SalonReservationEvent,
 } from '@tsunagu/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
 import { authOf } from '../../plugins/auth.js';
+import type { AuthService } from '../auth/service.js';
+import { SESSION_COOKIE, hashSessionToken } from '../auth/session-token.js';
 import { salonOf, salonScope } from '../salons/scope.js';
 import type { SalonService } from '../salons/service.js';
 import type { RealtimeHub } from './hub.js';
@@ -20,13 +24,48 @@ function lastEventId(header: string | string[] | undefined, query?: string): num
   return /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
 }
 
+/**
+ * Whether a stream may stay open, asked on every heartbeat (decision 0051): its session still
+ * lives (not signed out in another process, not idle or past its lifetime) and its salon is
+ * still the operator's. Asking is not use: it does not keep the session alive. A database
+ * error keeps the stream (the next heartbeat asks again); overlapping asks are skipped.
+ */
+function mayStayOpen(
+  auth: AuthService,
+  salons: SalonService,
+  token: string,
+  salonId: number,
+  log: FastifyBaseLogger,
+): () => Promise<boolean> {
+  let asking = false;
+  return async () => {
+    if (asking) return true;
+    asking = true;
+    try {
+      const operator = await auth.authenticate(token, { touch: false });
+      if (!operator) return false;
+      await salons.require(operator.accountId, salonId);
+      return true;
+    } catch (error) {
+      if (error instanceof NotFoundError) return false;
+      log.warn({ err: error }, 'event stream check failed; the stream stays open');
+      return true;
+    } finally {
+      asking = false;
+    }
+  };
+}
+
 /** RT-14 settings and the Server-Sent Events stream of a salon's reservation events. */
 export async function realtimeRoutes(
   app: FastifyInstance,
-  options: { salons: SalonService; hub: RealtimeHub; debug: boolean },
+  options: { salons: SalonService; hub: RealtimeHub; auth: AuthService; debug: boolean },
 ) {
   const { salons, hub } = options;
   salonScope(app, salons);
+  // A session that ends in this process ends its streams at once (decision 0051).
+  const stopWatching = options.auth.onSessionEnded((tokenHash) => hub.closeSession(tokenHash));
+  app.addHook('onClose', async () => stopWatching());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['realtime'];
 
@@ -63,12 +102,19 @@ export async function realtimeRoutes(
           'salon_reservation_event の Server-Sent Events ストリーム（RT-01）。Last-Event-ID（または ?last_event_id=）で直近10分を再送、20秒ごとにハートビート',
         params: salonEventsParamsSchema,
         querystring: z.object({ last_event_id: z.string().max(20).optional() }),
-        response: { 404: errorBodySchema },
+        response: { 404: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
       const salon = salonOf(request);
+      const token = request.cookies[SESSION_COOKIE] ?? '';
       let lastSent = lastEventId(request.headers['last-event-id'], request.query.last_event_id);
+      // Counted and registered in one synchronous step, so a burst of opens cannot overshoot;
+      // the real closer is set below, before anything can call it.
+      let close = () => {};
+      const untrack = hub.track(hashSessionToken(token), () => close());
+      if (!untrack) throw new TooManyRequestsError(REALTIME_MESSAGES.tooManyStreams);
+
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -92,17 +138,20 @@ export async function realtimeRoutes(
       const unsubscribe = hub.subscribe(salon.id, (event) =>
         queue ? queue.push(event) : send(event),
       );
-      const heartbeat = setInterval(
-        () => raw.write(': ping\n\n'),
-        REALTIME_HEARTBEAT_SECONDS * 1000,
-      );
-      const close = () => {
+      const stillAllowed = mayStayOpen(options.auth, salons, token, salon.id, request.log);
+      const heartbeat = setInterval(() => {
+        raw.write(': ping\n\n');
+        void stillAllowed().then((allowed) => allowed || close());
+      }, REALTIME_HEARTBEAT_SECONDS * 1000);
+      let closed = false;
+      close = () => {
+        if (closed) return;
+        closed = true;
         clearInterval(heartbeat);
         unsubscribe();
         untrack();
         raw.end();
       };
-      const untrack = hub.track(close);
       request.raw.on('close', close);
       try {
         if (lastSent > 0) for (const event of await hub.replay(salon.id, lastSent)) send(event);
