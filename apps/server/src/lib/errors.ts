@@ -16,6 +16,13 @@ export class AppError extends Error {
   }
 }
 
+/** 400: the request itself is malformed (a broken multipart body …), named in `errors`. */
+export class BadRequestError extends AppError {
+  constructor(message: string, errors: FieldErrors) {
+    super(400, message, errors);
+  }
+}
+
 export class NotFoundError extends AppError {
   constructor(message: string) {
     super(404, message);
