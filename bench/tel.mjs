@@ -4,8 +4,9 @@
 //    raw COPY of the same rows into the same table;
 // 2. 20,000 messages dispatched to a fake LINE server (0 ms and 50 ms latency): messages/s and
 //    the busiest one-second window the fake saw (it runs in this process, the server in its own).
+// 3. server memory while reading 20 MB uploads of hostile shapes (bench/tel-upload-memory.mjs).
 // `node bench/tel.mjs` alone, or as part of `npm run bench` (which builds first);
-// `node bench/tel.mjs --only=upload` runs just the upload part.
+// `node bench/tel.mjs --only=upload` runs just the upload part (`memory`, `dispatch` the others).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,6 +17,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import iconv from 'iconv-lite';
 import { ROOT, startBuiltServer } from '../scripts/built-server.mjs';
 import { findPostgresBin, startTempPostgres } from '../scripts/pg-temp.mjs';
+import { uploadMemoryBenchmark } from './tel-upload-memory.mjs';
 
 const UPLOAD_ROWS = 100_000;
 const DISPATCH_MESSAGES = 20_000;
@@ -281,7 +283,7 @@ async function dispatchBenchmark(database, latencyMs) {
   }
 }
 
-// `--only=upload|dispatch` runs one half; `--db=pglite|postgresql` and `--latency=0,50` narrow
+// `--only=upload|memory|dispatch` runs one part; `--db=pglite|postgresql` and `--latency=0,50` narrow
 // the dispatch runs (for profiling one case).
 const flag = (name) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
@@ -300,7 +302,7 @@ export async function runTelBenchmarks() {
   }
   try {
     const uploads = [];
-    for (const database of only === 'dispatch' ? [] : databases) {
+    for (const database of only && only !== 'upload' ? [] : databases) {
       console.log(`tel upload: ${UPLOAD_ROWS.toLocaleString()} CP932 rows on ${database.name}…`);
       if (database.url) await resetDatabase(database.url);
       uploads.push(await uploadBenchmark(database));
@@ -310,8 +312,19 @@ export async function runTelBenchmarks() {
       console.table(uploads);
     }
 
+    const memory = [];
+    for (const database of only && only !== 'memory' ? [] : databases) {
+      console.log(`tel upload memory: 20 MB files of every shape on ${database.name}…`);
+      const reset = database.url ? () => resetDatabase(database.url) : undefined;
+      memory.push(...(await uploadMemoryBenchmark({ ...database, reset })));
+    }
+    if (memory.length > 0) {
+      console.log('\nserver memory while reading 20 MB uploads (issue 16 §4):');
+      console.table(memory);
+    }
+
     const dispatches = [];
-    for (const database of only === 'upload' ? [] : databases) {
+    for (const database of only && only !== 'dispatch' ? [] : databases) {
       if (dbFilter && database.name.toLowerCase() !== dbFilter) continue;
       for (const latency of latencies) {
         console.log(

@@ -251,3 +251,82 @@ describe(`sign-in throttling (${databaseKind})`, () => {
     ).toBe(200);
   }, 60_000);
 });
+
+describe(`sign-in throttling under parallel requests (${databaseKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const attempt = (loginId: string, password: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: CSRF_HEADERS,
+      remoteAddress,
+      payload: { login_id: loginId, password },
+    });
+  const statuses = (responses: { statusCode: number }[]) => {
+    const counts: Record<number, number> = {};
+    for (const { statusCode } of responses) counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+    return counts;
+  };
+
+  it('successful sign-ins from one address (an office) give their count back and never block it', async () => {
+    const remoteAddress = '198.51.100.40';
+    // 36 sign-ins from one address, more than its threshold of 30; four at a time per login id.
+    for (let round = 0; round < 3; round += 1) {
+      const burst = await Promise.all(
+        ['demo', 'staff', 'other'].flatMap((loginId) =>
+          Array.from({ length: 4 }, () => attempt(loginId, TEST_PASSWORD, remoteAddress)),
+        ),
+      );
+      expect(statuses(burst)).toEqual({ 200: 12 });
+    }
+    const rows = await selectRows(
+      t.app.db,
+      sql`select failures from login_throttles where key = ${`addr:${remoteAddress}`}`,
+    );
+    expect(rows).toEqual([{ failures: 0 }]);
+  }, 120_000);
+
+  it('40 wrong passwords for one login id sent at once: five are checked, the rest are refused, and the right password after them too', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => attempt('staff', `wrong-${index}`, '198.51.100.7')),
+    );
+    expect(statuses(burst)).toEqual({ 401: 5, 429: 35 });
+    const refused = burst.find((response) => response.statusCode === 429);
+    expect(refused?.json()).toEqual({ message: MESSAGES.loginThrottled });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    // The real operator, from another address, right after: still blocked.
+    const right = await attempt('staff', TEST_PASSWORD, '198.51.100.8');
+    expect(right.statusCode).toBe(429);
+    expect(right.cookies).toHaveLength(0);
+  }, 60_000);
+
+  it('300 wrong sign-ins at once from one address never answer 5xx, and at most the address threshold of them are checked', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 300 }, (_, index) => attempt(`nobody-${index}`, 'x', '198.51.100.20')),
+    );
+    expect(statuses(burst)).toEqual({ 401: 30, 429: 270 });
+    // Another address is not affected.
+    expect((await attempt('demo', TEST_PASSWORD, '198.51.100.21')).statusCode).toBe(200);
+  }, 120_000);
+
+  it('a long-counted key never overflows the block length: 401, then a block of at most 15 minutes', async () => {
+    // A key counted far past the threshold (the old doubling overflowed from about 50 on).
+    await t.app.db
+      .execute(sql`insert into login_throttles (key, failures, window_started_at, blocked_until)
+      values ('login:demo', 999999, now(), now() - interval '1 second')`);
+    const response = await attempt('demo', 'wrong', '198.51.100.30');
+    expect(response.statusCode).toBe(401);
+    const [row] = await selectRows<{ seconds: number }>(
+      t.app.db,
+      sql`select extract(epoch from blocked_until - now())::float8 as seconds from login_throttles where key = 'login:demo'`,
+    );
+    expect(row?.seconds).toBeGreaterThan(14 * 60);
+    expect(row?.seconds).toBeLessThanOrEqual(15 * 60);
+    expect((await attempt('demo', TEST_PASSWORD, '198.51.100.31')).statusCode).toBe(429);
+  });
+});

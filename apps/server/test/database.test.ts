@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import { DataDirLockedError } from '../src/db/data-dir-lock.js';
+import { DataDirLockedError, acquireDataDirLock } from '../src/db/data-dir-lock.js';
 import { accounts } from '../src/db/schema/index.js';
 import { seedDemo } from '../src/seed.js';
 import { createTestApp, databaseKind, testConfig } from './helpers/test-app.js';
@@ -32,22 +34,81 @@ describe('embedded PGlite data folder', () => {
     await again.close();
   });
 
-  it('names the holding process when the folder is locked by a live pid', async () => {
+  const lockFile = (dataDir: string) => path.join(dataDir, 'tsunagu.lock');
+  const lockHolder = (dataDir: string) => JSON.parse(fs.readFileSync(lockFile(dataDir), 'utf8'));
+
+  /** Takes the folder's lock as a starting server does; it must now name this process. */
+  function expectTakesOver(dataDir: string) {
+    const release = acquireDataDirLock(dataDir);
+    expect(lockHolder(dataDir)).toMatchObject({ pid: process.pid, started: expect.any(String) });
+    release();
+    expect(fs.existsSync(lockFile(dataDir))).toBe(false);
+  }
+
+  it('takes over a lock left by a process that no longer runs', () => {
     const dataDir = tempDataDir();
-    // The test runner's parent is alive for the whole run: a stand-in for another server.
-    fs.writeFileSync(path.join(dataDir, 'tsunagu.lock'), String(process.ppid));
-    const attempt = openDatabase({ dataDir, poolMax: 1 });
-    await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError);
-    await expect(attempt).rejects.toThrow(String(process.ppid));
+    fs.writeFileSync(lockFile(dataDir), '999999999');
+    expectTakesOver(dataDir);
   });
 
-  it('takes over a lock left by a process that no longer runs', async () => {
+  it('takes over a lock naming an unrelated live process (its pid was reused)', () => {
+    // The test runner's parent is alive for the whole run, and it is no Tsunagu server.
+    for (const content of [
+      String(process.ppid), // a lock of an older version: a bare pid
+      JSON.stringify({ pid: process.ppid, started: 'linux:another-boot:12345' }),
+    ]) {
+      const dataDir = tempDataDir();
+      fs.writeFileSync(lockFile(dataDir), content);
+      expectTakesOver(dataDir);
+    }
+  });
+
+  it('takes over a lock naming its own pid: a server restarted with the same pid (pid 1 in a container)', async () => {
     const dataDir = tempDataDir();
-    fs.writeFileSync(path.join(dataDir, 'tsunagu.lock'), '999999999');
-    const handle = await openDatabase({ dataDir, poolMax: 1 });
-    expect(fs.readFileSync(path.join(dataDir, 'tsunagu.lock'), 'utf8')).toBe(String(process.pid));
+    fs.writeFileSync(lockFile(dataDir), String(process.pid));
+    const handle = await openDatabase({ dataDir, poolMax: 1 }); // the whole start, once
+    expect(lockHolder(dataDir).pid).toBe(process.pid);
     await handle.close();
-    expect(fs.existsSync(path.join(dataDir, 'tsunagu.lock'))).toBe(false);
+    const again = tempDataDir();
+    fs.writeFileSync(
+      lockFile(again),
+      JSON.stringify({ pid: process.pid, started: 'linux:the-crashed-run:42' }),
+    );
+    expectTakesOver(again);
+  });
+
+  it('a second server process on the same folder is refused with the Japanese message; once the first crashes, its lock is taken over', async () => {
+    const dataDir = tempDataDir();
+    const first = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/helpers/hold-data-dir.ts', dataDir],
+      { cwd: path.join(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        const collect = (chunk: Buffer) => {
+          output += chunk.toString('utf8');
+          if (output.includes('locked\n')) resolve();
+        };
+        first.stdout.on('data', collect);
+        first.stderr.on('data', collect);
+        first.on('exit', () => reject(new Error(`the first server exited: ${output}`)));
+      });
+      expect(lockHolder(dataDir).pid).toBe(first.pid);
+
+      const second = openDatabase({ dataDir, poolMax: 1 });
+      await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+      await expect(second).rejects.toThrow(
+        `データフォルダ ${dataDir} は別のプロセス (pid ${first.pid}) が使用中です。`,
+      );
+    } finally {
+      const exited = once(first, 'exit');
+      first.kill('SIGKILL'); // a crash: the lock file stays behind
+      await exited;
+    }
+    expect(lockHolder(dataDir).pid).toBe(first.pid);
+    expectTakesOver(dataDir);
   });
 
   it('keeps data across restarts and seeds the demo only once', async () => {

@@ -1,7 +1,7 @@
-import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { openStream } from './helpers/sse.js';
 import { databaseKind, type TestApp } from './helpers/test-app.js';
 import {
   createResource,
@@ -10,58 +10,6 @@ import {
   openSalonTest,
   memberRequestsOf,
 } from './salon/fixtures.js';
-
-interface Stream {
-  events: { id: string; data: Record<string, unknown> }[];
-  raw: string;
-  waitFor(count: number): Promise<void>;
-  close(): void;
-  status: number;
-}
-
-/** Opens the SSE stream over a real socket and collects the events it sends. */
-function openStream(url: string, cookie: string, lastEventId?: string): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { cookie, accept: 'text/event-stream' };
-    if (lastEventId) headers['last-event-id'] = lastEventId;
-    const request = http.get(url, { headers }, (response) => {
-      const stream: Stream = {
-        events: [],
-        raw: '',
-        status: response.statusCode ?? 0,
-        close: () => request.destroy(),
-        waitFor: (count) =>
-          new Promise((done, fail) => {
-            const timer = setTimeout(
-              () => fail(new Error(`only ${stream.events.length} events: ${stream.raw}`)),
-              10_000,
-            );
-            const check = () => {
-              if (stream.events.length >= count) {
-                clearTimeout(timer);
-                done();
-              } else setTimeout(check, 20);
-            };
-            check();
-          }),
-      };
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        stream.raw += chunk;
-        const blocks = stream.raw.split('\n\n');
-        stream.events = blocks
-          .filter((block) => block.includes('data: '))
-          .map((block) => {
-            const id = /^id: (.*)$/m.exec(block)?.[1] ?? '';
-            const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? '{}');
-            return { id, data };
-          });
-      });
-      resolve(stream);
-    });
-    request.on('error', reject);
-  });
-}
 
 describe(`realtime salon events over SSE (${databaseKind})`, () => {
   let t: TestApp;

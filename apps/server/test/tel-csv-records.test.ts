@@ -94,6 +94,21 @@ describe('tel upload CSV reader', () => {
     expect(errorLine(() => [...csvRecords(`h\n1\n"${'a\n'.repeat(10)}"\n`, 15)])).toBe(3);
   });
 
+  it('a record over the limit is an error on the line where it began, whatever fills it', () => {
+    // Now found while scanning, before more cells are built (memory: tel-upload-memory.test.ts).
+    const head = 'h,x\n1,2\n';
+    const long = 1_000_000;
+    for (const record of [
+      ','.repeat(long),
+      'a'.repeat(long),
+      `"${'a\n'.repeat(long / 2)}"`,
+      `"${'""'.repeat(long / 2)}"`,
+      `"a",${'"",'.repeat(long / 3)}`,
+    ]) {
+      expect(errorLine(() => [...csvRecords(`${head}${record}\nz,z\n`, 1000)])).toBe(3);
+    }
+  });
+
   it('mixed line endings each end a line (csv-parse kept the first kind only)', () => {
     expect(ours('h,x\r\na,b\nc,d\re,f')).toEqual([
       { cells: ['h', 'x'], line: 1 },

@@ -121,6 +121,12 @@ export const TEL_MESSAGES = {
   fileRequired: 'ファイルを選択してください',
   fileTooLarge: `ファイルサイズが上限（${TEL_LIMITS.uploadBytes / 1024 / 1024}MB）を超えています`,
   fileEmpty: 'ファイルにデータがありません',
+  /** The multipart body of an upload (issue 16 §4): each names what is wrong with it. */
+  oneFileOnly: 'ファイルは1つだけ送信してください',
+  uploadTruncated: 'アップロードが途中で途切れました。もう一度アップロードしてください',
+  uploadMalformed:
+    'アップロードの形式が正しくありません（multipart/form-data の file にファイルを入れて送信してください）',
+  uploadTooManyParts: '送信された項目が多すぎます（送信できるのは file と description だけです）',
   fileEncoding:
     'ファイルの文字コードを判別できません。Shift_JIS（Excel の CSV）または UTF-8 で保存してください',
   uploadRejected: (total: number) =>

@@ -16,6 +16,13 @@ export class AppError extends Error {
   }
 }
 
+/** 400: the request itself is malformed (a broken multipart body …), named in `errors`. */
+export class BadRequestError extends AppError {
+  constructor(message: string, errors: FieldErrors) {
+    super(400, message, errors);
+  }
+}
+
 export class NotFoundError extends AppError {
   constructor(message: string) {
     super(404, message);
@@ -46,8 +53,16 @@ export class ValidationError extends AppError {
   }
 }
 
+/** 429; `Retry-After` only when waiting a known time helps (a throttle, not a count limit). */
 export class TooManyRequestsError extends AppError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, message, undefined, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(
+      429,
+      message,
+      undefined,
+      retryAfterSeconds === undefined
+        ? {}
+        : { 'retry-after': String(Math.max(1, retryAfterSeconds)) },
+    );
   }
 }

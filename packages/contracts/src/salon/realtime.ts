@@ -95,3 +95,13 @@ export const salonEventsParamsSchema = z.object({ salonId: idParam });
 /** How far back a reconnecting stream is replayed from `Last-Event-ID`. */
 export const REALTIME_REPLAY_MINUTES = 10;
 export const REALTIME_HEARTBEAT_SECONDS = 20;
+
+/**
+ * Event streams one session may hold open at once, per server process (decision 0051): one
+ * more is refused with 429 and `REALTIME_MESSAGES.tooManyStreams`.
+ */
+export const REALTIME_STREAMS_PER_SESSION = 10;
+
+export const REALTIME_MESSAGES = {
+  tooManyStreams: `同時に開いている画面が多すぎます（1つのログインにつき${REALTIME_STREAMS_PER_SESSION}画面まで）。使っていないタブを閉じてから、この画面を再読み込みしてください`,
+} as const;

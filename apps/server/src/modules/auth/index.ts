@@ -2,10 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessionHook } from './session-hook.js';
 import { authRoutes } from './routes.js';
-import { createAuthService } from './service.js';
+import { createAuthService, type AuthService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The session service: other modules ask whether a session still lives, or hear it end. */
+    sessions: AuthService;
+  }
+}
 
 export { authOf } from './session-hook.js';
-export type { AuthContext } from './service.js';
+export type { AuthContext, AuthService } from './service.js';
+export { SESSION_COOKIE, hashSessionToken } from './session-token.js';
 export {
   DEMO_LOGIN_IDS,
   DEMO_SHOP_NAME,
@@ -27,6 +35,7 @@ export const authModule = fp(async (api: FastifyInstance) => {
     absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
   };
   const auth = createAuthService({ db: api.db, policy });
+  api.decorate('sessions', auth);
   await api.register(sessionHook, { auth });
   await api.register(authRoutes, { prefix: '/auth', auth, policy });
 });

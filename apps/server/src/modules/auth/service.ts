@@ -16,8 +16,9 @@ import { hashSessionToken, newSessionToken } from './session-token.js';
 import {
   THROTTLE_POLICY,
   blockedForMs,
-  clearFailures,
-  recordFailure,
+  clearAttempts,
+  releaseAttempt,
+  reserveAttempt,
   throttleKeys,
 } from './throttle.js';
 
@@ -68,31 +69,47 @@ export function toOperator(auth: AuthContext): Operator {
 
 export function createAuthService(deps: { db: Database; policy: SessionPolicy }) {
   const { db, policy } = deps;
+  const { addressThreshold, loginIdThreshold } = THROTTLE_POLICY;
   /** last_seen_at writes under way, by token hash (as many as requests in flight at most). */
   const touching = new Map<string, Promise<void>>();
+  /** Told the token hash of every session this process ends (sign-out, expiry, new sign-in). */
+  const sessionEndedListeners = new Set<(tokenHash: string) => void>();
+  const sessionEnded = (tokenHash: string) => {
+    for (const listener of sessionEndedListeners) listener(tokenHash);
+  };
+
+  async function throttled(keys: string[], now: Date): Promise<TooManyRequestsError> {
+    const waitMs = await blockedForMs(db, keys, now);
+    return new TooManyRequestsError(MESSAGES.loginThrottled, Math.ceil(waitMs / 1000));
+  }
 
   return {
     /**
      * Checks the credentials, and on success ends the session the browser came with (if any)
      * and starts a new one, so a session id planted before sign-in is never promoted.
+     *
+     * Every guess is counted before its password is checked (decision 0050): first against the
+     * client address, then against the login id. A guess refused by the login id gives its
+     * address count back, and a successful one gives both back.
      */
     async login(input: LoginRequest, address: string, previousToken: string | undefined) {
       const now = new Date();
       const { loginIdKey, addressKey } = throttleKeys(input.login_id, address);
-      const waitMs = await blockedForMs(db, [loginIdKey, addressKey], now);
-      if (waitMs > 0)
-        throw new TooManyRequestsError(MESSAGES.loginThrottled, Math.ceil(waitMs / 1000));
+      if (!(await reserveAttempt(db, addressKey, addressThreshold, now))) {
+        throw await throttled([addressKey], now);
+      }
+      if (!(await reserveAttempt(db, loginIdKey, loginIdThreshold, now))) {
+        await releaseAttempt(db, addressKey, addressThreshold);
+        throw await throttled([loginIdKey, addressKey], now);
+      }
 
       const record = await repository.findOperatorByLoginId(db, input.login_id);
       const valid = await verifyPassword(
         input.password,
         record?.passwordHash ?? (await hashForUnknownOperator()),
       );
-      if (!record || !valid) {
-        await recordFailure(db, loginIdKey, THROTTLE_POLICY.loginIdThreshold, now);
-        await recordFailure(db, addressKey, THROTTLE_POLICY.addressThreshold, now);
-        throw new UnauthenticatedError(MESSAGES.loginFailed);
-      }
+      // The failure is already counted: the reservation above stays.
+      if (!record || !valid) throw new UnauthenticatedError(MESSAGES.loginFailed);
 
       const token = newSessionToken();
       await db.transaction(async (tx) => {
@@ -109,17 +126,27 @@ export function createAuthService(deps: { db: Database; policy: SessionPolicy })
           accountId: record.accountId,
           expiresAt: new Date(now.getTime() + policy.absoluteMs),
         });
-        await clearFailures(tx, loginIdKey);
+        await clearAttempts(tx, loginIdKey);
+        await releaseAttempt(tx, addressKey, addressThreshold);
       });
+      if (previousToken) sessionEnded(hashSessionToken(previousToken));
       return { token, operator: toOperator(toAuthContext(record)) };
     },
 
     async logout(token: string): Promise<void> {
-      await repository.deleteSession(db, hashSessionToken(token));
+      const tokenHash = hashSessionToken(token);
+      await repository.deleteSession(db, tokenHash);
+      sessionEnded(tokenHash);
     },
 
-    /** Resolves a cookie token to its operator, ending sessions past their idle or absolute limit. */
-    async authenticate(token: string): Promise<AuthContext | undefined> {
+    /**
+     * Resolves a cookie token to its operator, ending sessions past their idle or absolute limit.
+     * `touch: false` checks without counting as use (an open event stream is not activity).
+     */
+    async authenticate(
+      token: string,
+      options: { touch?: boolean } = {},
+    ): Promise<AuthContext | undefined> {
       const tokenHash = hashSessionToken(token);
       const session = await repository.findSession(db, tokenHash);
       if (!session) return undefined;
@@ -127,9 +154,10 @@ export function createAuthService(deps: { db: Database; policy: SessionPolicy })
       const idleExpired = session.lastSeenAt.getTime() + policy.idleMs <= now;
       if (idleExpired || session.expiresAt.getTime() <= now) {
         await repository.deleteSession(db, tokenHash);
+        sessionEnded(tokenHash);
         return undefined;
       }
-      if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      if (options.touch !== false && now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         // The requests of a busy screen arrive together: one write, the others share it.
         let touch = touching.get(tokenHash);
         if (!touch) {
@@ -141,6 +169,12 @@ export function createAuthService(deps: { db: Database; policy: SessionPolicy })
         await touch;
       }
       return toAuthContext(session.operator);
+    },
+
+    /** Calls `listener` with the token hash of each session this process ends. */
+    onSessionEnded(listener: (tokenHash: string) => void): () => void {
+      sessionEndedListeners.add(listener);
+      return () => sessionEndedListeners.delete(listener);
     },
 
     async me(auth: AuthContext): Promise<MeResponse> {

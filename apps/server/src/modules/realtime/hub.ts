@@ -1,5 +1,6 @@
 import {
   REALTIME_REPLAY_MINUTES,
+  REALTIME_STREAMS_PER_SESSION,
   salonReservationEventSchema,
   type SalonReservationEvent,
 } from '@tsunagu/contracts';
@@ -25,7 +26,8 @@ export function createRealtimeHub(deps: {
   log: { warn(o: unknown, m: string): void };
 }) {
   const listeners = new Map<number, Set<Listener>>();
-  const closers = new Set<() => void>();
+  /** The closers of the open streams, by session (the SHA-256 of its token). */
+  const streams = new Map<string, Set<() => void>>();
   let unlisten: (() => Promise<void>) | undefined;
 
   function deliver(payload: string) {
@@ -54,10 +56,27 @@ export function createRealtimeHub(deps: {
       };
     },
 
-    /** Keeps a stream's closer so shutting down ends every open stream. */
-    track(close: () => void): () => void {
-      closers.add(close);
-      return () => closers.delete(close);
+    /**
+     * Registers an open stream of a session, unless the session already holds
+     * `REALTIME_STREAMS_PER_SESSION` here: then undefined (decision 0051). Synchronous, so
+     * requests arriving together cannot all pass the count. Returns the function that
+     * unregisters it.
+     */
+    track(sessionKey: string, close: () => void): (() => void) | undefined {
+      const open = streams.get(sessionKey) ?? new Set();
+      if (open.size >= REALTIME_STREAMS_PER_SESSION) return undefined;
+      open.add(close);
+      streams.set(sessionKey, open);
+      return () => {
+        open.delete(close);
+        if (open.size === 0 && streams.get(sessionKey) === open) streams.delete(sessionKey);
+      };
+    },
+
+    /** Ends every stream of a session (it signed out or expired). */
+    closeSession(sessionKey: string): void {
+      for (const close of [...(streams.get(sessionKey) ?? [])]) close();
+      streams.delete(sessionKey);
     },
 
     /** Events of the salon after `afterId` from the last REALTIME_REPLAY_MINUTES minutes. */
@@ -84,8 +103,8 @@ export function createRealtimeHub(deps: {
     },
 
     async close() {
-      for (const close of [...closers]) close();
-      closers.clear();
+      for (const open of [...streams.values()]) for (const close of [...open]) close();
+      streams.clear();
       listeners.clear();
       await unlisten?.();
     },

@@ -7,7 +7,9 @@
  *   may hold commas and line breaks. After the closing quote comes `,`, a line break or the end.
  * - A `"` inside an unquoted cell, or anything but `,`/line break after a closing quote, is a
  *   format error on that line; a quote never closed is one on the line where it opened; a record
- *   longer than `maxRecordChars` is one on the line where it began.
+ *   longer than `maxRecordChars` is one on the line where it began. That limit is checked after
+ *   every cell, before the next is built, so no record — a file of commas, one endless quoted
+ *   cell — ever holds more than `maxRecordChars` characters or cells (issue 16, §4).
  * - Records whose cells are all empty or blank (empty lines, `,,,`) are skipped.
  * - A leading BOM is ignored.
  *
@@ -66,6 +68,7 @@ export function* csvRecords(text: string, maxRecordChars: number): Generator<Csv
       for (;;) {
         const quote = text.indexOf('"', from);
         if (quote === -1) throw new CsvFormatError(openedOn);
+        if (quote - recordStart > maxRecordChars) throw new CsvFormatError(recordLine);
         line += lineBreaks(text, from, quote);
         if (text.charCodeAt(quote + 1) === QUOTE) {
           value += text.slice(from, quote + 1);
@@ -76,6 +79,7 @@ export function* csvRecords(text: string, maxRecordChars: number): Generator<Csv
           break;
         }
       }
+      if (pos - recordStart > maxRecordChars) throw new CsvFormatError(recordLine);
       cells.push(value);
       const next = text.charCodeAt(pos); // NaN at the end
       if (next === COMMA) {
@@ -90,6 +94,7 @@ export function* csvRecords(text: string, maxRecordChars: number): Generator<Csv
         if (c === COMMA || c === LF || c === CR) break;
         if (c === QUOTE) throw new CsvFormatError(line);
       }
+      if (i - recordStart > maxRecordChars) throw new CsvFormatError(recordLine);
       cells.push(text.slice(pos, i));
       pos = i;
       if (text.charCodeAt(pos) === COMMA) {
@@ -97,8 +102,8 @@ export function* csvRecords(text: string, maxRecordChars: number): Generator<Csv
         continue;
       }
     }
-    // The record ends here: at a line break or at the end of the text.
-    if (pos - recordStart > maxRecordChars) throw new CsvFormatError(recordLine);
+    // The record ends here: at a line break or at the end of the text (its length was checked
+    // with its last cell).
     if (!isBlank(cells)) yield { cells, line };
     cells = [];
     if (pos < end) {

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
   TEL_LIMITS,
-  TEL_MESSAGES,
   TEL_SAMPLE_CSV_PATH,
   createdIdSchema,
   errorBodySchema,
@@ -18,14 +17,14 @@ import {
   validationErrorBodySchema,
   type TelSender,
 } from '@tsunagu/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ValidationError } from '../../lib/errors.js';
 import { needs } from '../../plugins/access.js';
 import { authOf } from '../auth/index.js';
 import { SAMPLE_CSV_BYTES, SAMPLE_CSV_FILENAME } from './sample-csv.js';
-import { createTelService, type UploadInput } from './service.js';
+import { createTelService } from './service.js';
+import { readUpload } from './upload-parts.js';
 
 /** For the OpenAPI document only: multipart parts are read and checked by the handler. */
 const uploadBodyDoc = z.object({
@@ -34,48 +33,6 @@ const uploadBodyDoc = z.object({
     .meta({ format: 'binary', description: 'CSV（CP932 または UTF-8、20MB・10万行まで）' }),
   description: z.string().max(TEL_LIMITS.descriptionChars).optional(),
 });
-
-function tooLarge(error: unknown): boolean {
-  return (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
-}
-
-/** Reads the `file` and `description` parts; the file is kept in memory (≤ 20 MB). */
-async function readUpload(request: FastifyRequest): Promise<UploadInput> {
-  if (!request.isMultipart()) {
-    throw new ValidationError(TEL_MESSAGES.uploadFailed, { file: [TEL_MESSAGES.fileRequired] });
-  }
-  let bytes: Buffer | undefined;
-  let description = '';
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || bytes) {
-          part.file.resume();
-          continue;
-        }
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        if (part.file.truncated) {
-          throw new ValidationError(TEL_MESSAGES.uploadFailed, {
-            file: [TEL_MESSAGES.fileTooLarge],
-          });
-        }
-        bytes = Buffer.concat(chunks);
-      } else if (part.fieldname === 'description' && typeof part.value === 'string') {
-        description = part.value;
-      }
-    }
-  } catch (error) {
-    if (tooLarge(error)) {
-      throw new ValidationError(TEL_MESSAGES.uploadFailed, { file: [TEL_MESSAGES.fileTooLarge] });
-    }
-    throw error;
-  }
-  if (!bytes) {
-    throw new ValidationError(TEL_MESSAGES.uploadFailed, { file: [TEL_MESSAGES.fileRequired] });
-  }
-  return { bytes, description };
-}
 
 /**
  * Notification messages by phone number (spec §7) under `/api/tel`. Every call works only on
