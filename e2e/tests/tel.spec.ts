@@ -198,6 +198,11 @@ test('TEL-43 TEL-44 TEL-45 TEL-47 register a single message, then TEL-31 TEL-33 
   const name = uniqueMemo('個別');
   await page.getByLabel('param_1', { exact: true }).fill(name);
   await page.getByRole('button', { name: '登録', exact: true }).click();
+  // The other sample values (the sample phone number among them) are asked about first.
+  await page
+    .getByRole('alertdialog', { name: '見本の値のまま登録しますか？' })
+    .getByRole('button', { name: '見本のまま登録する' })
+    .click();
 
   await expect(page).toHaveURL(/\/line\/tel$/);
   await expect(page.getByRole('status').filter({ hasText: '登録しました' })).toBeVisible();

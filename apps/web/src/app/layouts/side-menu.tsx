@@ -72,10 +72,12 @@ function MenuEntry({ link }: { link: MenuLink }) {
     <NavLink to={link.path} end className="side-menu__link">
       <span className="side-menu__title">{link.title}</span>
       {link.built ? null : (
-        <span className="menu-tag">
-          <span className="visually-hidden">（</span>準備中
-          <span className="visually-hidden">）</span>
-        </span>
+        <>
+          <span className="menu-tag" aria-hidden="true">
+            準備中
+          </span>
+          <span className="visually-hidden">（準備中）</span>
+        </>
       )}
     </NavLink>
   );
