@@ -182,6 +182,11 @@ test('TEL-61 a file with bad rows is refused: 送信失敗, the line errors list
     .getByRole('navigation', { name: 'ページ下部' })
     .getByRole('link', { name: '一覧に戻る' })
     .click();
+  // REF-17: the chosen file and the memo are still unsaved, so leaving asks first.
+  await page
+    .getByRole('alertdialog', { name: '保存していない変更があります' })
+    .getByRole('button', { name: '破棄して移動' })
+    .click();
   await expect(page).toHaveURL(/\/line\/tel$/);
   await expect(page.getByRole('table', { name: '発注一覧' })).not.toContainText('取得中...');
   await expect(orderRow(page, memo)).toHaveCount(0);
