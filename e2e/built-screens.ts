@@ -17,6 +17,11 @@ export function builtRouteNames(source = fs.readFileSync(ROUTE_PAGES, 'utf8')): 
   // Keys at the object's own level: `Name:` or `'Name':` before any nested bracket opens.
   for (const line of body.split('\n')) {
     if (depth === 0) {
+      if (/^\s*\.\.\./.test(line)) {
+        throw new Error(
+          `route-pages.ts spreads another object (${line.trim()}): list its keys here`,
+        );
+      }
       const key = /^\s*['"]?([A-Za-z]\w*)['"]?\s*:/.exec(line);
       if (key?.[1]) names.push(key[1]);
       if (/^\s*};?\s*$/.test(line)) break;
