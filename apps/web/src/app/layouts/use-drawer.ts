@@ -49,7 +49,8 @@ export function useDrawer() {
     if (!open) return;
     panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
+      // A dialog above the drawer (e.g. the leave question) takes its own Escape.
+      if (event.key === 'Escape' && !document.querySelector('[aria-modal="true"]')) close();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
