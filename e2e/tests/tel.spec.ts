@@ -182,6 +182,11 @@ test('TEL-61 a file with bad rows is refused: 送信失敗, the line errors list
     .getByRole('navigation', { name: 'ページ下部' })
     .getByRole('link', { name: '一覧に戻る' })
     .click();
+  // REF-17: the chosen file and the memo are still unsaved, so leaving asks first.
+  await page
+    .getByRole('alertdialog', { name: '保存していない変更があります' })
+    .getByRole('button', { name: '破棄して移動' })
+    .click();
   await expect(page).toHaveURL(/\/line\/tel$/);
   await expect(page.getByRole('table', { name: '発注一覧' })).not.toContainText('取得中...');
   await expect(orderRow(page, memo)).toHaveCount(0);
@@ -198,6 +203,11 @@ test('TEL-43 TEL-44 TEL-45 TEL-47 register a single message, then TEL-31 TEL-33 
   const name = uniqueMemo('個別');
   await page.getByLabel('param_1', { exact: true }).fill(name);
   await page.getByRole('button', { name: '登録', exact: true }).click();
+  // The other sample values (the sample phone number among them) are asked about first.
+  await page
+    .getByRole('alertdialog', { name: '見本の値のまま登録しますか？' })
+    .getByRole('button', { name: '見本のまま登録する' })
+    .click();
 
   await expect(page).toHaveURL(/\/line\/tel$/);
   await expect(page.getByRole('status').filter({ hasText: '登録しました' })).toBeVisible();

@@ -1,20 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { seriousViolations } from '../page-checks';
 
 const CATALOGUE = '/dev/ui';
-
-/** Serious and critical axe findings (WCAG 2.1 A/AA), one line per rule and element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-    );
-}
 
 test.describe('UI catalogue, signed in as demo (owner)', () => {
   test.use({ signedInAs: 'demo' });

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, type RouteObject } from 'react-router';
 import { AppRouterProvider } from '@/lib/app-router-provider';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { LeaveGuardProvider } from '@/ui/leave-guard';
 import { ToastProvider } from '@/ui/toast';
 import { installFakeApi, type FakeHandler } from './fake-api';
 
@@ -17,7 +18,16 @@ export function renderWithProviders(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  // As in the app (router.tsx): one leave guard above every page, so forms ask before leaving.
+  const root: RouteObject = {
+    element: (
+      <LeaveGuardProvider>
+        <Outlet />
+      </LeaveGuardProvider>
+    ),
+    children: routes,
+  };
+  const router = createMemoryRouter([root], { initialEntries: [initialPath] });
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>

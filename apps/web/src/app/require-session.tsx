@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { loginPathFor, useSession } from '@/features/auth';
-import { isApiError } from '@/lib/api-error';
+import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { SignedInSessionContext } from './session';
 
@@ -13,7 +13,7 @@ export function RequireSession() {
   if (session.isError) {
     return (
       <p className="notice notice--error" role="alert">
-        {isApiError(session.error) ? session.error.message : String(session.error)}
+        {errorText(session.error)}
       </p>
     );
   }

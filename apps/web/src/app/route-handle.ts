@@ -21,8 +21,16 @@ export type RouteHandle = {
   surface?: 'gray';
   /** Only the login page opens without a signed-in operator. */
   public?: boolean;
-  /** Tools for designers and testers: shown in development builds, otherwise to owners only. */
+  /**
+   * Tools for designers and testers: open in development builds, otherwise to owners only.
+   * Only development builds list them in the menu (developers reach them by URL; ADR 0061).
+   */
   ownerOrDev?: boolean;
+  /**
+   * Only the owner role can use the screen (every write on it needs the owner). The route still
+   * opens for others, read-only, since the spec gives it no key (APP-04), but their menu hides it.
+   */
+  ownerOnly?: boolean;
 };
 
 export type PageProps = { title: string };

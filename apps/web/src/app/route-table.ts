@@ -108,7 +108,7 @@ export const routeTable: readonly AppRoute[] = [
   }),
   { path: '/line/reserve/event/*', redirectTo: '/line/reserve/event' },
   route('/line/operator_roles', 'OperatorRoleList', 'オペレーター権限'),
-  route('/line/operator_roles/new', 'OperatorRoleNew', 'オペレーター権限作成'),
+  route('/line/operator_roles/new', 'OperatorRoleNew', 'オペレーター権限作成', { ownerOnly: true }),
   route('/line/operator_roles/:id', 'OperatorRoleEdit', 'オペレーター権限編集', numericId),
   route('/line/ai-service-account', 'AIServiceAccountIndex', '生成AI設定'),
 

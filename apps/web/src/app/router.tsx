@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { LeaveGuardProvider } from '@/ui/leave-guard';
 import { Loading } from '@/ui/loading';
 import { PlaceholderPage } from '@/ui/placeholder-page';
 import { MainLayout } from './layouts/main-layout';
@@ -9,6 +10,7 @@ import { RequireSession } from './require-session';
 import { isRedirectRoute, type AppRoute, type PageRoute, type RouteLayout } from './route-handle';
 import { routePages } from './route-pages';
 import { RouteGate } from './route-gate';
+import { RouteErrorPage } from './routes/error-page';
 import { routeTable } from './route-table';
 
 function pageObject({ path, handle }: PageRoute): RouteObject {
@@ -16,6 +18,8 @@ function pageObject({ path, handle }: PageRoute): RouteObject {
   return {
     path,
     handle,
+    // A screen that fails to render leaves the header and menu in place (ADR 0063).
+    errorElement: <RouteErrorPage inLayout />,
     element: (
       <RouteGate handle={handle}>
         {Page ? (
@@ -46,13 +50,24 @@ export function buildRoutes(table: readonly AppRoute[] = routeTable): RouteObjec
     element: <Navigate to={redirectTo} replace />,
   }));
   return [
-    { element: <SimpleLayout />, children: pagesIn(table, 'simple') },
-    ...redirects,
     {
-      element: <RequireSession />,
+      // One leave guard for every form (ADR 0062); one Japanese error page for whatever breaks.
+      element: (
+        <LeaveGuardProvider>
+          <Outlet />
+        </LeaveGuardProvider>
+      ),
+      errorElement: <RouteErrorPage />,
       children: [
-        { element: <MainLayout />, children: pagesIn(table, 'main') },
-        { element: <SimpleMainLayout />, children: pagesIn(table, 'simple-main') },
+        { element: <SimpleLayout />, children: pagesIn(table, 'simple') },
+        ...redirects,
+        {
+          element: <RequireSession />,
+          children: [
+            { element: <MainLayout />, children: pagesIn(table, 'main') },
+            { element: <SimpleMainLayout />, children: pagesIn(table, 'simple-main') },
+          ],
+        },
       ],
     },
   ];

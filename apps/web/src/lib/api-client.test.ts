@@ -99,6 +99,27 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ status: 502, kind: 'server', message: MESSAGES.internal });
   });
 
+  it.each([
+    [500, { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' }],
+    [503, { message: 'Service Unavailable' }],
+  ])(
+    'APP-13 a %i whose message is not Japanese (a framework’s own) shows the Japanese one',
+    async (status, body) => {
+      fetchMock.mockResolvedValue(respond(status, body));
+      const error = await failureOf(apiRequest('/api/x'));
+      expect(error).toMatchObject({ status, kind: 'server', message: MESSAGES.internal });
+    },
+  );
+
+  it('APP-13 a 4xx in English gets the Japanese message of its kind', async () => {
+    fetchMock.mockResolvedValue(respond(413, { message: 'Request body is too large' }));
+    expect(await failureOf(apiRequest('/api/x'))).toMatchObject({
+      message: MESSAGES.unknownError,
+    });
+    fetchMock.mockResolvedValue(respond(404, { message: 'Not Found' }));
+    expect(await failureOf(apiRequest('/api/x'))).toMatchObject({ message: MESSAGES.notFound });
+  });
+
   it('maps a network failure to kind network with 通信エラーが発生しました', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = await failureOf(apiRequest('/api/x'));

@@ -69,12 +69,19 @@ export function reasonOf(headerValue: string | null | undefined): ErrorReason | 
   return headerValue && KNOWN_REASONS.has(headerValue) ? (headerValue as ErrorReason) : undefined;
 }
 
+/** Kana or kanji: a message written for the operator (APP-13), not a framework's English. */
+const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
+
 function toApiError(status: number, body: unknown, reason?: ErrorReason): ApiError {
   const kind = kindForStatus(status);
   const parsed = errorBodySchema.safeParse(body);
-  // 5xx bodies are shown only when they follow the documented shape; anything else may be a
-  // proxy page, so the operator gets the generic Japanese message instead.
-  const message = parsed.success ? parsed.data.message : FALLBACK_MESSAGES[kind];
+  // The server's message is shown when it follows the documented shape and is Japanese. Anything
+  // else — a proxy's page, or a framework's own `{"message": "Internal Server Error"}` — gets the
+  // generic Japanese message of its kind instead.
+  const message =
+    parsed.success && JAPANESE.test(parsed.data.message)
+      ? parsed.data.message
+      : FALLBACK_MESSAGES[kind];
   const fieldErrors = kind === 'validation' && parsed.success ? (parsed.data.errors ?? {}) : {};
   return new ApiError(status, kind, message, fieldErrors, reason);
 }

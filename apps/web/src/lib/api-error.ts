@@ -1,4 +1,4 @@
-import type { ErrorReason, FieldErrors } from '@tsunagu/contracts';
+import { MESSAGES, type ErrorReason, type FieldErrors } from '@tsunagu/contracts';
 
 export type ApiErrorKind =
   | 'validation'
@@ -42,4 +42,12 @@ export function kindForStatus(status: number): ApiErrorKind {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * The text to show for a failure: the API's own Japanese message, or a generic Japanese one.
+ * Never an exception's text (English, from the browser or a library).
+ */
+export function errorText(error: unknown): string {
+  return isApiError(error) ? error.message : MESSAGES.unknownError;
 }

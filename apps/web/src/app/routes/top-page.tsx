@@ -1,21 +1,22 @@
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/ui/page-header';
-import { visibleMenuSections } from '../menu-sections';
+import { useMenuSections } from '../menu-context';
+import { builtSections } from '../menu-sections';
 import type { PageProps } from '../route-handle';
-import { mayOpenOwnerOrDev, useSignedInSession } from '../session';
+import { useSignedInSession } from '../session';
 import './top-page.css';
 
 export const FORBIDDEN_NOTICE = 'このページを表示する権限がありません';
 
-/** DEC-07 top page. APP-07: its theme follows the account's brand. */
+/**
+ * DEC-07 top page. APP-07: its theme follows the account's brand. It lists only screens that
+ * work; the side menu shows the rest tagged 準備中 (ADR 0061).
+ */
 export function TopPage({ title }: PageProps) {
   const session = useSignedInSession();
   const [params] = useSearchParams();
   const forbidden = params.get('forbidden') === '1';
-  const sections = visibleMenuSections(
-    session.permission_keys,
-    mayOpenOwnerOrDev(session.operator.role.is_owner),
-  ).filter((section) => section.label !== 'ホーム');
+  const sections = builtSections(useMenuSections()).filter((section) => section.label !== 'ホーム');
 
   return (
     <section className="page top-page" data-theme={session.account.brand_theme}>

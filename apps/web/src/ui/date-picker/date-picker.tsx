@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useOutsideInteraction } from '../hooks/use-outside-interaction';
+import { CalendarIcon } from '../icons';
 import { clampDate, isWithin, type CalendarDate } from './calendar-date';
 import { Calendar } from './calendar';
 import {
@@ -127,7 +128,7 @@ export function DatePicker(props: DatePickerProps) {
           disabled={disabled}
           onClick={() => (open ? close(false) : openCalendar())}
         >
-          📅
+          <CalendarIcon />
         </button>
       </TypedField>
       {open && active ? (

@@ -116,10 +116,15 @@ export function ListTable<T extends TableRow>(props: ListTableProps<T>) {
       selected: selection.isSelected(id),
       onToggle: () => selection.toggle(id),
       rowIndex: virtual.enabled ? index + 2 : undefined,
+      measure: virtual.measure(index),
       debugCells: debug ? (
         <>
-          <td className="list-table__debug-cell">{String(row[orderKey] ?? '')}</td>
-          <td className="list-table__debug-cell">{String(row[createdKey] ?? '')}</td>
+          <td className="list-table__debug-cell" data-label="順序">
+            {String(row[orderKey] ?? '')}
+          </td>
+          <td className="list-table__debug-cell" data-label="作成日時">
+            {String(row[createdKey] ?? '')}
+          </td>
         </>
       ) : null,
     };

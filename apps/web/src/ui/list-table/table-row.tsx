@@ -6,6 +6,9 @@ import type { ListTableColumn, TableRow } from './types';
 /** UI-40: the drag animation (rows sliding into place) lasts this long. */
 export const DRAG_ANIMATION_MS = 150;
 
+/** A virtualised row's measuring hooks (use-virtual-rows.tsx). */
+export type RowMeasure = { 'data-index': number; ref: (node: Element | null) => void };
+
 export type RowView<T extends TableRow> = {
   id: string;
   row: T;
@@ -13,6 +16,7 @@ export type RowView<T extends TableRow> = {
   rowIndex?: number;
   label: string;
   selected: boolean;
+  measure?: RowMeasure;
 };
 
 type RowProps<T extends TableRow> = RowView<T> & {
@@ -28,7 +32,7 @@ function Cells<T extends TableRow>(props: RowProps<T> & { handle?: ReactNode }) 
     <>
       {handle}
       {selectable ? (
-        <td className="list-table__check">
+        <td className="list-table__check" data-label="選択">
           <input
             type="checkbox"
             aria-label={`${label} を選択`}
@@ -38,8 +42,16 @@ function Cells<T extends TableRow>(props: RowProps<T> & { handle?: ReactNode }) 
         </td>
       ) : null}
       {columns.map((column) => (
-        <td key={column.key} className={column.align === 'end' ? 'table__number' : undefined}>
-          {column.cell ? column.cell(row) : String(row[column.key] ?? '')}
+        // data-label: on narrow screens a row is a card of 'heading: value' lines (list-table.css);
+        // the wrapper keeps a cell's content one piece there.
+        <td
+          key={column.key}
+          className={column.align === 'end' ? 'table__number' : undefined}
+          data-label={column.header}
+        >
+          <div className="list-table__cell">
+            {column.cell ? column.cell(row) : String(row[column.key] ?? '')}
+          </div>
         </td>
       ))}
       {debugCells}
@@ -52,6 +64,7 @@ export function PlainRow<T extends TableRow>(props: RowProps<T>) {
     <tr
       aria-selected={props.selectable ? props.selected : undefined}
       aria-rowindex={props.rowIndex}
+      {...props.measure}
     >
       <Cells {...props} />
     </tr>
@@ -65,7 +78,7 @@ type SortableRowProps<T extends TableRow> = RowProps<T> & {
 };
 
 export function SortableRow<T extends TableRow>(props: SortableRowProps<T>) {
-  const { id, dragDisabled, onMoveBy, label } = props;
+  const { id, dragDisabled, onMoveBy, label, measure } = props;
   const sortable = useSortable({
     id,
     disabled: dragDisabled,
@@ -83,7 +96,7 @@ export function SortableRow<T extends TableRow>(props: SortableRowProps<T>) {
     onMoveBy(event.key === 'ArrowUp' ? -1 : 1);
   };
   const handle = (
-    <td className="list-table__handle-cell">
+    <td className="list-table__handle-cell" data-label="並び替え">
       <button
         type="button"
         ref={sortable.setActivatorNodeRef}
@@ -99,7 +112,11 @@ export function SortableRow<T extends TableRow>(props: SortableRowProps<T>) {
   );
   return (
     <tr
-      ref={sortable.setNodeRef}
+      ref={(node) => {
+        sortable.setNodeRef(node);
+        measure?.ref(node);
+      }}
+      data-index={measure?.['data-index']}
       style={style}
       data-dragging={sortable.isDragging || undefined}
       aria-selected={props.selectable ? props.selected : undefined}

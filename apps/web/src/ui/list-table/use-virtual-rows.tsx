@@ -1,10 +1,19 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 
 /** Above this many rows only the visible ones (plus a margin) are in the DOM. */
 export const VIRTUALIZE_AFTER_ROWS = 200;
 /** Estimated row height; real heights are measured as rows render. */
 export const ROW_HEIGHT_PX = 45;
+
+/**
+ * Rows differ in height (wrapped text; on narrow screens each row is a card, list-table.css), so
+ * each rendered row is measured. A row not laid out (height 0, as in jsdom) keeps the estimate.
+ */
+const measureRow: typeof measureElement = (element, entry, instance) => {
+  const height = measureElement(element, entry, instance);
+  return height > 0 ? height : ROW_HEIGHT_PX;
+};
 export const DEFAULT_SCROLL_HEIGHT_PX = 600;
 
 /**
@@ -21,6 +30,7 @@ export function useVirtualRows(count: number, height = DEFAULT_SCROLL_HEIGHT_PX)
     estimateSize: () => ROW_HEIGHT_PX,
     overscan: 10,
     initialRect: { width: 0, height },
+    measureElement: measureRow,
   });
 
   const render = <T,>(
@@ -41,7 +51,11 @@ export function useVirtualRows(count: number, height = DEFAULT_SCROLL_HEIGHT_PX)
     );
   };
 
-  return { enabled, height, scrollRef, render };
+  /** Props for a rendered row's <tr>, so its real height is measured (virtualised tables only). */
+  const measure = (index: number) =>
+    enabled ? { 'data-index': index, ref: virtualizer.measureElement } : undefined;
+
+  return { enabled, height, scrollRef, render, measure };
 }
 
 function Spacer({ height, span }: { height: number; span: number }) {

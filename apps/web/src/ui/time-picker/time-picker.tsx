@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { TypedField } from '../date-picker/typed-field';
 import { useOutsideInteraction } from '../hooks/use-outside-interaction';
+import { ClockIcon } from '../icons';
 import { formatTime, midnight, parseTimeValue, parseTypedTime } from './time-format';
 import { TimeList } from './time-list';
 import './time-picker.css';
@@ -79,7 +80,7 @@ export function TimePicker(props: TimePickerProps) {
           disabled={disabled}
           onClick={() => setOpen((was) => !was)}
         >
-          🕒
+          <ClockIcon />
         </button>
       </TypedField>
       {open && !disabled ? (

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { isApiError } from '@/lib/api-error';
+import { errorText } from '@/lib/api-error';
 import { useLogin } from '../api/login';
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -16,7 +16,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   // The server's own message (wrong credentials, too many attempts) is the clearest answer.
   const error = login.error;
-  const errorMessage = error ? (isApiError(error) ? error.message : String(error)) : null;
+  const errorMessage = error ? errorText(error) : null;
 
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -31,6 +31,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           id={idField}
           name="login_id"
           autoComplete="username"
+          // The sign-in page has one job: the cursor starts where the operator types first.
+          autoFocus
           required
           value={loginId}
           onChange={(event) => setLoginId(event.target.value)}

@@ -1,7 +1,8 @@
 import { ROLE_NAME_MAX, roleInputSchema, type RoleInput } from '@tsunagu/contracts';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '@/lib/api-error';
+import { useId, useState, type FormEvent } from 'react';
+import { errorText, isApiError } from '@/lib/api-error';
 import { FieldError } from '@/ui/field-error';
+import { useUnsavedChanges } from '@/ui/leave-guard';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import { roleErrorsFromServer, roleErrorsFromZod, type RoleFormErrors } from './role-field-errors';
 
@@ -10,21 +11,15 @@ type RoleFormProps = {
   readOnly: boolean;
   busy: boolean;
   serverError: unknown;
-  onSubmit: (input: RoleInput) => void;
-  /** Extra actions beside 保存 (the edit page's 削除). */
-  actions?: ReactNode;
+  /** `saved` is to be called once the role is saved, before leaving the page (REF-17). */
+  onSubmit: (input: RoleInput, saved: () => void) => void;
 };
 
-export function RoleForm({
-  initial,
-  readOnly,
-  busy,
-  serverError,
-  onSubmit,
-  actions,
-}: RoleFormProps) {
+export function RoleForm({ initial, readOnly, busy, serverError, onSubmit }: RoleFormProps) {
   const [name, setName] = useState(initial.name);
   const [keys, setKeys] = useState(initial.permission_keys);
+  // REF-17: leaving with unsaved changes asks first.
+  const { release } = useUnsavedChanges({ name, permission_keys: keys }, initial);
   const [clientErrors, setClientErrors] = useState<RoleFormErrors>({});
   const nameId = useId();
 
@@ -41,14 +36,10 @@ export function RoleForm({
       return;
     }
     setClientErrors({});
-    onSubmit(parsed.data);
+    onSubmit(parsed.data, release);
   };
 
-  const formMessage = serverError
-    ? isApiError(serverError)
-      ? serverError.message
-      : String(serverError)
-    : null;
+  const formMessage = serverError ? errorText(serverError) : null;
 
   return (
     <form className="form form--wide" onSubmit={submit} noValidate>
@@ -78,7 +69,6 @@ export function RoleForm({
         onChange={setKeys}
       />
       <div className="form__actions">
-        {actions}
         {readOnly ? null : (
           <button type="submit" className="btn btn--primary" disabled={busy}>
             保存

@@ -1,12 +1,13 @@
 import { ROLE_MESSAGES, type Role } from '@tsunagu/contracts';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '@/lib/api-error';
+import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
 import { useRole } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
-import { DeleteRoleButton } from '../components/delete-role-button';
+import { DeleteRoleSection } from '../components/delete-role-section';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { RoleForm } from '../components/role-form';
 import { rolePaths } from '../paths';
@@ -23,7 +24,7 @@ export function RoleEditPage({ id, title, canManage }: RoleEditPageProps) {
       ) : role.isError ? (
         <>
           <p className="notice notice--error" role="alert">
-            {isApiError(role.error) ? role.error.message : String(role.error)}
+            {errorText(role.error)}
           </p>
           <Link to={rolePaths.list}>一覧に戻る</Link>
         </>
@@ -40,21 +41,23 @@ function EditRoleForm({ role, canManage }: { role: Role; canManage: boolean }) {
   const toast = useToast();
   const navigate = useNavigate();
   const editable = canManage && !role.is_owner;
+  // One object for the role's lifetime: the form compares its values with it (REF-17).
+  const [initial] = useState(() => ({ name: role.name, permission_keys: role.permission_keys }));
 
   return (
     <>
       <ReadOnlyNotice isOwnerRole={role.is_owner} canManage={canManage} />
       <RoleForm
-        initial={{ name: role.name, permission_keys: role.permission_keys }}
+        initial={initial}
         readOnly={!editable}
         busy={update.isPending}
         serverError={update.error}
-        actions={editable ? <DeleteRoleButton id={role.id} name={role.name} /> : null}
-        onSubmit={(input) =>
+        onSubmit={(input, saved) =>
           update.mutate(
             { id: role.id, input },
             {
               onSuccess: () => {
+                saved();
                 toast.success(ROLE_MESSAGES.updated);
                 navigate(rolePaths.list);
               },
@@ -62,6 +65,8 @@ function EditRoleForm({ role, canManage }: { role: Role; canManage: boolean }) {
           )
         }
       />
+      {/* Apart from 保存, so a slip of the finger cannot reach it (ADR 0064). */}
+      {editable ? <DeleteRoleSection role={role} /> : null}
     </>
   );
 }

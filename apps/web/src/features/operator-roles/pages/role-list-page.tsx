@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { isApiError } from '@/lib/api-error';
+import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
 import { useRoles } from '../api/get-roles';
@@ -24,7 +24,7 @@ export function RoleListPage({ title, canManage }: { title: string; canManage: b
         <Loading />
       ) : roles.isError ? (
         <p className="notice notice--error" role="alert">
-          {isApiError(roles.error) ? roles.error.message : String(roles.error)}
+          {errorText(roles.error)}
         </p>
       ) : (
         <RoleTable roles={roles.data} />

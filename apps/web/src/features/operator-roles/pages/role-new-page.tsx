@@ -23,9 +23,10 @@ export function RoleNewPage({ title, canManage }: { title: string; canManage: bo
         readOnly={!canManage}
         busy={creation.isPending}
         serverError={creation.error}
-        onSubmit={(input) =>
+        onSubmit={(input, saved) =>
           creation.mutate(input, {
             onSuccess: () => {
+              saved();
               toast.success(ROLE_MESSAGES.created);
               navigate(rolePaths.list);
             },

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   PERMISSION_KEYS,
   PERMISSION_LABELS,
@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
 import { makeRole } from '@test/fixtures';
 import { renderWithProviders } from '@test/render-with-providers';
+import { LEAVE_TEXT } from '@/ui/leave-guard';
 import { RoleEditPage } from './role-edit-page';
 import { RoleListPage } from './role-list-page';
 import { RoleNewPage } from './role-new-page';
@@ -209,30 +210,77 @@ describe('operator role edit', () => {
     expect(app.router.state.location.pathname).toBe('/line/operator_roles');
   });
 
-  it('deletes after confirmation, toasts and returns to the list', async () => {
+  const unassigned = makeRole({ ...staff, operator_count: 0 });
+
+  it('deletes after a confirmation that names the role, toasts and returns to the list', async () => {
     const app = renderRoles(
       '/line/operator_roles/2',
-      withRole(staff, { 'DELETE /api/operator_roles/:id': () => reply(200, { status: true }) }),
+      withRole(unassigned, {
+        'DELETE /api/operator_roles/:id': () => reply(200, { status: true }),
+      }),
     );
-    await app.user.click(await screen.findByRole('button', { name: '削除' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'ロールの削除' });
+    await app.user.click(await screen.findByRole('button', { name: 'このロールを削除' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'ロール「スタッフ」の削除' });
+    expect(confirm).toHaveTextContent(
+      'ロール「スタッフ」を削除します。削除したロールは元に戻せません。',
+    );
     expect(app.calls.some((call) => call.method === 'DELETE')).toBe(false);
     await app.user.click(within(confirm).getByRole('button', { name: '削除する' }));
     expect(await screen.findByRole('status')).toHaveTextContent(ROLE_MESSAGES.deleted);
     expect(app.router.state.location.pathname).toBe('/line/operator_roles');
   });
 
-  it('shows the 409 message when the role is in use, and stays', async () => {
+  it('削除 stands apart from 保存: outside the form, in its own section', async () => {
+    renderRoles('/line/operator_roles/2', withRole(unassigned));
+    const remove = await screen.findByRole('button', { name: 'このロールを削除' });
+    const form = screen.getByRole('button', { name: '保存' }).closest('form')!;
+    expect(form).not.toContainElement(remove);
+    expect(remove.closest('section')).toHaveAccessibleName('ロールの削除');
+  });
+
+  it('a role still assigned to operators says so before anyone presses 削除, and cannot be deleted', async () => {
+    const app = renderRoles('/line/operator_roles/2', withRole(staff));
+    const remove = await screen.findByRole('button', { name: 'このロールを削除' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription(new RegExp(`^${ROLE_MESSAGES.inUse(3)}`));
+    expect(screen.getByText(new RegExp(ROLE_MESSAGES.inUse(3)))).toBeVisible();
+    await app.user.click(remove);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(app.calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+
+  it('shows the 409 message when the role was assigned meanwhile, and stays', async () => {
     const app = renderRoles(
       '/line/operator_roles/2',
-      withRole(staff, {
-        'DELETE /api/operator_roles/:id': () => reply(409, { message: ROLE_MESSAGES.inUse(3) }),
+      withRole(unassigned, {
+        'DELETE /api/operator_roles/:id': () => reply(409, { message: ROLE_MESSAGES.inUse(1) }),
       }),
     );
-    await app.user.click(await screen.findByRole('button', { name: '削除' }));
+    await app.user.click(await screen.findByRole('button', { name: 'このロールを削除' }));
     await app.user.click(screen.getByRole('button', { name: '削除する' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(ROLE_MESSAGES.inUse(3));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ROLE_MESSAGES.inUse(1));
     expect(app.router.state.location.pathname).toBe('/line/operator_roles/2');
+  });
+
+  it('REF-17 an edited role asks before leaving; saving does not ask', async () => {
+    const app = renderRoles(
+      '/line/operator_roles/2',
+      withRole(unassigned, {
+        'PUT /api/operator_roles/:id': (request) =>
+          reply(200, { ...unassigned, ...(request.body as RoleInput) }),
+      }),
+    );
+    const name = await screen.findByLabelText('ロール名');
+    await app.user.type(name, 'B');
+    await act(() => app.router.navigate('/line/operator_roles'));
+    const ask = await screen.findByRole('alertdialog', { name: LEAVE_TEXT.title });
+    await app.user.click(within(ask).getByRole('button', { name: LEAVE_TEXT.stay }));
+    expect(app.router.state.location.pathname).toBe('/line/operator_roles/2');
+    expect(name).toHaveValue('スタッフB');
+
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/line/operator_roles'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('the owner role is read-only with a notice and no delete', async () => {
@@ -240,13 +288,13 @@ describe('operator role edit', () => {
     expect(await screen.findByText(ROLE_MESSAGES.ownerImmutable)).toBeVisible();
     expect(screen.getByLabelText('ロール名')).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: '保存' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '削除' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'このロールを削除' })).not.toBeInTheDocument();
   });
 
   it('non-owner operators see the role read-only', async () => {
     renderRoles('/line/operator_roles/2', withRole(staff), false);
     expect(await screen.findByText(ROLE_MESSAGES.ownerRequired)).toBeVisible();
-    expect(screen.queryByRole('button', { name: '削除' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'このロールを削除' })).not.toBeInTheDocument();
   });
 
   it('shows the server message for an unknown role', async () => {

@@ -1,7 +1,7 @@
 import { SURVEY_MESSAGES } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { isApiError } from '@/lib/api-error';
+import { errorText } from '@/lib/api-error';
 import { Dialog } from '@/ui/dialog';
 import { useToast } from '@/ui/toast';
 import { useCreateSurveyResponse } from '../api/create-survey-response';
@@ -29,7 +29,7 @@ export function SurveyController() {
         <SurveyForm
           pagePath={location.pathname}
           busy={mutation.isPending}
-          serverError={error ? (isApiError(error) ? error.message : String(error)) : null}
+          serverError={error ? errorText(error) : null}
           onCancel={close}
           onSubmit={(input) =>
             mutation.mutate(input, {

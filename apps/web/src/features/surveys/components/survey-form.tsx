@@ -6,6 +6,9 @@ import {
 } from '@tsunagu/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { FieldError } from '@/ui/field-error';
+import { useUnsavedChanges } from '@/ui/leave-guard';
+
+const UNANSWERED = { score: null, comment: '' };
 
 const SCORES = [1, 2, 3, 4, 5] as const;
 const SCORE_HINTS: Record<number, string> = { 1: '不満', 5: '満足' };
@@ -22,6 +25,9 @@ export function SurveyForm({ pagePath, busy, serverError, onSubmit, onCancel }: 
   const [score, setScore] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // REF-17: an answer being written survives neither a reload nor the browser's back button
+  // unasked. (Closing the dialog with キャンセル is a deliberate choice and does not ask.)
+  useUnsavedChanges({ score, comment }, UNANSWERED);
   const commentId = useId();
   const legendId = useId();
 

@@ -7,13 +7,21 @@ import {
   type TelRegisterInput,
   type TelTemplateListItem,
 } from '@tsunagu/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { DatePicker } from '@/ui/date-picker';
+import { ConfirmDialog } from '@/ui/dialog';
 import { FieldError } from '@/ui/field-error';
+import { useUnsavedChanges } from '@/ui/leave-guard';
 import { Select } from '@/ui/select';
 import { TextBox } from '@/ui/text-field';
 import { TimePicker } from '@/ui/time-picker';
 import { fieldErrorsFromZod } from '../field-errors';
+import {
+  SAMPLE_TEXT,
+  sampleFieldLabel,
+  unchangedSamples,
+  type SampleField,
+} from '../register-samples';
 
 export type TelRegisterValues = {
   tel: string;
@@ -24,13 +32,29 @@ export type TelRegisterValues = {
 };
 
 type RegisterFormProps = {
+  /** TEL-45: the sample the form starts with; fields still holding it are marked 見本. */
   initial: TelRegisterValues;
   templates: readonly TelTemplateListItem[] | undefined;
   templatesLoading: boolean;
   busy: boolean;
   serverErrors: FieldErrors;
-  onSubmit: (input: TelRegisterInput) => void;
+  /** `saved` is to be called once the message is registered, before leaving (REF-17). */
+  onSubmit: (input: TelRegisterInput, saved: () => void) => void;
 };
+
+/** Beside a label: this field still holds the sample value. */
+function SampleMark({ shown }: { shown: boolean }) {
+  return shown ? <span className="sample-tag">{SAMPLE_TEXT.tag}</span> : null;
+}
+
+function LabelRow({ children, sample }: { children: ReactNode; sample: boolean }) {
+  return (
+    <div className="field__label-row">
+      {children}
+      <SampleMark shown={sample} />
+    </div>
+  );
+}
 
 /** TEL-43: tel, date, time, template_id and param_1 … param_10. */
 export function RegisterForm(props: RegisterFormProps) {
@@ -39,6 +63,11 @@ export function RegisterForm(props: RegisterFormProps) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const id = useId();
   const errors = clientErrors ?? serverErrors;
+  // REF-17: changes to the sample ask before leaving; the untouched sample is nothing to lose.
+  const { release } = useUnsavedChanges(values, initial);
+  const samples = unchangedSamples(values, initial);
+  const isSample = (field: SampleField) => samples.has(field);
+  const [confirming, setConfirming] = useState<TelRegisterInput | null>(null);
   const set = <K extends keyof TelRegisterValues>(key: K, value: TelRegisterValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -51,7 +80,9 @@ export function RegisterForm(props: RegisterFormProps) {
       return;
     }
     setClientErrors(null);
-    onSubmit(input as TelRegisterInput);
+    // Sample values left in place are asked about: they would create a real message.
+    if (samples.size > 0) setConfirming(input as TelRegisterInput);
+    else onSubmit(input as TelRegisterInput, release);
   };
 
   const describe = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
@@ -66,8 +97,11 @@ export function RegisterForm(props: RegisterFormProps) {
 
   return (
     <form className="form form--wide" onSubmit={submit} noValidate>
+      {samples.size > 0 ? <p className="notice notice--info">{SAMPLE_TEXT.notice}</p> : null}
       <div className="field">
-        <label htmlFor={`${id}-tel`}>電話番号</label>
+        <LabelRow sample={isSample('tel')}>
+          <label htmlFor={`${id}-tel`}>電話番号</label>
+        </LabelRow>
         <TextBox
           id={`${id}-tel`}
           name="tel"
@@ -82,7 +116,9 @@ export function RegisterForm(props: RegisterFormProps) {
         {fieldError('tel')}
       </div>
       <div className="field">
-        <span className="field__label">送信日</span>
+        <LabelRow sample={isSample('date')}>
+          <span className="field__label">送信日</span>
+        </LabelRow>
         <DatePicker
           label="送信日"
           name="date"
@@ -92,7 +128,9 @@ export function RegisterForm(props: RegisterFormProps) {
         {fieldError('date')}
       </div>
       <div className="field">
-        <span className="field__label">送信時刻</span>
+        <LabelRow sample={isSample('time')}>
+          <span className="field__label">送信時刻</span>
+        </LabelRow>
         <TimePicker
           label="送信時刻"
           name="time"
@@ -102,7 +140,9 @@ export function RegisterForm(props: RegisterFormProps) {
         {fieldError('time')}
       </div>
       <div className="field">
-        <span className="field__label">テンプレート</span>
+        <LabelRow sample={isSample('template_id')}>
+          <span className="field__label">テンプレート</span>
+        </LabelRow>
         <Select
           label="テンプレート"
           options={options}
@@ -119,7 +159,9 @@ export function RegisterForm(props: RegisterFormProps) {
         <div className="tel-param-grid">
           {TEL_PARAM_KEYS.map((key) => (
             <div className="field" key={key}>
-              <label htmlFor={`${id}-${key}`}>{key}</label>
+              <LabelRow sample={isSample(`params.${key}`)}>
+                <label htmlFor={`${id}-${key}`}>{key}</label>
+              </LabelRow>
               <TextBox
                 id={`${id}-${key}`}
                 name={key}
@@ -138,6 +180,24 @@ export function RegisterForm(props: RegisterFormProps) {
           登録
         </button>
       </div>
+      {confirming ? (
+        <ConfirmDialog
+          open
+          title={SAMPLE_TEXT.confirmTitle}
+          message={SAMPLE_TEXT.confirmMessage(
+            [...samples].map(sampleFieldLabel),
+            samples.has('tel'),
+          )}
+          confirmLabel={SAMPLE_TEXT.confirm}
+          cancelLabel={SAMPLE_TEXT.back}
+          tone="primary"
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            onSubmit(confirming, release);
+          }}
+        />
+      ) : null}
     </form>
   );
 }

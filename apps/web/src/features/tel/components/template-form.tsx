@@ -6,16 +6,19 @@ import {
 } from '@tsunagu/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { FieldError } from '@/ui/field-error';
+import { useUnsavedChanges } from '@/ui/leave-guard';
 import { TextArea, TextBox } from '@/ui/text-field';
 import { fieldErrorsFromZod } from '../field-errors';
 
+const EMPTY = { name: '', body: '' };
 const BODY_EXAMPLE = '{"type": "text", "text": "[param_1] 様\\nご予約は [param_3] です。"}';
 
 type TemplateFormProps = {
   busy: boolean;
   serverErrors: FieldErrors;
   /** TEL-69/70: called only with a body that is JSON and uses [param_1]..[param_10]. */
-  onSubmit: (input: TelTemplateInput) => void;
+  /** `saved` is to be called once the template is registered, before leaving (REF-17). */
+  onSubmit: (input: TelTemplateInput, saved: () => void) => void;
   /** The client check found problems; the page shows them as toasts too (TEL-71). */
   onInvalid: (errors: FieldErrors) => void;
 };
@@ -27,6 +30,8 @@ export function TemplateForm({ busy, serverErrors, onSubmit, onInvalid }: Templa
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const id = useId();
   const errors = clientErrors ?? serverErrors;
+  // REF-17: a typed name or body asks before leaving.
+  const { release } = useUnsavedChanges({ name, body }, EMPTY);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +43,7 @@ export function TemplateForm({ busy, serverErrors, onSubmit, onInvalid }: Templa
       return;
     }
     setClientErrors(null);
-    onSubmit({ name, body });
+    onSubmit({ name, body }, release);
   };
 
   const describe = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);

@@ -1,5 +1,5 @@
 import { TEL_PARAM_KEYS } from '@tsunagu/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply } from '@test/fake-api';
 import { makeSession } from '@test/fixtures';
@@ -8,6 +8,8 @@ import { renderTel } from '@test/render-tel';
 import { makeTelOrder, makeTelTemplate } from '@test/tel-fixtures';
 import { TEL_FLASH_KEYS } from '../flash';
 import { sampleRegisterValues } from '../register-defaults';
+import { SAMPLE_TEXT } from '../register-samples';
+import { LEAVE_TEXT } from '@/ui/leave-guard';
 
 const templates = [
   makeTelTemplate({ id: 1, name: 'ご予約確認' }),
@@ -18,6 +20,13 @@ const baseApi = {
   'GET /api/tel/list': () => reply(200, [makeTelOrder({ id: 42 })]),
 };
 const submit = () => screen.getByRole('button', { name: '登録' });
+type App = ReturnType<typeof renderTel>;
+/** 登録 with some sample values left: the form asks, and the test goes ahead. */
+async function submitKeepingSamples(app: App) {
+  await app.user.click(submit());
+  const ask = await screen.findByRole('alertdialog', { name: SAMPLE_TEXT.confirmTitle });
+  await app.user.click(within(ask).getByRole('button', { name: SAMPLE_TEXT.confirm }));
+}
 
 describe('TelRegisterPage', () => {
   afterEach(() => sessionStorage.clear());
@@ -66,7 +75,7 @@ describe('TelRegisterPage', () => {
     });
     await app.user.clear(screen.getByLabelText('param_2'));
     await app.user.type(screen.getByLabelText('param_2'), 'つなぐ美容室');
-    await app.user.click(submit());
+    await submitKeepingSamples(app);
     await waitFor(() => expect(app.location()).toBe('/line/tel'));
     const sample = sampleRegisterValues();
     const [call] = app.callsTo('POST', '/api/tel/register');
@@ -99,7 +108,7 @@ describe('TelRegisterPage', () => {
           errors: { tel: ['電話番号が正しくありません'] },
         }),
     });
-    await app.user.click(submit());
+    await submitKeepingSamples(app);
     expect(await screen.findByRole('alert')).toHaveTextContent('入力内容に誤りがあります');
     expect(screen.getByText('電話番号が正しくありません')).toBeVisible();
     expect(app.location()).toBe('/line/tel/register');
@@ -111,7 +120,7 @@ describe('TelRegisterPage', () => {
       if (String(input).endsWith('/api/tel/register')) throw new TypeError('Failed to fetch');
       return new Response(JSON.stringify(templates), { status: 200 });
     });
-    await app.user.click(submit());
+    await submitKeepingSamples(app);
     expect(await screen.findByRole('alert')).toHaveTextContent(/^エラーが発生しました/);
     expect(app.location()).toBe('/line/tel/register');
   });
@@ -123,5 +132,84 @@ describe('TelRegisterPage', () => {
     await app.user.click(submit());
     expect(await screen.findByText('電話番号が正しくありません')).toBeVisible();
     expect(app.callsTo('POST', '/api/tel/register')).toHaveLength(0);
+  });
+
+  it('TEL-45 the sample values are marked 見本, and a notice says they are samples', async () => {
+    const app = renderTel('/line/tel/register', baseApi);
+    expect(screen.getByText(SAMPLE_TEXT.notice)).toBeVisible();
+    const marks = () => screen.queryAllByText(SAMPLE_TEXT.tag, { selector: '.sample-tag' });
+    // tel, date, time, template and param_1..param_4 start as the sample.
+    expect(marks()).toHaveLength(8);
+    const tel = screen.getByLabelText('電話番号');
+    expect(tel.closest('.field')).toHaveTextContent(SAMPLE_TEXT.tag);
+    await app.user.clear(tel);
+    await app.user.type(tel, '08011112222');
+    expect(tel.closest('.field')).not.toHaveTextContent(SAMPLE_TEXT.tag);
+    expect(marks()).toHaveLength(7);
+  });
+
+  it('TEL-45 登録 with sample values unchanged asks first and names them; 入力に戻る sends nothing', async () => {
+    const app = renderTel('/line/tel/register', baseApi);
+    await app.user.click(submit());
+    const ask = await screen.findByRole('alertdialog', { name: SAMPLE_TEXT.confirmTitle });
+    expect(ask).toHaveTextContent(
+      '次の項目が見本の値のままです：電話番号、送信日、送信時刻、テンプレート、param_1、param_2、param_3、param_4。',
+    );
+    expect(ask).toHaveTextContent('見本の電話番号あて');
+    await app.user.click(within(ask).getByRole('button', { name: SAMPLE_TEXT.back }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(app.callsTo('POST', '/api/tel/register')).toHaveLength(0);
+    expect(app.location()).toBe('/line/tel/register');
+  });
+
+  it('TEL-46 with every sample value replaced, 登録 sends at once', async () => {
+    const app = renderTel('/line/tel/register', {
+      ...baseApi,
+      'POST /api/tel/register': () => reply(201, { id: 42 }),
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'テンプレート' })).toHaveTextContent('5:A'),
+    );
+    const replace = async (label: string, value: string) => {
+      const field = screen.getByLabelText(label);
+      await app.user.clear(field);
+      await app.user.type(field, value);
+    };
+    await replace('電話番号', '08011112222');
+    await replace('param_1', '佐藤 一郎');
+    await replace('param_2', 'つなぐ美容室');
+    await replace('param_3', '12月1日 11:00');
+    await replace('param_4', 'カット');
+    await replace('送信時刻', '11:30');
+    await app.user.click(screen.getByRole('combobox', { name: 'テンプレート' }));
+    await app.user.click(screen.getByRole('option', { name: '1:ご予約確認' }));
+    const date = screen.getByRole('textbox', { name: '送信日' });
+    await app.user.clear(date);
+    await app.user.type(date, '2030/01/15{Enter}');
+    expect(screen.queryByText(SAMPLE_TEXT.notice)).not.toBeInTheDocument();
+
+    await app.user.click(submit());
+    await waitFor(() => expect(app.location()).toBe('/line/tel'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(app.callsTo('POST', '/api/tel/register')[0]!.body).toMatchObject({
+      tel: '08011112222',
+      date: '2030-01-15',
+      time: '11:30',
+      template_id: 1,
+    });
+  });
+
+  it('REF-17 a changed form asks before leaving; the untouched sample does not', async () => {
+    const app = renderTel('/line/tel/register', baseApi);
+    await act(() => app.router.navigate('/line/tel'));
+    expect(app.location()).toBe('/line/tel');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await act(() => app.router.navigate('/line/tel/register'));
+    await app.user.type(await screen.findByLabelText('param_5'), 'メモ');
+    await act(() => app.router.navigate('/line/tel'));
+    const ask = await screen.findByRole('alertdialog', { name: LEAVE_TEXT.title });
+    await app.user.click(within(ask).getByRole('button', { name: LEAVE_TEXT.leave }));
+    await waitFor(() => expect(app.location()).toBe('/line/tel'));
   });
 });

@@ -38,10 +38,11 @@ export function TelRegisterPage({ title }: { title: string }) {
         templatesLoading={templates.isPending}
         busy={registration.isPending}
         serverErrors={fieldErrorsOf(registration.error)}
-        onSubmit={(input) =>
+        onSubmit={(input, saved) =>
           registration.mutate(input, {
             // TEL-47: the list shows 登録しました and highlights the new order.
             onSuccess: ({ id }) => {
+              saved();
               storeTelFlash(TEL_MESSAGES.registered, id);
               navigate(telPaths.list);
             },

@@ -29,9 +29,10 @@ export function TelTemplateRegisterPage({ title }: { title: string }) {
         busy={registration.isPending}
         serverErrors={fieldErrorsOf(registration.error)}
         onInvalid={(errors) => toastFieldErrors(toast, errors)}
-        onSubmit={(input) =>
+        onSubmit={(input, saved) =>
           registration.mutate(input, {
             onSuccess: () => {
+              saved();
               toast.success(TEL_MESSAGES.registered);
               navigate(telPaths.templates);
             },

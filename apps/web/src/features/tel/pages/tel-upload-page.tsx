@@ -2,6 +2,7 @@ import { TEL_LIMITS, TEL_MESSAGES, TEL_SAMPLE_CSV_PATH, TEL_TEXT } from '@tsunag
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { UploadProgress } from '@/lib/api-upload';
+import { useUnsavedChanges } from '@/ui/leave-guard';
 import { TextBox } from '@/ui/text-field';
 import { useToast } from '@/ui/toast';
 import { useUploadTelFile } from '../api/upload-file';
@@ -10,6 +11,8 @@ import { UploadErrors } from '../components/upload-errors';
 import { UploadProgressBar } from '../components/upload-progress';
 import { storeTelFlash } from '../flash';
 import { telPaths } from '../paths';
+
+const NOTHING_CHOSEN = { file: null, description: '' };
 
 // TEL-55: Enter in the memo neither uploads nor navigates.
 const ignoreEnter = () => {};
@@ -23,6 +26,8 @@ export function TelUploadPage({ title }: { title: string }) {
   const [description, setDescription] = useState('');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const id = useId();
+  // REF-17: a chosen file or a typed memo asks before leaving.
+  const { release } = useUnsavedChanges({ file, description }, NOTHING_CHOSEN);
 
   // TEL-57: neither the file nor the memo is required here; the server says what is missing.
   const submit = (event: FormEvent) => {
@@ -33,6 +38,7 @@ export function TelUploadPage({ title }: { title: string }) {
       { file, description, onProgress: setProgress },
       {
         onSuccess: ({ id: orderId, corrected_phone_count: corrected }) => {
+          release();
           // TEL-59/60
           storeTelFlash(
             TEL_MESSAGES.registered,
