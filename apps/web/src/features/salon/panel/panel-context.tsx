@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ConfirmDialog } from '@/ui/dialog';
+import { useLeaveGuard } from '@/ui/leave-guard';
 import { createPanelController, type PanelContent } from './panel-controller';
 
 type LaunchedModal = { id: number; render: (close: () => void) => ReactNode };
@@ -40,18 +41,18 @@ export function PanelProvider({ children }: { children: ReactNode }) {
   const [content, setContent] = useState<PanelContent | null>(null);
   const [controller] = useState(() => createPanelController(setContent));
   const [modals, setModals] = useState<LaunchedModal[]>([]);
+  // The ref answers the panel's own question at once; the state tells the console's leave guard
+  // (REF-17), so moving to another page, reloading or closing the tab asks too.
   const dirty = useRef(false);
+  const [leaveGuarded, setLeaveGuarded] = useState(false);
+  useLeaveGuard(leaveGuarded);
+  const markDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+    setLeaveGuarded(value);
+  }, []);
   const nextId = useRef(1);
 
   useEffect(() => () => controller.dispose(), [controller]);
-  useEffect(() => {
-    // Until the shell's shared leave-page guard exists, a reload or closing the tab asks too.
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (dirty.current) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
 
   const launchModal = useCallback((render: LaunchedModal['render']) => {
     const id = nextId.current++;
@@ -74,13 +75,13 @@ export function PanelProvider({ children }: { children: ReactNode }) {
           onCancel={close}
           onConfirm={() => {
             close();
-            dirty.current = false;
+            markDirty(false);
             action();
           }}
         />
       ));
     },
-    [launchModal],
+    [launchModal, markDirty],
   );
 
   const api = useMemo<PanelApi>(
@@ -88,20 +89,18 @@ export function PanelProvider({ children }: { children: ReactNode }) {
       content,
       open: (next) =>
         guarded(() => {
-          dirty.current = false;
+          markDirty(false);
           controller.open(next);
         }),
       close: () =>
         guarded(() => {
-          dirty.current = false;
+          markDirty(false);
           controller.close();
         }),
-      setDirty: (value) => {
-        dirty.current = value;
-      },
+      setDirty: markDirty,
       launchModal,
     }),
-    [content, controller, guarded, launchModal],
+    [content, controller, guarded, launchModal, markDirty],
   );
 
   return (
