@@ -1,0 +1,341 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, mondayOf, todayInTokyo } from '../src/lib/business-time.js';
+import { fakeChannel, startFakeLine, type FakeLine } from './fakes/fake-line.js';
+import { CSRF_HEADERS, createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
+import { signInAll, type Client } from './salon/fixtures.js';
+import { isWrite, needsRight, operationsOf, type Operation } from './sweep/operations.js';
+import {
+  HOSTILE_BODY_VALUES,
+  HOSTILE_PATH_VALUES,
+  HOSTILE_QUERY_VALUES,
+  HOSTILE_RAW_BODIES,
+  exampleOf,
+  hostileMultipartBodies,
+} from './sweep/values.js';
+
+/**
+ * The hostile-input sweep (issue 9, issue 16 §2/§4): every operation of the OpenAPI document —
+ * so a new route is covered without editing this file — with hostile path ids, query values and
+ * bodies, as the owner (`demo`), the read-only operator (`staff`) and the other account
+ * (`other`, with demo's ids). It fails on any 5xx, on any staff write that needs a right and
+ * does not answer 403 (whatever the body), and on any 2xx for the other account on demo's ids.
+ */
+type Who = 'demo' | 'staff' | 'other';
+
+interface Variant {
+  label: string;
+  url: string;
+  payload?: string | Buffer;
+  contentType?: string;
+  /** The path holds real ids: the access checks apply (a hostile path may fail routing first). */
+  realPath: boolean;
+}
+
+interface Failure {
+  who: Who;
+  operation: string;
+  variant: string;
+  status: number;
+  body: string;
+}
+
+async function send(app: FastifyInstance, cookie: string, method: string, variant: Variant) {
+  const options: InjectOptions = {
+    method: method as InjectOptions['method'],
+    url: variant.url,
+    headers: {
+      cookie,
+      ...CSRF_HEADERS,
+      ...(variant.contentType ? { 'content-type': variant.contentType } : {}),
+    },
+    payloadAsStream: true,
+    ...(variant.payload === undefined ? {} : { payload: variant.payload }),
+  };
+  const response = await app.inject(options);
+  const stream = response.stream();
+  if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+    // An event stream stays open: its status is what matters here.
+    stream.destroy();
+    return { status: response.statusCode, body: '' };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return {
+    status: response.statusCode,
+    body: Buffer.concat(chunks).toString('utf8').slice(0, 300),
+  };
+}
+
+describe(`hostile input sweep over every operation of /api/docs/json (${databaseKind})`, () => {
+  let t: TestApp;
+  let line: FakeLine;
+  let clients: Record<Who, Client>;
+  let operations: Operation[];
+  const realIds: Record<string, string> = {};
+  const counts = { requests: 0, demo: 0, staff: 0, other: 0 };
+  const failures: Failure[] = [];
+
+  beforeAll(async () => {
+    // LINE is reachable (a fake on loopback), so a LINE call never turns into a 502 here.
+    line = await startFakeLine({ channels: [fakeChannel(1)] });
+    t = await createTestApp({ LINE_API_BASE: line.url });
+    clients = await signInAll(t.app);
+    const { demo, staff } = clients;
+    operations = operationsOf((await demo.get('/api/docs/json')).json());
+
+    // Real ids of the demo account, so hostile values hit real rows and `other` asks for them.
+    const salon = (await demo.get('/api/salons')).json()[0].id as number;
+    const base = `/api/salon/${salon}`;
+    const monday = mondayOf(todayInTokyo());
+    const week = `${monday}..${addDays(monday, 13)}`;
+    const reservations = (await demo.get(`${base}/reservations?range_date=${week}`)).json();
+    const withChild = reservations.find((r: { change_child: unknown }) => r.change_child);
+    const shifts = (await demo.get(`${base}/time_shifts?range_date=${week}`)).json();
+    const blocks = (await demo.get(`${base}/block_times?range_date=${week}`)).json();
+    const url = await demo.post(`${base}/salon_urls`, { name: 'スイープ', params: {} });
+    const online = (await demo.get(`${base}/online_configs`)).json();
+    const roles = (await demo.get('/api/operator_roles')).json();
+    const orders = (await demo.get('/api/tel/list')).json();
+    Object.assign(realIds, {
+      salonId: String(salon),
+      reservations: String(reservations[0].id),
+      judge: String(withChild?.change_child?.id ?? withChild?.id ?? 1),
+      courses: String((await demo.get(`${base}/courses/all`)).json()[0].id),
+      resources: String((await demo.get(`${base}/resources/all`)).json()[0].id),
+      time_shifts: String(shifts[0]?.id ?? 1),
+      block_times: String(blocks[0]?.id ?? 1),
+      salon_urls: String(url.json().id ?? 1),
+      online_configs: String(online.id ?? online[0]?.id ?? 1),
+      operator_roles: String(roles.find((r: { is_owner: boolean }) => !r.is_owner).id),
+      list: String(orders[0].id),
+      self_id: String(shifts[0]?.self_id ?? '1_2030-06-03'),
+      date: String(shifts[0]?._date ?? '2030-06-03'),
+      member: String((await demo.get('/api/members')).json().items[0].id),
+      otherSalon: String((await clients.other.get('/api/salons')).json()[0].id),
+    });
+    expect(staff.cookie).not.toBe(demo.cookie);
+  }, 300_000);
+  afterAll(async () => {
+    await t.close();
+    await line.close();
+  });
+
+  /** A real value for a path parameter, from its name or the path segment before it. */
+  function realPathValue(operation: Operation, name: string): string {
+    if (name === 'salonId') return realIds.salonId!;
+    if (name === 'resourceId') return realIds.resources!;
+    if (name === 'masterId') return realIds.time_shifts!;
+    if (name === 'childId') return realIds.judge!;
+    if (name === 'purpose') return 'shift';
+    if (name === 'type') return operation.path.includes('time_shifts') ? 'only' : 'booking';
+    const segments = operation.path.split('/');
+    const before = segments[segments.indexOf(`{${name}}`) - 1] ?? '';
+    return realIds[before] ?? '1';
+  }
+
+  function realQuery(operation: Operation): Record<string, string> {
+    const query: Record<string, string> = {};
+    for (const parameter of operation.query) {
+      if (!parameter.required) continue;
+      const known = realIds[parameter.name];
+      query[parameter.name] = known ?? String(exampleOf(parameter.schema));
+    }
+    return query;
+  }
+
+  function urlOf(
+    operation: Operation,
+    path: Record<string, string>,
+    query: Record<string, string>,
+  ) {
+    const filled = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => path[name] ?? '1');
+    const search = Object.entries(query)
+      .map(([key, value]) => `${key}=${value}`)
+      .join('&');
+    return search ? `${filled}?${search}` : filled;
+  }
+
+  /** Every hostile variant of one operation. */
+  function variantsOf(operation: Operation): Variant[] {
+    const path = Object.fromEntries(
+      operation.pathParams.map((p) => [p.name, realPathValue(operation, p.name)]),
+    );
+    const query = Object.fromEntries(
+      Object.entries(realQuery(operation)).map(([k, v]) => [k, encodeURIComponent(v)]),
+    );
+    const base = exampleOf(operation.body?.kind === 'json' ? operation.body.schema : undefined);
+    const json = (value: unknown) => ({
+      payload: JSON.stringify(value),
+      contentType: 'application/json',
+    });
+    const baseBody = operation.body?.kind === 'json' ? json(base) : {};
+    const variants: Variant[] = [
+      { label: 'as documented', url: urlOf(operation, path, query), realPath: true, ...baseBody },
+    ];
+    for (const parameter of operation.pathParams) {
+      for (const value of HOSTILE_PATH_VALUES) {
+        variants.push({
+          label: `path ${parameter.name}=${value.slice(0, 20)}`,
+          url: urlOf(operation, { ...path, [parameter.name]: value }, query),
+          realPath: false,
+          ...baseBody,
+        });
+      }
+    }
+    for (const parameter of operation.query) {
+      for (const value of HOSTILE_QUERY_VALUES) {
+        variants.push({
+          label: `query ${parameter.name}=${value.slice(0, 20)}`,
+          url: urlOf(operation, path, { ...query, [parameter.name]: value }),
+          realPath: true,
+          ...baseBody,
+        });
+      }
+      variants.push({
+        label: `query ${parameter.name} twice`,
+        url: `${urlOf(operation, path, query)}${Object.keys(query).length ? '&' : '?'}${parameter.name}=1&${parameter.name}=2`,
+        realPath: true,
+        ...baseBody,
+      });
+    }
+    if (!isWrite(operation)) return variants;
+    const url = urlOf(operation, path, query);
+    if (operation.body?.kind === 'multipart') {
+      for (const odd of hostileMultipartBodies()) {
+        variants.push({
+          label: 'multipart',
+          url,
+          realPath: true,
+          payload: odd.body,
+          contentType: odd.contentType,
+        });
+      }
+    }
+    for (const raw of HOSTILE_RAW_BODIES) {
+      variants.push({
+        label: `raw body ${raw.contentType ?? 'without type'} ${raw.body.slice(0, 16).toString()}`,
+        url,
+        realPath: true,
+        payload: raw.body,
+        ...(raw.contentType ? { contentType: raw.contentType } : {}),
+      });
+    }
+    if (base && typeof base === 'object' && !Array.isArray(base)) {
+      for (const [key, current] of Object.entries(base)) {
+        for (const value of HOSTILE_BODY_VALUES) {
+          variants.push({
+            label: `body ${key}`,
+            url,
+            realPath: true,
+            ...json({ ...base, [key]: value }),
+          });
+        }
+        if (current && typeof current === 'object' && !Array.isArray(current)) {
+          for (const inner of Object.keys(current)) {
+            for (const value of HOSTILE_BODY_VALUES) {
+              const body = { ...base, [key]: { ...current, [inner]: value } };
+              variants.push({ label: `body ${key}.${inner}`, url, realPath: true, ...json(body) });
+            }
+          }
+        }
+      }
+    }
+    return variants;
+  }
+
+  /** Demo's id for a body field that names a row, by the field's name (null: not an id field). */
+  function demoIdFor(key: string): number[] | number | null {
+    const id = (name: string) => Number(realIds[name]);
+    if (/resource/.test(key)) return key.endsWith('_ids') ? [id('resources')] : id('resources');
+    if (/course/.test(key)) return key.endsWith('_ids') ? [id('courses')] : id('courses');
+    if (/member/.test(key)) return id('member');
+    if (key === 'ids' || key === 'sorted_ids') return [id('resources'), id('courses')];
+    return null;
+  }
+
+  /**
+   * The other account's own salon in the path, and demo's ids in the body's id fields: a write
+   * must never reach demo's rows through them (issue 9: "another account gets 404").
+   */
+  function foreignBodyVariants(operation: Operation): Variant[] {
+    if (!isWrite(operation) || operation.body?.kind !== 'json') return [];
+    if (!operation.path.startsWith('/api/salon/{salonId}')) return [];
+    const base = exampleOf(operation.body.schema);
+    if (!base || typeof base !== 'object' || Array.isArray(base)) return [];
+    const foreign = Object.entries(base).flatMap(([key]) => {
+      const value = demoIdFor(key);
+      return value === null ? [] : [[key, value] as const];
+    });
+    if (foreign.length === 0) return [];
+    const path = Object.fromEntries(
+      operation.pathParams.map((p) => [p.name, realPathValue(operation, p.name)]),
+    );
+    path.salonId = realIds.otherSalon!;
+    return [
+      {
+        label: `demo ids in body ${foreign.map(([key]) => key).join(',')}`,
+        url: urlOf(operation, path, realQuery(operation)),
+        realPath: true,
+        payload: JSON.stringify({ ...base, ...Object.fromEntries(foreign) }),
+        contentType: 'application/json',
+      },
+    ];
+  }
+
+  function check(who: Who, operation: Operation, variant: Variant, status: number, body: string) {
+    const name = `${operation.method} ${operation.path}`;
+    const fail = () =>
+      failures.push({ who, operation: name, variant: variant.label, status, body });
+    if (status >= 500) return fail();
+    if (who === 'staff' && isWrite(operation) && needsRight(operation)) {
+      if (variant.realPath ? status !== 403 : status < 300) fail();
+    }
+    if (who === 'other' && operation.pathParams.length > 0 && status < 300) fail();
+    if (variant.label.startsWith('demo ids in body') && status < 300) fail();
+  }
+
+  /** Reads first, then writes, deletes after them, and signing out last. */
+  function ordered(list: Operation[]): Operation[] {
+    const rank = (operation: Operation) =>
+      operation.path.endsWith('/auth/logout')
+        ? 3
+        : operation.method === 'DELETE'
+          ? 2
+          : isWrite(operation)
+            ? 1
+            : 0;
+    return [...list].sort((a, b) => rank(a) - rank(b));
+  }
+
+  it('no 5xx, staff writes 403 whatever the body, no 2xx for the other account on demo ids', async () => {
+    for (const who of ['staff', 'other', 'demo'] as const) {
+      for (const operation of ordered(operations)) {
+        const foreign = who === 'other' ? foreignBodyVariants(operation) : [];
+        for (const variant of [...variantsOf(operation), ...foreign]) {
+          const { status, body } = await send(
+            t.app,
+            clients[who].cookie,
+            operation.method,
+            variant,
+          );
+          counts.requests += 1;
+          counts[who] += 1;
+          check(who, operation, variant, status, body);
+        }
+      }
+    }
+    console.log(
+      `hostile sweep (${databaseKind}): ${counts.requests.toLocaleString('en')} requests over ` +
+        `${operations.length} operations (demo ${counts.demo}, staff ${counts.staff}, other ${counts.other}); ` +
+        `failures: ${failures.length}`,
+    );
+    // One line per kind of failure, so a red run says at once what broke where.
+    const kinds = new Map<string, Failure>();
+    for (const failure of failures) {
+      const kind = `${failure.who} ${failure.operation} → ${failure.status} (${failure.variant.split(' ')[0]})`;
+      if (!kinds.has(kind)) kinds.set(kind, failure);
+    }
+    expect([...kinds].map(([kind, f]) => `${kind}: ${f.variant} ${f.body}`)).toEqual([]);
+  }, 900_000);
+});
