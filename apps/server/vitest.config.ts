@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
-    include: ['test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

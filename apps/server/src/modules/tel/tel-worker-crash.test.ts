@@ -3,13 +3,18 @@ import path from 'node:path';
 import { TEL_MESSAGES } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/raw.js';
-import { startFakeLine, type FakeLine } from './fakes/fake-line.js';
-import { uploadCsv } from './helpers/multipart.js';
-import { TEST_SECRETS_KEY, createTestApp, signIn, type TestApp } from './helpers/test-app.js';
+import { selectRows } from '../../db/raw.js';
+import { startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
+import { uploadCsv } from '../../../test/helpers/multipart.js';
+import {
+  TEST_SECRETS_KEY,
+  createTestApp,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers/test-app.js';
 
 const TOKEN = 'crash-test-token';
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * The real worker entry (`src/worker.ts`, what `npm run worker` runs once built) as a child

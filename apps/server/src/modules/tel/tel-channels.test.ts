@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config.js';
-import { lineParts } from '../src/modules/line/index.js';
-import { createTelDispatcher } from '../src/modules/tel/dispatcher.js';
-import { dispatcherOptions, senderFromConfig } from '../src/modules/tel/jobs.js';
-import { fakeChannel, startFakeLine, type FakeLine } from './fakes/fake-line.js';
-import { collectingLog } from './helpers/logs.js';
-import { uploadCsv } from './helpers/multipart.js';
+import type { Config } from '../../config.js';
+import { lineParts } from '../line/index.js';
+import { createTelDispatcher } from './dispatcher.js';
+import { dispatcherOptions, senderFromConfig } from './jobs.js';
+import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
+import { collectingLog } from '../../../test/helpers/logs.js';
+import { uploadCsv } from '../../../test/helpers/multipart.js';
 import {
   TEST_SECRETS_KEY,
   createTestApp,
   databaseKind,
   signIn,
   type TestApp,
-} from './helpers/test-app.js';
+} from '../../../test/helpers/test-app.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKind, type TestApp } from './helpers/test-app.js';
-import { type Client, openSalonTest } from './salon/fixtures.js';
+import { databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
+import { type Client, openSalonTest } from '../../../test/salon/fixtures.js';
 
 /** Every call under /api/salon/{salonId}, with a body that would be valid for the owner. */
 const CALLS: [method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown][] =

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, timeOf } from '../../src/lib/business-time.js';
-import {
-  coveredByShifts,
-  expandShifts,
-  type ShiftMaster,
-  type ShiftPatch,
-} from '../../src/modules/salon-shifts/expand.js';
+import { addDays, timeOf } from '../../lib/business-time.js';
+import { coveredByShifts, expandShifts, type ShiftMaster, type ShiftPatch } from './expand.js';
 
 function master(overrides: Partial<ShiftMaster> = {}): ShiftMaster {
   return {

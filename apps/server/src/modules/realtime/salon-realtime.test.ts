@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { openStream } from './helpers/sse.js';
-import { databaseKind, type TestApp } from './helpers/test-app.js';
+import { buildApp } from '../../app.js';
+import { openStream } from '../../../test/helpers/sse.js';
+import { databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
 import {
   createResource,
   memberRequest,
   type Client,
   openSalonTest,
   memberRequestsOf,
-} from './salon/fixtures.js';
+} from '../../../test/salon/fixtures.js';
 
 describe(`realtime salon events over SSE (${databaseKind})`, () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { SALON_COMMON_MESSAGES, SHIFT_MESSAGES } from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKind, type TestApp } from './helpers/test-app.js';
-import { createResource, type Client, openSalonTest } from './salon/fixtures.js';
+import { databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
+import { createResource, type Client, openSalonTest } from '../../../test/salon/fixtures.js';
 
 describe(`salon time shifts (${databaseKind})`, () => {
   let t: TestApp;

@@ -1,6 +1,11 @@
 import { MESSAGES, PERMISSION_KEYS, ROLE_MESSAGES } from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKind, signIn, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  databaseKind,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers/test-app.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 

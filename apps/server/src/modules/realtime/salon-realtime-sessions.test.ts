@@ -2,12 +2,22 @@ import { REALTIME_MESSAGES, REALTIME_STREAMS_PER_SESSION } from '@tsunagu/contra
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { selectRows } from '../src/db/raw.js';
-import { hashSessionToken } from '../src/modules/auth/session-token.js';
-import { openStream, type Stream } from './helpers/sse.js';
-import { CSRF_HEADERS, databaseKind, signIn, type TestApp } from './helpers/test-app.js';
-import { createResource, memberRequest, openSalonTest, type Client } from './salon/fixtures.js';
+import { buildApp } from '../../app.js';
+import { selectRows } from '../../db/raw.js';
+import { hashSessionToken } from '../auth/index.js';
+import { openStream, type Stream } from '../../../test/helpers/sse.js';
+import {
+  CSRF_HEADERS,
+  databaseKind,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers/test-app.js';
+import {
+  createResource,
+  memberRequest,
+  openSalonTest,
+  type Client,
+} from '../../../test/salon/fixtures.js';
 
 /** Event streams live no longer than their session and salon, and a session holds few. */
 describe(`event streams and their session (${databaseKind})`, () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COURSES } from '../src/modules/salon-courses/index.js';
-import { DEMO_ROOMS, DEMO_STAFF } from '../src/modules/salon-resources/index.js';
-import { addDays, mondayOf, todayInTokyo } from '../src/lib/business-time.js';
-import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
-import { demoSalonIds, signInAll, type Client } from './salon/fixtures.js';
+import { DEMO_COURSES } from '../salon-courses/index.js';
+import { DEMO_ROOMS, DEMO_STAFF } from '../salon-resources/index.js';
+import { addDays, mondayOf, todayInTokyo } from '../../lib/business-time.js';
+import { createTestApp, databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
+import { demoSalonIds, signInAll, type Client } from '../../../test/salon/fixtures.js';
 
 interface Reservation {
   id: number;

@@ -1,20 +1,20 @@
 import { CATALOG_MESSAGES, GOOGLE_MESSAGES, GOOGLE_SHIFT_WINDOW_DAYS } from '@tsunagu/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../src/db/raw.js';
-import { addDays, todayInTokyo } from '../src/lib/business-time.js';
-import { createSecretBox } from '../src/lib/secret-box.js';
-import { createTokenVault } from '../src/modules/google-calendar/token-vault.js';
+import { selectRows } from '../../db/raw.js';
+import { addDays, todayInTokyo } from '../../lib/business-time.js';
+import { createSecretBox } from '../../lib/secret-box.js';
+import { createTokenVault } from './token-vault.js';
 import {
   FAKE_RESERVATION_CALENDAR_ID,
   FAKE_SHIFT_CALENDAR_ID,
   createFakeGoogleProvider,
   type FakeGoogleProvider,
-} from '../src/modules/google-calendar/fake-provider.js';
-import { shiftsFromEvents } from '../src/modules/google-calendar/import.js';
-import { GOOGLE_STATE_COOKIE } from '../src/modules/google-calendar/routes.js';
-import { databaseKind, type TestApp } from './helpers/test-app.js';
-import { createResource, type Client, openSalonTest } from './salon/fixtures.js';
+} from './fake-provider.js';
+import { shiftsFromEvents } from './import.js';
+import { GOOGLE_STATE_COOKIE } from './routes.js';
+import { databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
+import { createResource, type Client, openSalonTest } from '../../../test/salon/fixtures.js';
 
 describe(`salon Google calendar (${databaseKind})`, () => {
   let t: TestApp;

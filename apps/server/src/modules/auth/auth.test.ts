@@ -1,7 +1,7 @@
 import { MESSAGES, PERMISSION_KEYS } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/raw.js';
+import { selectRows } from '../../db/raw.js';
 import {
   CSRF_HEADERS,
   TEST_PASSWORD,
@@ -11,7 +11,7 @@ import {
   sessionCookieFrom,
   signIn,
   type TestApp,
-} from './helpers/test-app.js';
+} from '../../../test/helpers/test-app.js';
 
 describe(`sign-in and sessions (${databaseKind})`, () => {
   let t: TestApp;

@@ -1,16 +1,16 @@
 import { LINE_CHANNEL_MESSAGES, MESSAGES } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/raw.js';
-import { fakeChannel, startFakeLine, type FakeLine } from './fakes/fake-line.js';
-import { uploadCsv } from './helpers/multipart.js';
+import { selectRows } from '../../db/raw.js';
+import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
+import { uploadCsv } from '../../../test/helpers/multipart.js';
 import {
   TEST_SECRETS_KEY,
   createTestApp,
   databaseKind,
   signIn,
   type TestApp,
-} from './helpers/test-app.js';
+} from '../../../test/helpers/test-app.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 

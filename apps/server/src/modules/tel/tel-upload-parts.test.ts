@@ -1,15 +1,15 @@
 import { TEL_MESSAGES } from '@tsunagu/contracts';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { telOrders } from '../src/db/schema/index.js';
-import { multipartBody, type FilePart } from './helpers/multipart.js';
+import { telOrders } from '../../db/schema/index.js';
+import { multipartBody, type FilePart } from '../../../test/helpers/multipart.js';
 import {
   CSRF_HEADERS,
   createTestApp,
   databaseKind,
   signIn,
   type TestApp,
-} from './helpers/test-app.js';
+} from '../../../test/helpers/test-app.js';
 
 /**
  * The multipart body of an upload, every way it can be wrong (issue 16 §4): a 4xx naming the

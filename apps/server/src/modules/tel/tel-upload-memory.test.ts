@@ -28,7 +28,7 @@ function runProbe(): Promise<{
   lines: Record<string, unknown>[];
   stderr: string;
 }> {
-  const serverRoot = path.join(import.meta.dirname, '..');
+  const serverRoot = path.join(import.meta.dirname, '../../..');
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,

@@ -1,7 +1,12 @@
 import { CATALOG_MESSAGES, MESSAGES, RESERVATION_STATUSES } from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKind, type TestApp } from './helpers/test-app.js';
-import { createCourse, createResource, type Client, openSalonTest } from './salon/fixtures.js';
+import { databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
+import {
+  createCourse,
+  createResource,
+  type Client,
+  openSalonTest,
+} from '../../../test/salon/fixtures.js';
 
 describe(`salon settings, courses and resources (${databaseKind})`, () => {
   let t: TestApp;

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { salonEvents } from '../src/db/schema/index.js';
+import { salonEvents } from '../../db/schema/index.js';
 import {
   SALON_EVENTS_KEEP_MINUTES,
   createEventPublisher,
   type SalonEventDraft,
-} from '../src/modules/realtime/publisher.js';
-import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
-import { demoSalonIds, signInAll } from './salon/fixtures.js';
+} from './publisher.js';
+import { createTestApp, databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
+import { demoSalonIds, signInAll } from '../../../test/salon/fixtures.js';
 
 describe(`salon_events pruning (${databaseKind})`, () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { CATALOG_MESSAGES, RESERVATION_MESSAGES } from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInTokyo } from '../src/lib/business-time.js';
-import { databaseKind, type TestApp } from './helpers/test-app.js';
+import { addDays, todayInTokyo } from '../../lib/business-time.js';
+import { databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
 import {
   createCourse,
   createResource,
@@ -9,7 +9,7 @@ import {
   type Client,
   openSalonTest,
   memberRequestsOf,
-} from './salon/fixtures.js';
+} from '../../../test/salon/fixtures.js';
 
 describe(`salon reservations and block times (${databaseKind})`, () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { createRateLimiter, RATE_WINDOW_MARGIN_MS } from '../src/modules/tel/rate-limiter.js';
+import { ConfigError, loadConfig } from '../../config.js';
+import { createRateLimiter, RATE_WINDOW_MARGIN_MS } from './rate-limiter.js';
 
 /** Most timestamps in any window (t − windowMs, t]. */
 function busiestSecond(times: number[], windowMs = 1000): number {

@@ -4,15 +4,15 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../src/app.js';
-import { createSalonReadCache, negotiateCoding } from '../src/modules/salons/read-cache.js';
+import { buildApp } from '../../app.js';
+import { createSalonReadCache, negotiateCoding } from './read-cache.js';
 import {
   CSRF_HEADERS,
   TEST_PASSWORD,
   databaseKind,
   sessionCookieFrom,
   type TestApp,
-} from './helpers/test-app.js';
+} from '../../../test/helpers/test-app.js';
 import {
   createCourse,
   createResource,
@@ -20,7 +20,7 @@ import {
   type Client,
   openSalonTest,
   memberRequestsOf,
-} from './salon/fixtures.js';
+} from '../../../test/salon/fixtures.js';
 
 const WEEK = '2031-03-03..2031-03-09';
 const MONTH = '2031-03-01..2031-03-31';

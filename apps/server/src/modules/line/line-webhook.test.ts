@@ -2,9 +2,14 @@ import { createHmac } from 'node:crypto';
 import { TEL_MESSAGES } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/raw.js';
-import { fakeChannel, startFakeLine, type FakeLine } from './fakes/fake-line.js';
-import { createTestApp, databaseKind, signIn, type TestApp } from './helpers/test-app.js';
+import { selectRows } from '../../db/raw.js';
+import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
+import {
+  createTestApp,
+  databaseKind,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers/test-app.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 

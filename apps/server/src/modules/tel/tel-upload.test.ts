@@ -4,13 +4,19 @@ import iconv from 'iconv-lite';
 import { TEL_LIMITS, TEL_MESSAGES } from '@tsunagu/contracts';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { telMessages, telOrders } from '../src/db/schema/index.js';
-import { uploadCsv } from './helpers/multipart.js';
-import { createTestApp, databaseKind, signIn, type TestApp } from './helpers/test-app.js';
+import { telMessages, telOrders } from '../../db/schema/index.js';
+import { uploadCsv } from '../../../test/helpers/multipart.js';
+import {
+  createTestApp,
+  databaseKind,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers/test-app.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 
-const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name));
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, '../../../test/fixtures', name));
 const HEADER = 'tel,date,time,template_id,param_1,param_2,param_3';
 
 describe(`tel upload (${databaseKind})`, () => {

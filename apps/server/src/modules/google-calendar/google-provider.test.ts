@@ -1,18 +1,18 @@
 import { GOOGLE_MESSAGES } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/raw.js';
-import { addDays, todayInTokyo } from '../src/lib/business-time.js';
-import { GOOGLE_STATE_COOKIE } from '../src/modules/google-calendar/routes.js';
-import { createGoogleProvider } from '../src/modules/google-calendar/google-provider.js';
+import { selectRows } from '../../db/raw.js';
+import { addDays, todayInTokyo } from '../../lib/business-time.js';
+import { GOOGLE_STATE_COOKIE } from './routes.js';
+import { createGoogleProvider } from './google-provider.js';
 import {
   GoogleProviderError,
   type GoogleCalendarProvider,
   type GoogleTokenSet,
-} from '../src/modules/google-calendar/provider.js';
-import { startFakeGoogle, type FakeGoogle } from './fakes/fake-google.js';
-import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
-import { createResource, signInAll, type Client } from './salon/fixtures.js';
+} from './provider.js';
+import { startFakeGoogle, type FakeGoogle } from '../../../test/fakes/fake-google.js';
+import { createTestApp, databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
+import { createResource, signInAll, type Client } from '../../../test/salon/fixtures.js';
 
 const CLIENT = { id: 'tsunagu-test.apps.googleusercontent.com', secret: 'test-client-secret' };
 const EMAIL = 'salon.owner@example.jp';

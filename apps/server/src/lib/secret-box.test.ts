@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { createSecretBox, SecretBoxError, secretKeyFromBase64 } from '../src/lib/secret-box.js';
+import { loadConfig } from '../config.js';
+import { createSecretBox, SecretBoxError, secretKeyFromBase64 } from './secret-box.js';
 
 const key = Buffer.alloc(32, 1);
 

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { telMessages } from '../src/db/schema/index.js';
-import type { Database } from '../src/db/types.js';
-import { copyMessages, copyText, type NewMessage } from '../src/modules/tel/repository.js';
-import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
+import { telMessages } from '../../db/schema/index.js';
+import type { Database } from '../../db/types.js';
+import { copyMessages, copyText, type NewMessage } from './repository.js';
+import { createTestApp, databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
 
 /**
  * The upload's COPY writer on its own, on the real database: what the upload's validation

@@ -8,15 +8,15 @@ import {
 } from '@tsunagu/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { telOrders } from '../src/db/schema/index.js';
-import { multipartBody } from './helpers/multipart.js';
+import { telOrders } from '../../db/schema/index.js';
+import { multipartBody } from '../../../test/helpers/multipart.js';
 import {
   CSRF_HEADERS,
   createTestApp,
   databaseKind,
   signIn,
   type TestApp,
-} from './helpers/test-app.js';
+} from '../../../test/helpers/test-app.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 
