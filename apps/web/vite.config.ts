@@ -35,6 +35,6 @@ export default defineConfig({
     restoreMocks: true,
     // findBy*/waitFor may wait 5 s (test/setup.ts); a test must have time left after one of
     // them, or a slow first render of a lazy screen on a loaded machine fails as a timeout.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

@@ -5,7 +5,7 @@ import { afterEach } from 'vitest';
 // findBy*/waitFor give up after 1 s by default; on a loaded machine the first render of a
 // route (lazy imports, the fake API's promises) can take longer. Waiting longer never makes a
 // failing assertion pass, it only stops slow machines from failing good ones.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
