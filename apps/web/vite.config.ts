@@ -33,7 +33,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
-    // findBy*/waitFor may wait 5 s (test/setup.ts); a test must have time left after one of
+    // findBy*/waitFor may wait 10 s (test/setup.ts); a test must have time left after one of
     // them, or a slow first render of a lazy screen on a loaded machine fails as a timeout.
     testTimeout: 30_000,
   },
