@@ -7,7 +7,9 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: building the app on PGlite (migrations, demo seed) took over a minute at load 18
+    // on 2 cores. Waiting longer never makes a failing assertion pass.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });
