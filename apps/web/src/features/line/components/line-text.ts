@@ -11,8 +11,9 @@ export const LINE_TEXT = {
   tokenHintConnect:
     '「Messaging API設定」で発行した長期のトークン。空欄なら、チャネルIDとシークレットから短期のトークンを自動で発行します',
   keepHint: '変更するときだけ入力してください。空欄なら保存済みの値をそのまま使います',
-  pnp: '電話番号による通知メッセージ（PNP）を使う',
-  pnpHint: 'LINE で通知メッセージの利用が認められた公式アカウントだけ、オンにしてください',
+  pnp: '通知メッセージ（PNP）を使う',
+  pnpHint:
+    '電話番号宛てのメッセージです。LINE で通知メッセージの利用が認められた公式アカウントだけ、オンにしてください',
   loginChannelId: 'LINEログインのチャネルID（任意）',
   loginChannelIdHint: '10桁の数字。予約ページのログインに使います',
   liffId: 'LIFF ID（任意）',
