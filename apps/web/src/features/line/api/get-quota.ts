@@ -8,6 +8,6 @@ export function getLineQuota() {
 }
 
 /** This month's quota, asked of LINE; only a connected channel has one. */
-export function useLineQuota() {
-  return useQuery({ queryKey: lineKeys.quota(), queryFn: getLineQuota });
+export function useLineQuota(enabled: boolean) {
+  return useQuery({ queryKey: lineKeys.quota(), queryFn: getLineQuota, enabled });
 }

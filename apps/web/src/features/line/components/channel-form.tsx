@@ -105,7 +105,7 @@ export function ChannelForm({ channel, busy, serverError, onSubmit }: ChannelFor
         errors={errors.channel_access_token}
         secret
       />
-      <div className="field">
+      <div className="line-form__check">
         <label className="checkbox" htmlFor={pnpId}>
           <input
             id={pnpId}

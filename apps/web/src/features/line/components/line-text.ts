@@ -1,6 +1,8 @@
 /** The screen's own Japanese wording; the server's messages come from LINE_CHANNEL_MESSAGES. */
 export const LINE_TEXT = {
   connectHeading: 'LINE公式アカウントを連携する',
+  notConnected:
+    'まだ LINE 公式アカウントを連携していません。連携するまで、通知メッセージは送信できません。',
   connectLead:
     'LINE Developers の Messaging API チャネルの値を入力してください。保存する前に LINE に問い合わせて確かめます。',
   channelId: 'チャネルID',
@@ -54,6 +56,7 @@ export const LINE_TEXT = {
   webhookOk: '成功',
   webhookFailed: '失敗',
   quotaHeading: '今月のメッセージ送信数',
+  quotaPaused: 'LINE がトークンを受け付けるようになると表示します。',
   quotaUsed: '送信数',
   quotaLimit: '上限',
   quotaUnlimited: '上限なし',

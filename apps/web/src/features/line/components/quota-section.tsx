@@ -4,16 +4,21 @@ import { Loading } from '@/ui/loading';
 import { useLineQuota } from '../api/get-quota';
 import { LINE_TEXT } from './line-text';
 
-/** This month's message limit and how much of it was sent, as LINE counts them. */
-export function QuotaSection() {
-  const quota = useLineQuota();
+/**
+ * This month's message limit and how much of it was sent, as LINE counts them. While LINE refuses
+ * the channel's token (`paused`) it would refuse this too: the page says so once, above.
+ */
+export function QuotaSection({ paused }: { paused: boolean }) {
+  const quota = useLineQuota(!paused);
   const headingId = useId();
   return (
     <section className="line-card" aria-labelledby={headingId} aria-busy={quota.isFetching}>
       <h2 id={headingId} className="line-card__title">
         {LINE_TEXT.quotaHeading}
       </h2>
-      {quota.isPending ? (
+      {paused ? (
+        <p className="line-card__lead">{LINE_TEXT.quotaPaused}</p>
+      ) : quota.isPending ? (
         <Loading />
       ) : quota.isError ? (
         <p className="notice notice--error" role="alert">

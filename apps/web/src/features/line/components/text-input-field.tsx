@@ -20,7 +20,11 @@ export function TextInputField(props: TextInputFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const invalid = !!errors && errors.length > 0;
-  const describedBy = [invalid ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  // While an error names the problem, the hint (usually the same format) steps aside.
+  const showHint = !!hint && !invalid;
+  const describedBy = [invalid ? errorId : null, showHint ? hintId : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -37,7 +41,7 @@ export function TextInputField(props: TextInputFieldProps) {
         onChange={(event) => onChange(event.target.value)}
       />
       <FieldError id={errorId} messages={errors} />
-      {hint ? (
+      {showHint ? (
         <p id={hintId} className="line-field__hint">
           {hint}
         </p>

@@ -64,7 +64,7 @@ describe('LINE連携: not connected', () => {
   it('offers the connect form; secret and token are password inputs that start empty', async () => {
     renderLine(notConnected);
     expect(await screen.findByRole('heading', { name: LINE_TEXT.connectHeading })).toBeVisible();
-    expect(screen.getByText(LINE_CHANNEL_MESSAGES.notConnected)).toBeVisible();
+    expect(screen.getByText(LINE_TEXT.notConnected)).toBeVisible();
     for (const label of [LINE_TEXT.channelSecret, LINE_TEXT.channelAccessToken]) {
       expect(field(label)).toHaveAttribute('type', 'password');
       expect(field(label)).toHaveValue('');
@@ -226,11 +226,14 @@ describe('LINE連携: connected', () => {
     expect(paused).toHaveTextContent(LINE_CHANNEL_MESSAGES.tokenRefused);
     expect(paused).toHaveTextContent('発行し直して');
     expect(screen.getByText(LINE_TEXT.stateAttention)).toBeVisible();
+    expect(screen.getByText(LINE_TEXT.quotaPaused)).toBeVisible();
+    expect(app.calls.some((call) => call.path === '/api/line/channel/quota')).toBe(false);
 
     await app.user.click(screen.getByRole('button', { name: LINE_TEXT.check }));
     expect(await screen.findByText(LINE_TEXT.checked)).toBeVisible();
     expect(screen.queryByText(LINE_TEXT.pausedTitle)).not.toBeInTheDocument();
     expect(screen.getByText(LINE_TEXT.stateOk)).toBeVisible();
+    expect(await screen.findByText('1,234通')).toBeVisible();
   });
 
   it('edits the LIFF id: checked first, then saved with the channel id and no secret', async () => {

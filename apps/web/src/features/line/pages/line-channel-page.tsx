@@ -48,7 +48,7 @@ function ConnectChannel() {
       <h2 id={headingId} className="line-card__title">
         {LINE_TEXT.connectHeading}
       </h2>
-      <p className="notice notice--info">{LINE_CHANNEL_MESSAGES.notConnected}</p>
+      <p className="notice notice--info">{LINE_TEXT.notConnected}</p>
       <p className="line-card__lead">{LINE_TEXT.connectLead}</p>
       <ChannelForm
         busy={connection.isPending}
@@ -75,7 +75,7 @@ function ConnectedChannel({ channel }: { channel: LineChannel }) {
     <>
       <ChannelStatus channel={channel} />
       <WebhookSection webhookUrl={channel.webhook_url} />
-      <QuotaSection />
+      <QuotaSection paused={channel.state === 'attention'} />
       <section className="line-card" aria-labelledby={headingId}>
         <h2 id={headingId} className="line-card__title">
           {LINE_TEXT.settingsHeading}
