@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { signIn, MAIN_MENU } from '../fixtures';
 import { lineTest as test, PUBLIC_ORIGIN } from '../line-server';
+import { controlsOutOfReach, seriousViolations, sidewaysScroll } from '../page-checks';
 
 // Issue 17, LINE連携: the owner connects the account's official account with the fake LINE's
 // credentials, sees the bot LINE names, sets and tests the webhook at LINE, reads this month's
@@ -47,6 +48,14 @@ test('the owner connects, sets and tests the webhook, reads the quota and discon
   const quota = page.getByRole('region', { name: '今月のメッセージ送信数' });
   await expect(quota.getByText('5,000通')).toBeVisible();
   await expect(quota.getByText('0通', { exact: true })).toBeVisible();
+
+  // The connected view (the layout spec sees only the connect form): phone and desktop.
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await sidewaysScroll(page), `sideways at ${width} px`).toBe(0);
+    expect(await controlsOutOfReach(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
 
   await page.getByRole('button', { name: '連携を解除' }).click();
   const confirm = page.getByRole('alertdialog', {

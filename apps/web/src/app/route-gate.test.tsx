@@ -70,8 +70,10 @@ describe('route guard', () => {
           }),
       },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'LINE連携' })).toBeVisible();
-    expect(await screen.findByRole('button', { name: '連携する' })).toBeVisible();
+    // The screen is a lazily loaded chunk: on a loaded machine its first import takes a while.
+    const slow = { timeout: 20_000 };
+    expect(await screen.findByRole('heading', { level: 1, name: 'LINE連携' }, slow)).toBeVisible();
+    expect(await screen.findByRole('button', { name: '連携する' }, slow)).toBeVisible();
     expect(app.location()).toBe('/line/channel');
   });
 
