@@ -79,6 +79,8 @@ export const ROUTES: RouteCase[] = [
   r('ROUTE-36', '/line/operator_roles', 'オペレーター権限'),
   r('ROUTE-37', '/line/operator_roles/new', 'オペレーター権限作成'),
   r('ROUTE-38', '/line/operator_roles/1', 'オペレーター権限編集', [], withId),
+  // Issue 17: the owner's LINE連携 (demo is the owner; staff is sent away, line-channel.spec.ts).
+  r('LINE', '/line/channel', 'LINE連携'),
   r('ROUTE-39', '/line/ai-service-account', '生成AI設定'),
   r('TEL-01', '/line/tel', '通知メッセージ'),
   r('TEL-20', '/line/tel/list/1', '詳細・発注', [], withId),

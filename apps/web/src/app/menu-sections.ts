@@ -51,7 +51,13 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
   },
   {
     label: '設定',
-    routes: ['OperatorRoleList', 'OperatorRoleNew', 'AIServiceAccountIndex', 'UiCatalogue'],
+    routes: [
+      'LineChannel',
+      'OperatorRoleList',
+      'OperatorRoleNew',
+      'AIServiceAccountIndex',
+      'UiCatalogue',
+    ],
   },
 ];
 
@@ -78,7 +84,7 @@ export type MenuAccess = {
 function usable(route: PageRoute, access: MenuAccess): boolean {
   const { handle } = route;
   if (!hasAllPermissions(access.heldKeys, handle.permissions)) return false;
-  if (handle.ownerOnly && !access.isOwner) return false;
+  if ((handle.ownerOnly || handle.ownerScreen) && !access.isOwner) return false;
   if (handle.ownerOrDev && !access.devBuild) return false;
   return true;
 }

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeSession } from '@test/fixtures';
+import { reply } from '@test/fake-api';
 import { renderApp } from '@test/render-app';
 
 const NOTICE = 'このページを表示する権限がありません';
@@ -40,6 +41,40 @@ describe('route guard', () => {
     expect(screen.getByRole('link', { name: 'ファイルアップロード' })).toBeVisible();
     expect(app.location()).toBe('/line/tel');
     expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
+  });
+
+  it('an owner screen (LINE連携) sends any other operator to /?forbidden=1, holding every key or not', async () => {
+    const app = renderApp('/line/channel', { session: makeSession({ isOwner: false }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOTICE);
+    expect(app.location()).toBe('/?forbidden=1');
+    expect(app.calls.some((call) => call.path.startsWith('/api/line/'))).toBe(false);
+  });
+
+  it('an owner screen (LINE連携) opens for the owner', async () => {
+    const app = renderApp('/line/channel', {
+      session: makeSession(),
+      api: {
+        'GET /api/line/channel': () =>
+          reply(200, {
+            connected: false,
+            channel_id: null,
+            bot: null,
+            webhook_url: 'https://console.example.jp/api/line/webhook',
+            state: null,
+            state_reason: '',
+            token_kind: null,
+            pnp_enabled: false,
+            login_channel_id: '',
+            liff_id: '',
+            updated_at: null,
+          }),
+      },
+    });
+    // The screen is a lazily loaded chunk: on a loaded machine its first import takes a while.
+    const slow = { timeout: 20_000 };
+    expect(await screen.findByRole('heading', { level: 1, name: 'LINE連携' }, slow)).toBeVisible();
+    expect(await screen.findByRole('button', { name: '連携する' }, slow)).toBeVisible();
+    expect(app.location()).toBe('/line/channel');
   });
 
   it('the top page shows no notice without the forbidden flag', async () => {

@@ -19,7 +19,9 @@ export function RouteGate({ handle, children }: { handle: RouteHandle; children:
   const session = useSession();
   const badParam = (handle.numericParams ?? []).some((name) => !DIGITS.test(params[name] ?? ''));
   const hidden = !!handle.ownerOrDev && !mayOpenOwnerOrDev(session.data?.operator.role.is_owner);
-  const allowed = hasAllPermissions(session.data?.permission_keys ?? [], handle.permissions);
+  const allowed =
+    hasAllPermissions(session.data?.permission_keys ?? [], handle.permissions) &&
+    (!handle.ownerScreen || session.data?.operator.role.is_owner === true);
 
   useDocumentTitle(badParam || hidden ? NOT_FOUND_TITLE : handle.title);
 

@@ -31,6 +31,12 @@ export type RouteHandle = {
    * opens for others, read-only, since the spec gives it no key (APP-04), but their menu hides it.
    */
   ownerOnly?: boolean;
+  /**
+   * The whole screen is the owner's: every call behind it, reads included, is owner-only on the
+   * server (LINE連携). The menu hides it from others, and others opening its URL get the usual
+   * no-permission treatment, as for a missing key (ADR 0080).
+   */
+  ownerScreen?: boolean;
 };
 
 export type PageProps = { title: string };

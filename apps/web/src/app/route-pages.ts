@@ -9,6 +9,7 @@ import { TopPage } from './routes/top-page';
 const telPages = () => import('./routes/tel-routes');
 const rolePages = () => import('./routes/operator-role-routes');
 const salonPages = () => import('./routes/salon-routes');
+const linePages = () => import('./routes/line-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -36,6 +37,7 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonTimeline: lazyPage(salonPages, (m) => m.SalonTimelineRoute),
   SalonShiftDay: lazyPage(salonPages, (m) => m.SalonShiftDayRoute),
   SalonShiftWeek: lazyPage(salonPages, (m) => m.SalonShiftWeekRoute),
+  LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
   UiCatalogue: lazyPage(
     () => import('./routes/ui-catalogue/ui-catalogue-page'),
     (m) => m.UiCataloguePage,

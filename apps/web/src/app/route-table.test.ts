@@ -94,6 +94,7 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['ROUTE-36', '/line/operator_roles', 'OperatorRoleList', 'オペレーター権限', []],
   ['ROUTE-37', '/line/operator_roles/new', 'OperatorRoleNew', 'オペレーター権限作成', []],
   ['ROUTE-38', '/line/operator_roles/:id', 'OperatorRoleEdit', 'オペレーター権限編集', []],
+  ['LINE', '/line/channel', 'LineChannel', 'LINE連携', []],
   ['ROUTE-39', '/line/ai-service-account', 'AIServiceAccountIndex', '生成AI設定', []],
   ['TEL', '/line/tel', 'TelListPage', '通知メッセージ', []],
   ['TEL', '/line/tel/list/:id', 'TelDetailListPage', '詳細・発注', []],
@@ -182,6 +183,11 @@ describe('route table', () => {
   it('the UI catalogue is shown only in development builds or to owners', () => {
     const marked = pages.filter((entry) => entry.handle.ownerOrDev).map((entry) => entry.path);
     expect(marked).toEqual(['/dev/ui']);
+  });
+
+  it('only LINE連携 is a screen wholly the owner’s (others are sent away, ADR 0080)', () => {
+    const marked = pages.filter((entry) => entry.handle.ownerScreen).map((entry) => entry.path);
+    expect(marked).toEqual(['/line/channel']);
   });
 
   it('ROUTE-01 the visual editor asks for the gray surface', () => {

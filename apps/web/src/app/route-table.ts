@@ -110,6 +110,8 @@ export const routeTable: readonly AppRoute[] = [
   route('/line/operator_roles', 'OperatorRoleList', 'オペレーター権限'),
   route('/line/operator_roles/new', 'OperatorRoleNew', 'オペレーター権限作成', { ownerOnly: true }),
   route('/line/operator_roles/:id', 'OperatorRoleEdit', 'オペレーター権限編集', numericId),
+  // Issue 17: the account's LINE official account; every call behind it is the owner's.
+  route('/line/channel', 'LineChannel', 'LINE連携', { ownerScreen: true }),
   route('/line/ai-service-account', 'AIServiceAccountIndex', '生成AI設定'),
 
   route('/line/tel', 'TelListPage', '通知メッセージ'),

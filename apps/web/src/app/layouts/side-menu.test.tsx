@@ -77,6 +77,26 @@ describe('side menu', () => {
     expect(menu.querySelector('a[href="/line/operator_roles/new"]')).toBeNull();
   });
 
+  it('staff does not see LINE連携 (the owner’s screen), holding every key or not', async () => {
+    const app = renderApp('/', { session: makeSession({ isOwner: false }), api });
+    const menu = await openMenu();
+    await app.user.click(within(menu).getByRole('button', { name: '設定' }));
+    expect(within(menu).getByRole('link', { name: 'オペレーター権限' })).toBeVisible();
+    expect(within(menu).queryByRole('link', { name: /LINE連携/ })).toBeNull();
+    expect(menu.querySelector('a[href="/line/channel"]')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'LINE連携' })).toBeNull();
+  });
+
+  it('the owner sees LINE連携 under 設定, as a built screen', async () => {
+    const app = renderApp('/', { session: makeSession(), api });
+    const menu = await openMenu();
+    await app.user.click(within(menu).getByRole('button', { name: '設定' }));
+    expect(within(menu).getByRole('link', { name: 'LINE連携' })).toHaveAttribute(
+      'href',
+      '/line/channel',
+    );
+  });
+
   it('the owner sees オペレーター権限作成', async () => {
     renderApp('/line/operator_roles', { session: makeSession(), api });
     const menu = await openMenu();

@@ -1,0 +1,64 @@
+import { LINE_CHANNEL_MESSAGES } from '@tsunagu/contracts';
+import { useId, useState } from 'react';
+import { errorText } from '@/lib/api-error';
+import { ConfirmDialog } from '@/ui/dialog';
+import { useDiscardUnsavedChanges } from '@/ui/leave-guard';
+import { useToast } from '@/ui/toast';
+import { useDisconnectLineChannel } from '../api/disconnect-channel';
+import { LINE_TEXT } from './line-text';
+
+/**
+ * Disconnecting, apart from the settings' 保存 (ADR 0064). The text and the confirmation say
+ * what happens: sending stops, waiting notification messages are not sent, nothing else goes.
+ */
+export function DisconnectSection({ name }: { name: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const disconnection = useDisconnectLineChannel();
+  const toast = useToast();
+  const discardChanges = useDiscardUnsavedChanges();
+  const headingId = useId();
+  const textId = useId();
+
+  const confirm = () =>
+    disconnection.mutate(undefined, {
+      onSuccess: () => {
+        // The settings being edited belonged to the channel that is gone.
+        discardChanges();
+        setConfirming(false);
+        toast.success(LINE_CHANNEL_MESSAGES.disconnected);
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast.error(errorText(error));
+      },
+    });
+
+  return (
+    <section className="danger-zone" aria-labelledby={headingId}>
+      <h2 id={headingId} className="danger-zone__title">
+        {LINE_TEXT.disconnectHeading}
+      </h2>
+      <p id={textId} className="danger-zone__text">
+        {LINE_TEXT.disconnectText}
+      </p>
+      <button
+        type="button"
+        className="btn btn--danger"
+        aria-describedby={textId}
+        onClick={() => setConfirming(true)}
+      >
+        {LINE_TEXT.disconnect}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title={LINE_TEXT.disconnectTitle(name)}
+        message={LINE_TEXT.disconnectMessage(name)}
+        confirmLabel={LINE_TEXT.disconnectConfirm}
+        cancelLabel="キャンセル"
+        busy={disconnection.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

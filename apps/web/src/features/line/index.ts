@@ -1,0 +1,1 @@
+export { LineChannelPage } from './pages/line-channel-page';
