@@ -183,7 +183,7 @@ describe('time-shift and block-time forms', { timeout: 30_000 }, () => {
       { data: { blockTimes: [makeBlockTime()] } },
     );
     await app.user.click(
-      await screen.findByRole('button', { name: /ブロック時間 13:00〜14:00 休憩/ }),
+      await screen.findByRole('button', { name: /ブロック 休憩（ブロック時間 13:00〜14:00）/ }),
     );
     const panel = await screen.findByRole('complementary', { name: 'ブロック時間' });
     expect(within(panel).getByLabelText('内容')).toHaveValue('休憩');

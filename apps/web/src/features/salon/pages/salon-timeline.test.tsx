@@ -60,10 +60,12 @@ describe('daily reservation timeline', { timeout: 30_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: '予約タイムライン' }),
     ).toBeVisible();
     await waitFor(() => expect(item(11)).not.toBeNull());
-    expect(item(11)).toHaveAccessibleName(/10:00〜11:00 渡辺 花子 カット（予約確定）/);
+    expect(item(11)).toHaveAccessibleName(/^10:00 渡辺 花子 カット（10:00〜11:00 予約確定）$/);
     expect(item(15)).toHaveAccessibleName(/変更リクエストあり/);
     expect(within(item(15) as HTMLElement).getByText('変更')).toBeVisible();
-    expect(screen.getByRole('button', { name: /ブロック時間 13:00〜14:00 休憩/ })).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: /ブロック 休憩（ブロック時間 13:00〜14:00）/ }),
+    ).toBeVisible();
     // RSV-62: one day, every status.
     expect(app.callsTo('GET', `/api/salon/${SALON_ID}/reservations`)[0]!.query).toEqual({
       range_date: `${DAY}..${DAY}`,

@@ -27,7 +27,23 @@ export function ReservationItem(props: ReservationItemProps) {
   const width = offset?.width ?? props.width;
   const name = customerName(reservation);
   const color = status?.color ?? '#5f6b7a';
-  const label = `${reservation.from}〜${reservation.to} ${name}${course ? ` ${course.name}` : ''}（${status?.name ?? reservation.status_label}）${reservation.change_child ? ' 変更リクエストあり' : ''}${reservation.cancel_child ? ' キャンセルリクエストあり' : ''}${sub ? ' サブリソース' : ''}`;
+  // The name starts with the words on the button (WCAG 2.5.3: a speech user says what they
+  // see), then the details the button has no room for.
+  const shown = [
+    reservation.from,
+    name,
+    course?.name,
+    reservation.change_child ? '変更' : undefined,
+    reservation.cancel_child ? '取消' : undefined,
+  ].filter(Boolean);
+  const details = [
+    `${reservation.from}〜${reservation.to}`,
+    status?.name ?? reservation.status_label,
+    reservation.change_child ? '変更リクエストあり' : undefined,
+    reservation.cancel_child ? 'キャンセルリクエストあり' : undefined,
+    sub ? 'サブリソース' : undefined,
+  ].filter(Boolean);
+  const label = `${shown.join(' ')}（${details.join(' ')}）`;
   return (
     <button
       type="button"
@@ -44,10 +60,11 @@ export function ReservationItem(props: ReservationItemProps) {
       onClick={props.onOpen}
       {...(draggable ? props.moveHandlers : {})}
     >
-      <span className="tl-item__time">{reservation.from}</span>
-      <span className="tl-item__name">{name}</span>
-      {course ? <span className="tl-item__course">{course.name}</span> : null}
-      {reservation.change_child ? <span className="tl-badge tl-badge--change">変更</span> : null}
+      {/* Spaces between the parts, so the text reads as words (the flex layout ignores them). */}
+      <span className="tl-item__time">{reservation.from}</span>{' '}
+      <span className="tl-item__name">{name}</span>{' '}
+      {course ? <span className="tl-item__course">{course.name}</span> : null}{' '}
+      {reservation.change_child ? <span className="tl-badge tl-badge--change">変更</span> : null}{' '}
       {reservation.cancel_child ? <span className="tl-badge tl-badge--cancel">取消</span> : null}
       <span className="tl-item__status" style={{ background: color }} aria-hidden="true" />
       {draggable ? (

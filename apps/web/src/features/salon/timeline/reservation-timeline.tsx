@@ -90,7 +90,7 @@ export function ReservationTimeline(props: ReservationTimelineProps) {
               type="button"
               className={`tl-block${item.block.is_confirmed ? '' : ' tl-block--tentative'}`}
               style={{ left, width }}
-              aria-label={`ブロック時間 ${item.block.from}〜${item.block.to}${item.block.description ? ` ${item.block.description}` : ''}`}
+              aria-label={`ブロック${item.block.description ? ` ${item.block.description}` : ''}（ブロック時間 ${item.block.from}〜${item.block.to}）`}
               onClick={() => props.onOpenBlock(item.block)}
             >
               ブロック{item.block.description ? ` ${item.block.description}` : ''}

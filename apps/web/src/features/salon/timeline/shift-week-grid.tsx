@@ -43,8 +43,14 @@ export function ShiftWeekGrid(props: ShiftWeekGridProps) {
       role="region"
       aria-label="シフト（週）"
     >
-      <div className="wk__grid" style={{ ['--wk-label' as string]: `${props.labelWidth}px` }}>
-        <div className="wk__head" role="row">
+      <div
+        className="wk__grid"
+        style={{ ['--wk-label' as string]: `${props.labelWidth}px` }}
+        role="table"
+        aria-label="スタッフ・リソースごとの1週間のシフト"
+        aria-rowcount={shown.length + 1}
+      >
+        <div className="wk__head" role="row" aria-rowindex={1}>
           <div className="wk__corner" />
           {week.map((day) => (
             <div
@@ -56,7 +62,7 @@ export function ShiftWeekGrid(props: ShiftWeekGridProps) {
             </div>
           ))}
         </div>
-        <div className="wk__body" style={{ height: virtualizer.getTotalSize() }}>
+        <div className="wk__body" style={{ height: virtualizer.getTotalSize() }} role="rowgroup">
           {virtualizer.getVirtualItems().map((virtual) => {
             const resource = shown[virtual.index]!;
             const perDay = table.get(resource.id);
@@ -66,6 +72,7 @@ export function ShiftWeekGrid(props: ShiftWeekGridProps) {
                 className="wk__row"
                 style={{ transform: `translateY(${virtual.start}px)`, height: ROW }}
                 role="row"
+                aria-rowindex={virtual.index + 2}
               >
                 <div className="wk__label" role="rowheader">
                   <span className="tl__swatch" style={{ background: resource.color }} />
