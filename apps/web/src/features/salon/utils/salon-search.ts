@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { pagePaths } from '@/config/paths';
-import { isDateValue, todayInTokyo } from './dates';
+import { isDateValue, todayInTokyo } from '@tsunagu/contracts';
 
 export type SalonView = 'timeline' | 'shift-day' | 'shift-week';
 
