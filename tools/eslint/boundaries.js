@@ -1,7 +1,7 @@
 // Lint-enforced architecture boundaries (BRIEF §1, STYLE "bulletproof-react"):
 // - apps/web never imports apps/server, and apps/server never imports apps/web;
 // - packages/contracts imports neither app;
-// - inside the web app: ui ← features ← app, and features never import each other;
+// - inside the web app: ui, config ← features ← app, and features never import each other;
 // - inside the server: services do not import Fastify, and a module is used from outside its
 //   folder only through its index.ts (its public surface: plugins, factories, read interfaces).
 // Zones are derived from folder names, so a new feature or module folder is covered without edits.
@@ -72,9 +72,10 @@ export function boundaryViolation(file, specifier) {
       return `use module "${toModule}" through its index.ts, not its files`;
   }
 
-  if (within(absoluteFile, path.join(WEB_SRC, 'ui'))) {
+  for (const shared of ['ui', 'config']) {
+    if (!within(absoluteFile, path.join(WEB_SRC, shared))) continue;
     if (within(target, path.join(WEB_SRC, 'features')) || within(target, path.join(WEB_SRC, 'app')))
-      return 'ui/ is shared: it must not import features/ or app/';
+      return `${shared}/ is shared: it must not import features/ or app/`;
   }
   const fromFeature = featureOf(absoluteFile);
   if (fromFeature) {

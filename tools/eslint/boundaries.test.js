@@ -39,6 +39,12 @@ describe('architecture boundaries', () => {
       boundaryViolation('apps/web/src/ui/select/select.tsx', '../../features/tel/api/x.js'),
     ).toMatch(/ui\//);
   });
+  it('forbids config (the one table of paths) from importing features or app', () => {
+    expect(boundaryViolation('apps/web/src/config/paths.ts', '../app/route-table.js')).toMatch(
+      /config\//,
+    );
+    expect(boundaryViolation('apps/web/src/features/tel/paths.ts', '@/config/paths')).toBeNull();
+  });
   it('forbids services from importing Fastify', () => {
     expect(boundaryViolation('apps/server/src/modules/roles/service.ts', 'fastify')).toMatch(
       /Fastify/,

@@ -1,7 +1,7 @@
+import { todayInTokyo } from '@tsunagu/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from './db/types.js';
-import { todayInTokyo } from './lib/business-time.js';
 import {
   DEMO_SHOP_NAME,
   demoPasswordHashes,

@@ -1,6 +1,6 @@
+import { addDaysToDateValue, mondayOfDateValue, todayInTokyo } from '@tsunagu/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, mondayOf, todayInTokyo } from '../src/lib/business-time.js';
 import { fakeChannel, startFakeLine, type FakeLine } from './fakes/fake-line.js';
 import { CSRF_HEADERS, createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
 import { signInAll, type Client } from './salon/fixtures.js';
@@ -87,8 +87,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     // Real ids of the demo account, so hostile values hit real rows and `other` asks for them.
     const salon = (await demo.get('/api/salons')).json()[0].id as number;
     const base = `/api/salon/${salon}`;
-    const monday = mondayOf(todayInTokyo());
-    const week = `${monday}..${addDays(monday, 13)}`;
+    const monday = mondayOfDateValue(todayInTokyo());
+    const week = `${monday}..${addDaysToDateValue(monday, 13)}`;
     const reservations = (await demo.get(`${base}/reservations?range_date=${week}`)).json();
     const withChild = reservations.find((r: { change_child: unknown }) => r.change_child);
     const shifts = (await demo.get(`${base}/time_shifts?range_date=${week}`)).json();

@@ -115,3 +115,91 @@ export function clampDate(
 export function monthIndex(date: CalendarDate): number {
   return date.year * 12 + date.month - 1;
 }
+
+/*
+ * Date values: a business date as the API, the URL and the forms carry it, `YYYY-MM-DD` in
+ * Asia/Tokyo (UI-12). The functions on them are named `…DateValue` so they are never confused
+ * with the ones above on CalendarDate objects (`addDays` moves a CalendarDate,
+ * `addDaysToDateValue` a `YYYY-MM-DD` string).
+ */
+
+/** Business time is Tokyo time (BRIEF §2), whatever zone the machine runs in. */
+export const BUSINESS_TIME_ZONE = 'Asia/Tokyo';
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+/** `{2024, 5, 1}` → `2024-05-01`. */
+export function formatDateValue(date: CalendarDate): string {
+  return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
+}
+
+const DATE_VALUE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Reads a date value; anything that is not an existing `YYYY-MM-DD` day is null. */
+export function parseDateValue(value: string | null | undefined): CalendarDate | null {
+  const match = typeof value === 'string' ? DATE_VALUE.exec(value) : null;
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isRealDate(year, month, day) ? { year, month, day } : null;
+}
+
+export function isDateValue(value: string | null | undefined): value is string {
+  return parseDateValue(value) !== null;
+}
+
+let tokyoParts: Intl.DateTimeFormat | undefined;
+
+/** Today as a CalendarDate in Tokyo: the zone is named, so the machine's never leaks in. */
+export function calendarDateInTokyo(now: Date = new Date()): CalendarDate {
+  tokyoParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  });
+  const parts = tokyoParts.formatToParts(now);
+  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/** Today's date value in Tokyo, e.g. `2025-01-01` from 2024-12-31T15:00Z. */
+export function todayInTokyo(now: Date = new Date()): string {
+  return formatDateValue(calendarDateInTokyo(now));
+}
+
+/**
+ * Days since 1970-01-01 of a date value. Expects a valid value (validate at the edge first);
+ * it reads `Y-M-D` by its numbers and never throws.
+ */
+export function epochDayOfDateValue(value: string): number {
+  const [year = 1970, month = 1, day = 1] = value.split('-').map(Number);
+  return toEpochDay({ year, month, day });
+}
+
+export function dateValueOfEpochDay(epochDay: number): string {
+  return formatDateValue(fromEpochDay(epochDay));
+}
+
+export function addDaysToDateValue(value: string, days: number): string {
+  return dateValueOfEpochDay(epochDayOfDateValue(value) + days);
+}
+
+/** Whole days from `start` to `end` (negative when `end` is earlier). */
+export function daysBetweenDateValues(start: string, end: string): number {
+  return epochDayOfDateValue(end) - epochDayOfDateValue(start);
+}
+
+/** Negative, zero or positive as `a` is before, on or after `b`. */
+export function compareDateValues(a: string, b: string): number {
+  return daysBetweenDateValues(b, a);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOfDateValue(value: string): number {
+  return dayOfWeek(fromEpochDay(epochDayOfDateValue(value)));
+}
+
+/** Monday of the week of `value` (the weekly views start on Monday, TML-03). */
+export function mondayOfDateValue(value: string): string {
+  return addDaysToDateValue(value, -((weekdayOfDateValue(value) + 6) % 7));
+}

@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './brand.js';
 export * from './calendar-date.js';
 export * from './errors.js';
+export * from './field-errors.js';
 export * from './ids.js';
 export * from './line.js';
 export * from './permissions.js';

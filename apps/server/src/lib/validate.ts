@@ -1,4 +1,4 @@
-import { MESSAGES, SALON_COMMON_MESSAGES, type FieldErrors } from '@tsunagu/contracts';
+import { fieldErrorsFromIssues, MESSAGES, SALON_COMMON_MESSAGES } from '@tsunagu/contracts';
 import type { z } from 'zod';
 import { ValidationError } from './errors.js';
 
@@ -14,11 +14,7 @@ export function parseOr422<Schema extends z.ZodType>(
 ): z.output<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = [field, ...issue.path.map(String)].filter(Boolean).join('.') || 'body';
-    (errors[key] ??= []).push(issue.message);
-  }
+  const errors = fieldErrorsFromIssues(result.error.issues, { prefix: field, whole: 'body' });
   throw new ValidationError(MESSAGES.validationFailed, errors);
 }
 

@@ -1,20 +1,25 @@
-import { MESSAGES, type ErrorBody, type FieldErrors } from '@tsunagu/contracts';
+import {
+  fieldErrorsFromIssues,
+  MESSAGES,
+  type ErrorBody,
+  type FieldErrors,
+} from '@tsunagu/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
 import { applySecurityHeaders } from './security-headers.js';
 
+/** Fastify's copy of the zod issues carries the path as `/a/0/b`. */
 function fieldErrorsFromValidation(
   validation: { instancePath: string; message?: string | undefined }[],
   context: string | undefined,
 ): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of validation) {
-    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'body';
-    (errors[field] ??= []).push(issue.message ?? MESSAGES.validationFailed);
-  }
-  return errors;
+  const issues = validation.map(({ instancePath, message }) => ({
+    path: instancePath.split('/'),
+    message,
+  }));
+  return fieldErrorsFromIssues(issues, { whole: context || 'body' });
 }
 
 /** The body of a client error Fastify raised itself (bad JSON, content type, size, URL …). */

@@ -1,5 +1,7 @@
 import { PERMISSION_KEYS } from '@tsunagu/contracts';
+import { generatePath, matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { pagePaths, redirectPaths, type PageName } from '@/config/paths';
 import { isRedirectRoute, type PageRoute } from './route-handle';
 import { routeTable } from './route-table';
 
@@ -192,5 +194,41 @@ describe('route table', () => {
 
   it('ROUTE-01 the visual editor asks for the gray surface', () => {
     expect(byPath('/vue3-dev/line/visual')?.handle.surface).toBe('gray');
+  });
+});
+
+describe('route table paths come from config/paths.ts (issue 9: one source of URLs)', () => {
+  const redirects = routeTable.filter(isRedirectRoute);
+  const pagePathValues: string[] = Object.values(pagePaths);
+
+  it('every page route has the path config/paths.ts gives its name', () => {
+    for (const entry of pages) {
+      expect(entry.path, entry.handle.name).toBe(pagePaths[entry.handle.name as PageName]);
+    }
+  });
+
+  it('every path in config/paths.ts is one route of the table, none left over', () => {
+    expect(pages.map((entry) => entry.handle.name).sort()).toEqual(Object.keys(pagePaths).sort());
+    expect(redirects.map((entry) => entry.path).sort()).toEqual(
+      Object.values(redirectPaths).sort(),
+    );
+  });
+
+  it('redirects lead to paths from config/paths.ts', () => {
+    const targets = [
+      ...redirects.map((entry) => entry.redirectTo),
+      ...pages.flatMap((entry) => entry.handle.invalidParamRedirect ?? []),
+    ];
+    expect(targets.length).toBeGreaterThan(0);
+    for (const target of targets) expect(pagePathValues).toContain(target);
+  });
+
+  it('a link built from a path with an id opens that route', () => {
+    const withId = pages.filter((entry) => entry.path.includes(':id'));
+    expect(withId.length).toBeGreaterThan(0);
+    for (const entry of withId) {
+      const link = generatePath(entry.path, { id: '7' });
+      expect(matchPath(entry.path, link)?.params.id, link).toBe('7');
+    }
   });
 });

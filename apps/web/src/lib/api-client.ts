@@ -6,6 +6,7 @@ import {
   type ErrorReason,
 } from '@tsunagu/contracts';
 import type { z } from 'zod';
+import { pagePaths } from '@/config/paths';
 import { ApiError, kindForStatus, NETWORK_ERROR_MESSAGE, type ApiErrorKind } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -29,7 +30,7 @@ type UnauthenticatedHandler = () => void;
 
 // The app registers how to get back to the login page; the client stays router-agnostic.
 let unauthenticatedHandler: UnauthenticatedHandler = () => {
-  window.location.assign('/account/login');
+  window.location.assign(pagePaths.Login);
 };
 
 export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void {

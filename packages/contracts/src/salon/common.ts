@@ -3,11 +3,9 @@ import { BUSINESS_YEAR_MESSAGE, isBusinessYear, isRealDate } from '../calendar-d
 import { idParam, idSchema } from '../ids.js';
 
 /**
- * Shared building blocks of the salon API. Business time is Asia/Tokyo: dates are
+ * Shared building blocks of the salon API. Business time is Asia/Tokyo (BUSINESS_TIME_ZONE): dates are
  * `YYYY-MM-DD` calendar dates and times are `HH:mm` wall-clock times in Tokyo, never instants.
  */
-export const BUSINESS_TIME_ZONE = 'Asia/Tokyo';
-
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const DATE_FORMAT_MESSAGE = '日付は YYYY-MM-DD の形式で入力してください';

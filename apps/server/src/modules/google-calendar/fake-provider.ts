@@ -1,4 +1,9 @@
-import { dayNumber, fromDayNumber, weekdayOf } from '../../lib/business-time.js';
+import {
+  dateValueOfEpochDay,
+  epochDayOfDateValue,
+  todayInTokyo,
+  weekdayOfDateValue,
+} from '@tsunagu/contracts';
 import {
   GoogleProviderError,
   type GoogleCalendarInfo,
@@ -65,14 +70,14 @@ export function createFakeGoogleProvider() {
   function generatedShiftEvents(timeMin: Date, timeMax: Date): GoogleEvent[] {
     const events: GoogleEvent[] = [];
     // Tokyo dates covering the window (a day either side; instants are filtered below).
-    const first = dayNumber(new Date(timeMin.getTime() + 9 * 3_600_000).toISOString().slice(0, 10));
-    const last = dayNumber(new Date(timeMax.getTime() + 9 * 3_600_000).toISOString().slice(0, 10));
+    const first = epochDayOfDateValue(todayInTokyo(timeMin));
+    const last = epochDayOfDateValue(todayInTokyo(timeMax));
     for (let day = first; day <= last; day += 1) {
-      const date = fromDayNumber(day);
+      const date = dateValueOfEpochDay(day);
       if (date.endsWith('-01')) {
         events.push({ id: `allday-${date.replaceAll('-', '')}`, summary: '棚卸し（終日）' });
       }
-      const hours = FAKE_HOURS[weekdayOf(date)];
+      const hours = FAKE_HOURS[weekdayOfDateValue(date)];
       if (!hours) continue;
       events.push({
         id: `shift-${date.replaceAll('-', '')}`,

@@ -1,8 +1,7 @@
-import { GOOGLE_MESSAGES } from '@tsunagu/contracts';
+import { GOOGLE_MESSAGES, addDaysToDateValue, todayInTokyo } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/raw.js';
-import { addDays, todayInTokyo } from '../../lib/business-time.js';
 import { GOOGLE_STATE_COOKIE } from './routes.js';
 import { createGoogleProvider } from './google-provider.js';
 import {
@@ -198,7 +197,7 @@ describe(`Google Calendar through the app with the real provider (${databaseKind
 
   beforeAll(async () => {
     google = await startSalonGoogle();
-    const day = addDays(todayInTokyo(), 3);
+    const day = addDaysToDateValue(todayInTokyo(), 3);
     google.setEvents(SHIFT_CALENDAR, [
       {
         id: 'shift-1',
@@ -255,7 +254,7 @@ describe(`Google Calendar through the app with the real provider (${databaseKind
       link_target: 'shift',
     });
     expect(link.json()).toMatchObject({ status: true, imported: 1 });
-    const day = addDays(todayInTokyo(), 3);
+    const day = addDaysToDateValue(todayInTokyo(), 3);
     const shifts = await demo.get(
       `/api/salon/${salonId}/time_shifts?range_date=${day}..${day}&resource=${resource}`,
     );

@@ -1,4 +1,4 @@
-import { addDays } from '../../lib/business-time.js';
+import { addDaysToDateValue } from '@tsunagu/contracts';
 import type { GoogleEvent } from './provider.js';
 
 const TOKYO_OFFSET_MS = 9 * 3_600_000;
@@ -22,7 +22,7 @@ export function tokyoDateTime(instant: string): { date: string; time: string } |
 
 /** The instants bounding the Tokyo dates [start, start + days). */
 export function windowOf(start: string, days: number) {
-  const end = addDays(start, days);
+  const end = addDaysToDateValue(start, days);
   return {
     start,
     end,

@@ -1,8 +1,13 @@
-import { CATALOG_MESSAGES, GOOGLE_MESSAGES, GOOGLE_SHIFT_WINDOW_DAYS } from '@tsunagu/contracts';
+import {
+  CATALOG_MESSAGES,
+  GOOGLE_MESSAGES,
+  GOOGLE_SHIFT_WINDOW_DAYS,
+  addDaysToDateValue,
+  todayInTokyo,
+} from '@tsunagu/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/raw.js';
-import { addDays, todayInTokyo } from '../../lib/business-time.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { createTokenVault } from './token-vault.js';
 import {
@@ -45,7 +50,7 @@ describe(`salon Google calendar (${databaseKind})`, () => {
   }
 
   async function shiftsOf(resourceId: number) {
-    const range = `${today}..${addDays(today, 20)}`;
+    const range = `${today}..${addDaysToDateValue(today, 20)}`;
     const response = await demo.get(
       `${base}/time_shifts?range_date=${range}&resource=${resourceId}`,
     );
@@ -194,7 +199,7 @@ describe(`salon Google calendar (${databaseKind})`, () => {
     expect(again.json()).toEqual({ ...first.json(), removed: 0 });
     expect(await shiftsOf(stylist)).toEqual(before);
 
-    const tomorrow = addDays(today, 1);
+    const tomorrow = addDaysToDateValue(today, 1);
     fake.setEvents(FAKE_SHIFT_CALENDAR_ID, [
       {
         id: 'e1',
@@ -206,7 +211,7 @@ describe(`salon Google calendar (${databaseKind})`, () => {
         id: 'night',
         summary: '夜通し',
         start: fake.tokyoInstant(tomorrow, '22:00'),
-        end: fake.tokyoInstant(addDays(tomorrow, 1), '02:00'),
+        end: fake.tokyoInstant(addDaysToDateValue(tomorrow, 1), '02:00'),
       },
       { id: 'allday', summary: '終日' },
     ]);
@@ -325,7 +330,10 @@ describe(`salon Google calendar (${databaseKind})`, () => {
   });
 
   it('the import skips all-day and midnight-crossing events and stays inside the window', () => {
-    const window = { start: '2030-01-01', end: addDays('2030-01-01', GOOGLE_SHIFT_WINDOW_DAYS) };
+    const window = {
+      start: '2030-01-01',
+      end: addDaysToDateValue('2030-01-01', GOOGLE_SHIFT_WINDOW_DAYS),
+    };
     const result = shiftsFromEvents(
       [
         { id: 'a', summary: 'UTC', start: '2030-01-01T01:00:00Z', end: '2030-01-01T10:00:00Z' },

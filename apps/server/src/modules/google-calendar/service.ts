@@ -8,9 +8,9 @@ import {
   type GoogleCalendars,
   type GoogleLinkInput,
   type GooglePurpose,
+  todayInTokyo,
 } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
-import { todayInTokyo } from '../../lib/business-time.js';
 import { AppError, NotFoundError } from '../../lib/errors.js';
 import { resourceReader } from '../salon-resources/index.js';
 import { shiftsFromEvents, windowOf } from './import.js';

@@ -16,10 +16,10 @@ import {
   type SalonConfigSwitch,
   type SalonUrl,
   type SalonUrlInput,
+  todayInTokyo,
 } from '@tsunagu/contracts';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/types.js';
-import { todayInTokyo } from '../../lib/business-time.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError, parseOr422 } from '../../lib/validate.js';
 import * as repository from './repository.js';

@@ -4,9 +4,9 @@ import {
   SALON_COMMON_MESSAGES,
   type BlockTime,
   type BlockTimeInput,
+  daysBetweenDateValues,
 } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
-import { daysBetween } from '../../lib/business-time.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import * as repository from './repository.js';
@@ -77,7 +77,7 @@ export function createBlockTimeService(deps: { db: Database }) {
 
   return {
     async list(salonId: number, range: { start: string; end: string }, resourceId?: number) {
-      if (daysBetween(range.start, range.end) + 1 > RESERVATION_MAX_RANGE_DAYS)
+      if (daysBetweenDateValues(range.start, range.end) + 1 > RESERVATION_MAX_RANGE_DAYS)
         throw fieldError('range_date', RESERVATION_MESSAGES.rangeTooLong);
       return (await repository.listBlockTimes(db, salonId, range, resourceId)).map(toBlockTime);
     },

@@ -1,6 +1,10 @@
-import { CATALOG_MESSAGES, RESERVATION_MESSAGES } from '@tsunagu/contracts';
+import {
+  CATALOG_MESSAGES,
+  RESERVATION_MESSAGES,
+  addDaysToDateValue,
+  todayInTokyo,
+} from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInTokyo } from '../../lib/business-time.js';
 import { databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
 import {
   createCourse,
@@ -681,8 +685,8 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
   it('RSV-28 a deleted resource leaves every list and takes nothing new; past reservations keep it', async () => {
     const chair = await room('退職するスタイリスト');
     const helper = await room('補助の部屋');
-    const yesterday = addDays(todayInTokyo(), -1);
-    const tomorrow = addDays(todayInTokyo(), 1);
+    const yesterday = addDaysToDateValue(todayInTokyo(), -1);
+    const tomorrow = addDaysToDateValue(todayInTokyo(), 1);
     const past = await book({
       date: yesterday,
       from: '10:00',

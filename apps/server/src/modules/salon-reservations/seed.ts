@@ -1,4 +1,9 @@
-import { RESERVATION_STATUS, type ReservationInput } from '@tsunagu/contracts';
+import {
+  RESERVATION_STATUS,
+  type ReservationInput,
+  addDaysToDateValue,
+  mondayOfDateValue,
+} from '@tsunagu/contracts';
 import { asc, eq } from 'drizzle-orm';
 import {
   members,
@@ -7,7 +12,7 @@ import {
   salonResourceOccupancies,
 } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
-import { addDays, minutesOf, mondayOf, timeOf } from '../../lib/business-time.js';
+import { minutesOf, timeOf } from '../../lib/business-time.js';
 import { createMemberRequestService } from './member-requests.js';
 import { period } from './repository.js';
 import { createReservationCore } from './service.js';
@@ -52,7 +57,7 @@ export async function seedDemoReservations(
 ): Promise<void> {
   const { salon, staffIds, roomIds, courses, hoursOf, today } = input;
   const salonId = salon.id;
-  const monday = mondayOf(today);
+  const monday = mondayOfDateValue(today);
   const random = generator(20_240_501);
 
   // Lunch breaks as block times, then reservations packed around them, day by day.
@@ -70,7 +75,7 @@ export async function seedDemoReservations(
   const dayEnds: { resourceId: number; date: string; end: number; close: number }[] = [];
   let roomTurn = 0;
   for (let day = 0; day < 14; day += 1) {
-    const date = addDays(monday, day);
+    const date = addDaysToDateValue(monday, day);
     for (const resourceId of staffIds) {
       const hours = hoursOf(resourceId, date);
       if (!hours) continue;

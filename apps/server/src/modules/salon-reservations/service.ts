@@ -7,9 +7,12 @@ import {
   type Reservation,
   type ReservationInput,
   type ReservationPatchAttr,
+  addDaysToDateValue,
+  daysBetweenDateValues,
+  mondayOfDateValue,
+  todayInTokyo,
 } from '@tsunagu/contracts';
 import type { Database, Executor } from '../../db/types.js';
-import { addDays, daysBetween, mondayOf, todayInTokyo } from '../../lib/business-time.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError, parseOr422 } from '../../lib/validate.js';
 import type { PublishEvents, SalonEventDraft } from '../realtime/index.js';
@@ -252,10 +255,10 @@ export function createReservationService(core: ReservationCore) {
     filterOf(query: ReservationQuery): repository.ReservationFilter {
       let range = query.range_date;
       if (!query.ids && !range) {
-        const monday = mondayOf(todayInTokyo());
-        range = { start: monday, end: addDays(monday, 6) };
+        const monday = mondayOfDateValue(todayInTokyo());
+        range = { start: monday, end: addDaysToDateValue(monday, 6) };
       }
-      if (range && daysBetween(range.start, range.end) + 1 > RESERVATION_MAX_RANGE_DAYS)
+      if (range && daysBetweenDateValues(range.start, range.end) + 1 > RESERVATION_MAX_RANGE_DAYS)
         throw fieldError('range_date', RESERVATION_MESSAGES.rangeTooLong);
       return {
         ...(query.ids ? { ids: query.ids } : {}),

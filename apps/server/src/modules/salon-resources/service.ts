@@ -6,10 +6,10 @@ import {
   type ResourceInput,
   type ResourceKind,
   type UnlinksInput,
+  todayInTokyo,
 } from '@tsunagu/contracts';
 import { salonCourses, salonResources } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
-import { todayInTokyo } from '../../lib/business-time.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { idsOfSalon } from '../../db/rows.js';
 import { reorderSalonRows } from '../../lib/salon-order.js';

@@ -1,6 +1,7 @@
+import { addDaysToDateValue } from '@tsunagu/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, timeOf } from '../../lib/business-time.js';
+import { timeOf } from '../../lib/business-time.js';
 import { coveredByShifts, expandShifts, type ShiftMaster, type ShiftPatch } from './expand.js';
 
 function master(overrides: Partial<ShiftMaster> = {}): ShiftMaster {
@@ -113,7 +114,7 @@ describe('time shift expansion (pure)', () => {
   });
 
   it('property: expanding a range equals the union of expanding its halves (1,000 runs)', () => {
-    const day = fc.integer({ min: 0, max: 400 }).map((n) => addDays('2024-01-01', n));
+    const day = fc.integer({ min: 0, max: 400 }).map((n) => addDaysToDateValue('2024-01-01', n));
     const slot = fc
       .tuple(fc.integer({ min: 0, max: 1438 }), fc.integer({ min: 1, max: 600 }))
       .map(([start, length]) => [timeOf(start), timeOf(Math.min(1439, start + length))] as const);
@@ -149,25 +150,26 @@ describe('time shift expansion (pure)', () => {
           from: m.slot[0],
           to: m.slot[1],
           description: `m${index}`,
-          expiredAt: m.expiresAfter === null ? null : addDays(m.startDate, m.expiresAfter),
+          expiredAt:
+            m.expiresAfter === null ? null : addDaysToDateValue(m.startDate, m.expiresAfter),
         }));
         const patches: ShiftPatch[] = input.patches.map((p) => {
           const target = masters[p.master % masters.length]!;
           return {
             masterId: target.id,
-            date: addDays(target.startDate, p.offsetWeeks * 7),
+            date: addDaysToDateValue(target.startDate, p.offsetWeeks * 7),
             patchType: p.removed ? 'removed' : 'changed',
             from: p.slot[0],
             to: p.slot[1],
             description: 'patched',
           };
         });
-        const start = addDays('2024-01-01', input.start);
-        const end = addDays(start, input.length);
-        const middle = addDays(start, input.split % (input.length + 1));
+        const start = addDaysToDateValue('2024-01-01', input.start);
+        const end = addDaysToDateValue(start, input.length);
+        const middle = addDaysToDateValue(start, input.split % (input.length + 1));
         const whole = expandShifts(masters, patches, { start, end });
         const left = expandShifts(masters, patches, { start, end: middle });
-        const right = expandShifts(masters, patches, { start: addDays(middle, 1), end });
+        const right = expandShifts(masters, patches, { start: addDaysToDateValue(middle, 1), end });
         expect(whole).toEqual([...left, ...right]);
         for (const shift of whole) {
           expect(shift._date >= start && shift._date <= end).toBe(true);

@@ -1,5 +1,6 @@
+import { addDaysToDateValue, epochDayOfDateValue } from '@tsunagu/contracts';
 import type { ShiftPatchType, ShiftRepeat, TimeShift } from '@tsunagu/contracts';
-import { addDays, dayNumber, minutesOf } from '../../lib/business-time.js';
+import { minutesOf } from '../../lib/business-time.js';
 
 /** A stored shift master, as the expansion needs it. */
 export interface ShiftMaster {
@@ -42,14 +43,14 @@ export function occurrenceDates(master: ShiftMaster, range: DateRange): string[]
     const date = master.startDate;
     return date >= range.start && date <= range.end && inSeries(date) ? [date] : [];
   }
-  const startDay = dayNumber(master.startDate);
-  const fromDay = dayNumber(range.start);
+  const startDay = epochDayOfDateValue(master.startDate);
+  const fromDay = epochDayOfDateValue(range.start);
   const skip = fromDay > startDay ? Math.ceil((fromDay - startDay) / step) : 0;
   const dates: string[] = [];
   for (
-    let date = addDays(master.startDate, skip * step);
+    let date = addDaysToDateValue(master.startDate, skip * step);
     date <= range.end;
-    date = addDays(date, step)
+    date = addDaysToDateValue(date, step)
   ) {
     if (!inSeries(date)) break;
     dates.push(date);

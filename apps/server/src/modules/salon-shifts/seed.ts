@@ -1,6 +1,13 @@
+import {
+  addDaysToDateValue,
+  addMonths,
+  formatDateValue,
+  mondayOfDateValue,
+  weekdayOfDateValue,
+} from '@tsunagu/contracts';
 import { salonTimeShiftPatches, salonTimeShifts } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
-import { addDays, minutesOf, mondayOf, weekdayOf } from '../../lib/business-time.js';
+import { minutesOf } from '../../lib/business-time.js';
 
 /** Staff work 10:00–19:00 (Saturday 09:00–18:00); rooms are open 10:00–20:00 every day. */
 const staffHours = (weekday: number): [string, string] =>
@@ -21,12 +28,12 @@ export type DemoWorkingHours = (resourceId: number, date: string) => [number, nu
 /** The first day of the month `offset` months after that of `date`. */
 function monthStart(date: string, offset: number): string {
   const [y = 1970, m = 1] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1 + offset, 1)).toISOString().slice(0, 10);
+  return formatDateValue(addMonths({ year: y, month: m, day: 1 }, offset));
 }
 
 /** The first date on or after `date` that falls on `weekday`. */
 function nextWeekday(date: string, weekday: number): string {
-  return addDays(date, (weekday - weekdayOf(date) + 7) % 7);
+  return addDaysToDateValue(date, (weekday - weekdayOfDateValue(date) + 7) % 7);
 }
 
 /**
@@ -44,7 +51,7 @@ export async function seedDemoShifts(
   },
 ): Promise<DemoWorkingHours> {
   const { salonId, today } = input;
-  const monday = mondayOf(today);
+  const monday = mondayOfDateValue(today);
   const shiftStart = monday < monthStart(today, 0) ? monday : monthStart(today, 0);
   const shiftEnd = monthStart(today, 2);
   const masters: {
@@ -97,7 +104,7 @@ export async function seedDemoShifts(
 
   const shiftOn = (resourceId: number, date: string) => {
     const index = masters.findIndex(
-      (master) => master.resourceId === resourceId && master.weekday === weekdayOf(date),
+      (master) => master.resourceId === resourceId && master.weekday === weekdayOfDateValue(date),
     );
     return index < 0 || date < masters[index]!.startDate || date >= shiftEnd
       ? undefined
@@ -116,7 +123,7 @@ export async function seedDemoShifts(
     // The first working day of that staff member on or after the wanted day.
     const resourceId = input.staff[change.staff]?.id ?? 0;
     for (let shift = 0; shift < 7; shift += 1) {
-      const date = addDays(monday, change.day + shift);
+      const date = addDaysToDateValue(monday, change.day + shift);
       const occurrence = shiftOn(resourceId, date);
       if (!occurrence) continue;
       patches.push({

@@ -5,9 +5,9 @@ import {
   type TimeShift,
   type TimeShiftInput,
   type TimeShiftUpdate,
+  daysBetweenDateValues,
 } from '@tsunagu/contracts';
 import type { Database, Executor } from '../../db/types.js';
-import { daysBetween } from '../../lib/business-time.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import { resourceReader } from '../salon-resources/index.js';
@@ -64,7 +64,7 @@ export function createShiftService(deps: { db: Database }) {
   }
 
   function checkRange(range: DateRange): void {
-    if (daysBetween(range.start, range.end) + 1 > TIME_SHIFT.maxRangeDays)
+    if (daysBetweenDateValues(range.start, range.end) + 1 > TIME_SHIFT.maxRangeDays)
       throw fieldError('range_date', SHIFT_MESSAGES.rangeTooLong);
   }
 

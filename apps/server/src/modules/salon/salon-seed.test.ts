@@ -1,7 +1,7 @@
+import { addDaysToDateValue, mondayOfDateValue, todayInTokyo } from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COURSES } from '../salon-courses/index.js';
 import { DEMO_ROOMS, DEMO_STAFF } from '../salon-resources/index.js';
-import { addDays, mondayOf, todayInTokyo } from '../../lib/business-time.js';
 import { createTestApp, databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
 import { demoSalonIds, signInAll, type Client } from '../../../test/salon/fixtures.js';
 
@@ -21,9 +21,9 @@ describe(`demo salon seed (${databaseKind})`, () => {
   let t: TestApp;
   let demo: Client;
   let base: string;
-  const monday = mondayOf(todayInTokyo());
-  const twoWeeks = `${monday}..${addDays(monday, 13)}`;
-  const thisWeek = `${monday}..${addDays(monday, 6)}`;
+  const monday = mondayOfDateValue(todayInTokyo());
+  const twoWeeks = `${monday}..${addDaysToDateValue(monday, 13)}`;
+  const thisWeek = `${monday}..${addDaysToDateValue(monday, 6)}`;
 
   beforeAll(async () => {
     t = await createTestApp();

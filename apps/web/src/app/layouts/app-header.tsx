@@ -1,5 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { pagePaths } from '@/config/paths';
 import { useLogout } from '@/features/auth';
 import { useLeaveGuardConfirm } from '@/ui/leave-guard';
 import { useSignedInSession } from '../session';
@@ -16,7 +17,7 @@ export function AppHeader({ children, menu }: { children?: ReactNode; menu?: Men
   const session = useSignedInSession();
   const navigate = useNavigate();
   const confirmLeave = useLeaveGuardConfirm();
-  const logout = useLogout(() => navigate('/account/login', { replace: true, flushSync: true }));
+  const logout = useLogout(() => navigate(pagePaths.Login, { replace: true, flushSync: true }));
   // Signing out leaves the page: unsaved changes are asked about first, not after the session
   // has already ended (ADR 0062).
   const signOut = async () => {

@@ -1,3 +1,5 @@
+import { pagePaths } from '@/config/paths';
+
 /** Where the login page sends the operator afterwards; only same-site paths are followed. */
 export const RETURN_PARAM = 'redirect';
 
@@ -5,11 +7,11 @@ export function safeReturnPath(value: string | null): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
     return '/';
   }
-  if (value.startsWith('/account/login')) return '/';
+  if (value.startsWith(pagePaths.Login)) return '/';
   return value;
 }
 
 export function loginPathFor(returnTo: string): string {
-  if (returnTo === '/' || returnTo.startsWith('/account/login')) return '/account/login';
-  return `/account/login?${new URLSearchParams({ [RETURN_PARAM]: returnTo }).toString()}`;
+  if (returnTo === '/' || returnTo.startsWith(pagePaths.Login)) return pagePaths.Login;
+  return `${pagePaths.Login}?${new URLSearchParams({ [RETURN_PARAM]: returnTo }).toString()}`;
 }

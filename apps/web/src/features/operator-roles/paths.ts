@@ -1,5 +1,8 @@
+import { generatePath } from 'react-router';
+import { pagePaths } from '@/config/paths';
+
 export const rolePaths = {
-  list: '/line/operator_roles',
-  create: '/line/operator_roles/new',
-  edit: (id: number) => `/line/operator_roles/${id}`,
+  list: pagePaths.OperatorRoleList,
+  create: pagePaths.OperatorRoleNew,
+  edit: (id: number) => generatePath(pagePaths.OperatorRoleEdit, { id: String(id) }),
 };

@@ -1,15 +1,12 @@
-/** The tel screens' paths (route names in the comments, as in app/route-table.ts). */
+import { generatePath } from 'react-router';
+import { pagePaths } from '@/config/paths';
+
+/** The tel screens' links, built from config/paths.ts (route names as keys there). */
 export const telPaths = {
-  /** TelListPage */
-  list: '/line/tel',
-  /** TelDetailListPage */
-  detail: (id: number) => `/line/tel/list/${id}`,
-  /** TelRegisterPage */
-  register: '/line/tel/register',
-  /** TelBulkUploadPage */
-  upload: '/line/tel/upload',
-  /** TelTemplateListPage */
-  templates: '/line/tel/template',
-  /** TelTemplateRegisterPage */
-  templateRegister: '/line/tel/template/register',
+  list: pagePaths.TelListPage,
+  detail: (id: number) => generatePath(pagePaths.TelDetailListPage, { id: String(id) }),
+  register: pagePaths.TelRegisterPage,
+  upload: pagePaths.TelBulkUploadPage,
+  templates: pagePaths.TelTemplateListPage,
+  templateRegister: pagePaths.TelTemplateRegisterPage,
 };

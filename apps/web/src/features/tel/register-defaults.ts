@@ -1,19 +1,13 @@
-import { TEL_PARAM_KEYS } from '@tsunagu/contracts';
+import { addDaysToDateValue, TEL_PARAM_KEYS, todayInTokyo } from '@tsunagu/contracts';
 import type { TelRegisterValues } from './components/register-form';
 
 /** TEL-45: the template the sample uses (ご来店リマインド in the demo data). */
 export const SAMPLE_TEMPLATE_ID = 5;
 
 function tomorrowInTokyo(now: Date): { iso: string; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(now.getTime() + 24 * 60 * 60 * 1000));
-  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-  const iso = `${part('year')}-${part('month')}-${part('day')}`;
-  return { iso, month: Number(part('month')), day: Number(part('day')) };
+  const iso = addDaysToDateValue(todayInTokyo(now), 1);
+  const [, month = 1, day = 1] = iso.split('-').map(Number);
+  return { iso, month, day };
 }
 
 /** TEL-45: a filled-in example the operator edits: tomorrow 10:00, template 5. */

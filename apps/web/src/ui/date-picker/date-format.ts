@@ -1,6 +1,6 @@
 import type { Day } from 'date-fns';
 import { ja } from 'date-fns/locale/ja';
-import { dayOfWeek, isRealDate, type CalendarDate } from './calendar-date';
+import { dayOfWeek, type CalendarDate } from './calendar-date';
 
 /** UI-24: weekday names from the Japanese locale (日, 月 … 土), Sunday first (UI-22). */
 export const WEEKDAYS_JA: readonly string[] = Array.from({ length: 7 }, (_, index) =>
@@ -16,21 +16,6 @@ export function formatMonthCaption(year: number, month: number): string {
 export const DEFAULT_DISPLAY_FORMAT = 'yyyy/MM/dd';
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
-
-/** UI-12: the value is always `yyyy-MM-dd`. */
-export function formatDateValue(date: CalendarDate): string {
-  return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
-}
-
-const VALUE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Reads a stored value; anything that is not an existing `yyyy-MM-dd` day is null. */
-export function parseDateValue(value: string | null | undefined): CalendarDate | null {
-  const match = typeof value === 'string' ? VALUE.exec(value) : null;
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return isRealDate(year, month, day) ? { year, month, day } : null;
-}
 
 /**
  * Formats with the tokens yyyy, MM, M, dd, d and E (Japanese weekday). Written by hand rather
@@ -56,3 +41,5 @@ export function formatDateDisplay(date: CalendarDate, pattern = DEFAULT_DISPLAY_
 }
 
 export { parseTypedDate, type TypedDate } from '@tsunagu/contracts';
+// UI-12: the value is always `yyyy-MM-dd`; read and written as the server does.
+export { formatDateValue, parseDateValue } from './calendar-date';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useOutsideInteraction } from '../hooks/use-outside-interaction';
 import { CalendarIcon } from '../icons';
-import { clampDate, isWithin, type CalendarDate } from './calendar-date';
+import { calendarDateInTokyo, clampDate, isWithin, type CalendarDate } from './calendar-date';
 import { Calendar } from './calendar';
 import {
   DEFAULT_DISPLAY_FORMAT,
@@ -11,7 +11,6 @@ import {
   parseTypedDate,
 } from './date-format';
 import { dateHint } from './date-hints';
-import { todayInTokyo } from './today';
 import { TypedField } from './typed-field';
 import './date-picker.css';
 
@@ -87,7 +86,7 @@ export function DatePicker(props: DatePickerProps) {
   // A click or focus anywhere outside closes the calendar without choosing.
   useOutsideInteraction(rootRef, open, () => setActive(null));
 
-  const openCalendar = () => setActive(clampDate(selected ?? todayInTokyo(), min, max));
+  const openCalendar = () => setActive(clampDate(selected ?? calendarDateInTokyo(), min, max));
 
   return (
     <div className="date-picker" ref={rootRef}>

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@tsunagu/contracts';
+import { fieldErrorsFromIssues, type FieldErrors } from '@tsunagu/contracts';
 import type { z } from 'zod';
 
 export type RoleFormErrors = { name?: string[]; permission_keys?: string[] };
@@ -19,10 +19,5 @@ export function roleErrorsFromServer(fieldErrors: FieldErrors): RoleFormErrors {
 }
 
 export function roleErrorsFromZod(error: z.ZodError): RoleFormErrors {
-  const fieldErrors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.');
-    (fieldErrors[key] ??= []).push(issue.message);
-  }
-  return roleErrorsFromServer(fieldErrors);
+  return roleErrorsFromServer(fieldErrorsFromIssues(error.issues));
 }

@@ -11,7 +11,7 @@ import { SidePanel } from '../panel/side-panel';
 import { NoticeList } from '../realtime/notice-list';
 import { useSalonRealtime } from '../realtime/use-salon-realtime';
 import { useReferenceStore } from '../store/use-reference-store';
-import { useSalonSearch, type SalonView } from '../utils/salon-search';
+import { salonPaths, useSalonSearch, type SalonView } from '../utils/salon-search';
 import type { ConsoleProps } from './console-context';
 import { ShiftDayView } from './shift-day-view';
 import { ShiftWeekView } from './shift-week-view';
@@ -79,7 +79,7 @@ function SalonConsole(
         breadcrumbs={
           view === 'timeline' && title === 'サロン予約'
             ? []
-            : [{ label: 'サロン予約', to: '/line/reserve/salon' }, { label: title }]
+            : [{ label: 'サロン予約', to: salonPaths.home }, { label: title }]
         }
         actions={
           <div className="salon-header-actions">

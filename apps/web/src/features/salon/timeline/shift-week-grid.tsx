@@ -1,7 +1,7 @@
-import type { Resource, TimeShift } from '@tsunagu/contracts';
+import { todayInTokyo, type Resource, type TimeShift } from '@tsunagu/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
-import { formatDateJa, todayInTokyo } from '../utils/dates';
+import { formatDateJa } from '../utils/dates';
 import { observeRectWithFallback } from './observe-rect';
 import { shiftsByResourceAndDay } from './shift-rows';
 

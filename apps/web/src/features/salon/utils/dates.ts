@@ -1,23 +1,21 @@
+import {
+  addDaysToDateValue,
+  BUSINESS_TIME_ZONE,
+  daysInMonth,
+  mondayOfDateValue,
+} from '@tsunagu/contracts';
 import { formatDateDisplay, parseDateValue } from '@/ui/date-picker';
 
 /**
  * Business dates of the salon screens: Tokyo calendar dates as `YYYY-MM-DD` and wall-clock
- * times as `HH:mm`. Arithmetic runs on UTC midnights so the machine's zone never leaks in.
+ * times as `HH:mm`. The date arithmetic itself (today, adding days, Monday of the week) is the
+ * contracts' calendar-date module; these are the salon views' own ranges and Japanese labels.
  */
-const DAY_MS = 86_400_000;
-
-export function isDateValue(value: string | null | undefined): value is string {
-  return parseDateValue(value) !== null;
-}
-
-export function todayInTokyo(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(now);
-}
 
 /** Minutes since Tokyo midnight, for the now-line. */
 export function minutesNowInTokyo(now: Date = new Date()): number {
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Tokyo',
+    timeZone: BUSINESS_TIME_ZONE,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -26,34 +24,18 @@ export function minutesNowInTokyo(now: Date = new Date()): number {
   return part('hour') * 60 + part('minute');
 }
 
-const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export function addDays(date: string, days: number): string {
-  return fromUtc(utc(date) + days * DAY_MS);
-}
-
-/** 0 = Sunday … 6 = Saturday. */
-export function weekdayOf(date: string): number {
-  return new Date(utc(date)).getUTCDay();
-}
-
-/** TML-03: weeks start on Monday. */
-export function mondayOf(date: string): string {
-  return addDays(date, -((weekdayOf(date) + 6) % 7));
-}
-
+/** TML-03: the seven days of the week of `date`, Monday first. */
 export function weekOf(date: string): string[] {
-  const monday = mondayOf(date);
-  return Array.from({ length: 7 }, (_, index) => addDays(monday, index));
+  const monday = mondayOfDateValue(date);
+  return Array.from({ length: 7 }, (_, index) => addDaysToDateValue(monday, index));
 }
 
 /** RSV-55: the displayed month ± 6 days (first day − 6 .. last day + 6). */
 export function monthWindow(date: string, margin = 6): { start: string; end: string } {
+  const [y = 1970, m = 1] = date.split('-').map(Number);
   const first = `${date.slice(0, 8)}01`;
-  const [y = 1970, m = 1] = first.split('-').map(Number);
-  const last = fromUtc(Date.UTC(y, m, 1) - DAY_MS);
-  return { start: addDays(first, -margin), end: addDays(last, margin) };
+  const last = `${date.slice(0, 8)}${String(daysInMonth(y, m)).padStart(2, '0')}`;
+  return { start: addDaysToDateValue(first, -margin), end: addDaysToDateValue(last, margin) };
 }
 
 export function rangeParam(range: { start: string; end: string }): string {

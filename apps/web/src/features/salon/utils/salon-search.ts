@@ -1,14 +1,15 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { isDateValue, todayInTokyo } from './dates';
+import { pagePaths } from '@/config/paths';
+import { isDateValue, todayInTokyo } from '@tsunagu/contracts';
 
 export type SalonView = 'timeline' | 'shift-day' | 'shift-week';
 
 export const salonPaths = {
-  home: '/line/reserve/salon',
-  timeline: '/line/reserve/salon/timeline',
-  'shift-day': '/line/reserve/salon/shifts/day',
-  'shift-week': '/line/reserve/salon/shifts/week',
+  home: pagePaths.ReserveSalon,
+  timeline: pagePaths.SalonTimeline,
+  'shift-day': pagePaths.SalonShiftDay,
+  'shift-week': pagePaths.SalonShiftWeek,
 } as const;
 
 const idList = (value: string | null): Set<number> | null => {

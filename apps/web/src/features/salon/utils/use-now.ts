@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { minutesNowInTokyo, todayInTokyo } from './dates';
+import { todayInTokyo } from '@tsunagu/contracts';
+import { minutesNowInTokyo } from './dates';
 
 /** Minutes since Tokyo midnight while `date` is today, refreshed every minute; else null. */
 export function useNowLine(date: string): number | null {

@@ -1,4 +1,5 @@
 import {
+  fieldErrorsFromIssues,
   SURVEY_COMMENT_MAX,
   SURVEY_MESSAGES,
   surveyResponseInputSchema,
@@ -39,7 +40,7 @@ export function SurveyForm({ pagePath, busy, serverError, onSubmit, onCancel }: 
     }
     const parsed = surveyResponseInputSchema.safeParse({ score, comment, page_path: pagePath });
     if (!parsed.success) {
-      setErrors(flatten(parsed.error.issues));
+      setErrors(fieldErrorsFromIssues(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -101,13 +102,4 @@ export function SurveyForm({ pagePath, busy, serverError, onSubmit, onCancel }: 
       </div>
     </form>
   );
-}
-
-function flatten(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  const result: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    (result[key] ??= []).push(issue.message);
-  }
-  return result;
 }

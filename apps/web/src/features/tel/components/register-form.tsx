@@ -7,6 +7,7 @@ import {
   type TelRegisterInput,
   type TelTemplateListItem,
 } from '@tsunagu/contracts';
+import { fieldErrorsFromIssues } from '@tsunagu/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { DatePicker } from '@/ui/date-picker';
 import { ConfirmDialog } from '@/ui/dialog';
@@ -15,7 +16,6 @@ import { useUnsavedChanges } from '@/ui/leave-guard';
 import { Select } from '@/ui/select';
 import { TextBox } from '@/ui/text-field';
 import { TimePicker } from '@/ui/time-picker';
-import { fieldErrorsFromZod } from '../field-errors';
 import {
   SAMPLE_TEXT,
   sampleFieldLabel,
@@ -76,7 +76,7 @@ export function RegisterForm(props: RegisterFormProps) {
     const input = { ...values, template_id: values.template_id ?? undefined };
     const parsed = telRegisterInputSchema.safeParse(input);
     if (!parsed.success) {
-      setClientErrors(fieldErrorsFromZod(parsed.error));
+      setClientErrors(fieldErrorsFromIssues(parsed.error.issues));
       return;
     }
     setClientErrors(null);

@@ -4,11 +4,11 @@ import {
   type FieldErrors,
   type TelTemplateInput,
 } from '@tsunagu/contracts';
+import { fieldErrorsFromIssues } from '@tsunagu/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { TextArea, TextBox } from '@/ui/text-field';
-import { fieldErrorsFromZod } from '../field-errors';
 
 const EMPTY = { name: '', body: '' };
 const BODY_EXAMPLE = '{"type": "text", "text": "[param_1] 様\\nご予約は [param_3] です。"}';
@@ -37,7 +37,7 @@ export function TemplateForm({ busy, serverErrors, onSubmit, onInvalid }: Templa
     event.preventDefault();
     const parsed = telTemplateInputSchema.safeParse({ name, body });
     if (!parsed.success) {
-      const found = fieldErrorsFromZod(parsed.error);
+      const found = fieldErrorsFromIssues(parsed.error.issues);
       setClientErrors(found);
       onInvalid(found);
       return;

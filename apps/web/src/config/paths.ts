@@ -1,0 +1,75 @@
+/**
+ * Every URL of the console, written once (issue 9), keyed by its route name: app/route-table.ts
+ * declares each route with its path from here, and features build their links from here (they
+ * may not import app/). Patterns use React Router's syntax; build a link to a page with an id
+ * with `generatePath(pagePaths.X, { id })`. A new screen adds its path here and its route there.
+ */
+export const pagePaths = {
+  Login: '/account/login',
+  Top: '/',
+
+  Visual: '/vue3-dev/line/visual',
+  TemplateNew: '/vue3-dev/line/template/new',
+  TemplateEdit: '/vue3-dev/line/template/edit/:id',
+  Follow: '/vue3-dev/line/setting/follow',
+  TrackerNew: '/vue3-dev/line/tracker/edit/new',
+  TrackerEdit: '/vue3-dev/line/tracker/edit/:id',
+  UserVarList: '/vue3-dev/line/var',
+  TagList: '/vue3-dev/line/tag',
+  TagSetting: '/vue3-dev/line/tag/setting/:id',
+  PureEdit: '/vue3-dev/line/site/pure/edit/:id',
+  NotificationNew: '/vue3-dev/line/notifications/new',
+  NotificationEdit: '/vue3-dev/line/notifications/:id',
+
+  TemplateEditV3New: '/line/template/edit_v3/new',
+  TemplateEditV3: '/line/template/edit_v3/:id',
+  FunnelList: '/line/funnel',
+  EpisodeList: '/line/episode',
+  SiteList: '/line/site',
+  BoardList: '/line/board',
+  LandingList: '/line/landing',
+  LandingEdit: '/line/landing/edit/:id?',
+  JourneyTagList: '/line/journey-tag',
+  JourneyTagNew: '/line/journey-tag/new',
+  JourneyTagEdit: '/line/journey-tag/:id/edit',
+  AdConnectList: '/line/ad-connect',
+  CommonVarList: '/line/common_var',
+  CommonVarEdit: '/line/common_var/edit/:id',
+  CommonVarNew: '/line/common_var/new',
+  RichMenuModeSelect: '/line/richmenu/mode_select',
+  ContentGroupNew: '/line/content/group/new',
+  ReserveSalon: '/line/reserve/salon',
+  SalonTimeline: '/line/reserve/salon/timeline',
+  SalonShiftDay: '/line/reserve/salon/shifts/day',
+  SalonShiftWeek: '/line/reserve/salon/shifts/week',
+  EventList: '/line/reserve/event',
+  EventNew: '/line/reserve/event/new',
+  EventEdit: '/line/reserve/event/:id/edit',
+  EventReservationList: '/line/reserve/event/:id/list',
+  OperatorRoleList: '/line/operator_roles',
+  OperatorRoleNew: '/line/operator_roles/new',
+  OperatorRoleEdit: '/line/operator_roles/:id',
+  LineChannel: '/line/channel',
+  AIServiceAccountIndex: '/line/ai-service-account',
+
+  TelListPage: '/line/tel',
+  TelDetailListPage: '/line/tel/list/:id',
+  TelRegisterPage: '/line/tel/register',
+  TelBulkUploadPage: '/line/tel/upload',
+  TelTemplateListPage: '/line/tel/template',
+  TelTemplateRegisterPage: '/line/tel/template/register',
+
+  UiCatalogue: '/dev/ui',
+
+  NotFound: '*',
+} as const;
+
+export type PageName = keyof typeof pagePaths;
+
+/** Paths that only send the browser on to a page (the route table's redirects). */
+export const redirectPaths = {
+  /** → RichMenuModeSelect */
+  RichMenu: '/line/richmenu',
+  /** ROUTE-35: anything unlisted under the event screens → EventList */
+  EventUnlisted: '/line/reserve/event/*',
+} as const;
