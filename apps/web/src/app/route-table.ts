@@ -118,6 +118,20 @@ export const routeTable: readonly AppRoute[] = [
   route('/line/tel/upload', 'TelBulkUploadPage', '通知メッセージファイルアップロード'),
   route('/line/tel/template', 'TelTemplateListPage', '通知メッセージテンプレート'),
   route('/line/tel/template/register', 'TelTemplateRegisterPage', '通知メッセージテンプレート登録'),
+  // Issue 10 (decision 0085): a template's detail and edit; unguarded like every tel screen
+  // (DEC-09), the write controls need tel-write.
+  route(
+    '/line/tel/template/:id',
+    'TelTemplateDetailPage',
+    '通知メッセージテンプレート詳細',
+    numericId,
+  ),
+  route(
+    '/line/tel/template/:id/edit',
+    'TelTemplateEditPage',
+    '通知メッセージテンプレート編集',
+    numericId,
+  ),
 
   // The shared UI kit in all its states (ADR 0030); elsewhere it looks like any unknown path.
   route('/dev/ui', 'UiCatalogue', 'UIカタログ', { ownerOrDev: true }),

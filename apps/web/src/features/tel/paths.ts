@@ -12,4 +12,8 @@ export const telPaths = {
   templates: '/line/tel/template',
   /** TelTemplateRegisterPage */
   templateRegister: '/line/tel/template/register',
+  /** TelTemplateDetailPage */
+  templateDetail: (id: number) => `/line/tel/template/${id}`,
+  /** TelTemplateEditPage */
+  templateEdit: (id: number) => `/line/tel/template/${id}/edit`,
 };
