@@ -44,8 +44,12 @@ function bubbleContent(message: unknown): { kind?: string; body: ReactNode; prob
   if (!(LINE_MESSAGE_TYPES as readonly string[]).includes(type)) {
     return { body: `LINEにない種類のメッセージ（${type || 'type なし'}）`, problem: true };
   }
-  if (type === 'text' || type === 'textV2')
-    return { body: <WithPlaceholders text={str(message.text)} /> };
+  if (type === 'text' || type === 'textV2') {
+    const text = str(message.text);
+    // LINE refuses an empty text; the editor shows where one is before it is saved.
+    if (text.trim() === '') return { body: '（空のメッセージ）', problem: true };
+    return { body: <WithPlaceholders text={text} /> };
+  }
   const kind = KIND_LABELS[type] ?? type;
   const caption =
     type === 'location'

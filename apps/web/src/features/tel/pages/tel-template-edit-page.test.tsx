@@ -34,10 +34,11 @@ const toasts = () =>
 describe('the template body: simple form and JSON (decision 0086)', () => {
   it('the simple form writes the JSON of 1–5 text bubbles; JSON edits come back as bubbles', async () => {
     const app = renderApp('/line/tel/template/register', { session: makeSession() });
-    // `[[` types a literal `[` (user-event's key syntax).
-    await app.user.type(await screen.findByLabelText('メッセージ1', {}, SLOW), '[[param_1] 様');
+    await app.user.click(await screen.findByLabelText('メッセージ1', {}, SLOW));
+    await app.user.paste('[param_1] 様');
     await app.user.click(screen.getByRole('button', { name: 'メッセージを追加' }));
-    await app.user.type(bubble(2), 'ご来店ありがとうございました');
+    await app.user.click(bubble(2));
+    await app.user.paste('ご来店ありがとうございました');
     await app.user.click(mode('JSON'));
     expect(JSON.parse((jsonBox() as HTMLTextAreaElement).value)).toEqual([
       { type: 'text', text: '[param_1] 様' },
