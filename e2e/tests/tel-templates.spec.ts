@@ -134,11 +134,9 @@ test('while an ordered message uses it the body is locked, the name still saves;
 
   await page.goto(`/line/tel/template/${id}/edit`);
   await expect(
-    page
-      .getByRole('note')
-      .filter({
-        hasText: '発注済みで送信前の通知メッセージ1件で使われているため本文を変更できません',
-      }),
+    page.getByRole('note').filter({
+      hasText: '発注済みで送信前の通知メッセージ1件で使われているため本文を変更できません',
+    }),
   ).toBeVisible();
   await expect(page.getByLabel('メッセージ1', { exact: true })).not.toBeEditable();
   const renamed = uniqueName('改名');
