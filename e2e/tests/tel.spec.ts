@@ -244,6 +244,8 @@ test('TEL-65 TEL-68 TEL-69 register a template; a body that is not JSON is refus
   await expect(page).toHaveURL(/\/line\/tel\/template\/register$/);
 
   await page.getByLabel('テンプレート名', { exact: true }).fill(name);
+  // The body opens in the simple form (decision 0086); this test writes JSON.
+  await page.getByRole('button', { name: 'JSON', exact: true }).click();
   const body = page.getByLabel('本文（JSON）', { exact: true });
   await body.fill('[param_1] 様、ご来店ありがとうございました');
   await page.getByRole('button', { name: '登録', exact: true }).click();

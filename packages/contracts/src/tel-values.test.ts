@@ -7,13 +7,8 @@ import {
   telUnsentCount,
   telRegisterInputSchema,
 } from './index.js';
-import {
-  normalizePhone,
-  parseTelDate,
-  parseTelTime,
-  placeholderNumbers,
-  templateBodyProblems,
-} from './tel-values.js';
+import { placeholderNumbers, templateBodyProblems } from './tel-template-body.js';
+import { normalizePhone, parseTelDate, parseTelTime } from './tel-values.js';
 import { parseTypedDate } from './typed-date.js';
 
 describe('tel values', () => {

@@ -1,8 +1,8 @@
 /**
  * Parsing of the values an operator types or an Excel file holds for notification messages by
- * phone number (DEC-08): phone numbers, dates (UI-13..UI-16), times (UI-26..UI-28) and template
- * bodies (TEL-69, TEL-70). Pure functions, shared by the register form and the server, so both
- * accept exactly the same input.
+ * phone number (DEC-08): phone numbers, dates (UI-13..UI-16) and times (UI-26..UI-28); template
+ * bodies are checked in tel-template-body.ts. Pure functions, shared by the register form and the
+ * server, so both accept exactly the same input.
  */
 import { isBusinessYear } from './calendar-date.js';
 import { parseTypedDate } from './typed-date.js';
@@ -88,52 +88,4 @@ export function parseTelTime(raw: string): string | null {
   if (hours > 23 || minutes > 59 || seconds > 59) return null;
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
-}
-
-const PLACEHOLDER = /\[param_(\d+)\]/g;
-
-/** The parameter numbers a template body refers to, in order of first use. */
-export function placeholderNumbers(body: string): number[] {
-  const numbers: number[] = [];
-  for (const match of body.matchAll(PLACEHOLDER)) {
-    const n = Number(match[1]);
-    if (!numbers.includes(n)) numbers.push(n);
-  }
-  return numbers;
-}
-
-/**
- * TEL-69/TEL-70: problems of a template body, in Japanese; empty when it is usable. The body is
- * JSON holding one LINE message object or an array of 1–5 of them, and uses only the
- * placeholders [param_1] … [param_10].
- */
-export function templateBodyProblems(body: string): string[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return ['本文はJSON形式で入力してください'];
-  }
-  const problems: string[] = [];
-  const messages = Array.isArray(parsed) ? parsed : [parsed];
-  if (Array.isArray(parsed) && (parsed.length < 1 || parsed.length > 5)) {
-    problems.push('メッセージは1〜5件の配列で指定してください');
-  }
-  const isMessage = (value: unknown) =>
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    typeof (value as { type?: unknown }).type === 'string';
-  if (!messages.every(isMessage)) {
-    problems.push('メッセージは "type" を持つLINEのメッセージオブジェクトで指定してください');
-  }
-  const invalid = placeholderNumbers(body).filter((n) => n < 1 || n > TEL_PARAM_COUNT);
-  if (invalid.length > 0) {
-    problems.push(
-      `使用できるプレースホルダーは [param_1]〜[param_${TEL_PARAM_COUNT}] です（${invalid
-        .map((n) => `[param_${n}]`)
-        .join('、')}）`,
-    );
-  }
-  return problems;
 }

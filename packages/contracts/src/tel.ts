@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './ids.js';
-import {
-  TEL_PARAM_KEYS,
-  normalizePhone,
-  parseTelDate,
-  parseTelTime,
-  templateBodyProblems,
-} from './tel-values.js';
+import { templateBodyProblems } from './tel-template-body.js';
+import { TEL_PARAM_KEYS, normalizePhone, parseTelDate, parseTelTime } from './tel-values.js';
 
 /**
  * Notification messages by phone number (spec §2 "under /line/tel", §3, §4, §7, §8; rules

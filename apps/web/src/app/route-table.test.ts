@@ -110,6 +110,15 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
     '通知メッセージテンプレート登録',
     [],
   ],
+  // Issue 10 (decision 0085): beyond the spec's routes, a template's detail and its edit.
+  ['TEL', '/line/tel/template/:id', 'TelTemplateDetailPage', '通知メッセージテンプレート詳細', []],
+  [
+    'TEL',
+    '/line/tel/template/:id/edit',
+    'TelTemplateEditPage',
+    '通知メッセージテンプレート編集',
+    [],
+  ],
   ['UI', '/dev/ui', 'UiCatalogue', 'UIカタログ', []],
   ['DEC-07', '*', 'NotFound', 'ページが見つかりません', []],
 ];
@@ -160,6 +169,8 @@ describe('route table', () => {
         '/line/reserve/event/:id/edit',
         '/line/reserve/event/:id/list',
         '/line/operator_roles/:id',
+        '/line/tel/template/:id',
+        '/line/tel/template/:id/edit',
       ].sort(),
     );
   });

@@ -116,6 +116,10 @@ export const routeTable: readonly AppRoute[] = [
   route('TelBulkUploadPage', '通知メッセージファイルアップロード'),
   route('TelTemplateListPage', '通知メッセージテンプレート'),
   route('TelTemplateRegisterPage', '通知メッセージテンプレート登録'),
+  // Issue 10 (decision 0085): a template's detail and edit; unguarded like every tel screen
+  // (DEC-09), the write controls need tel-write.
+  route('TelTemplateDetailPage', '通知メッセージテンプレート詳細', numericId),
+  route('TelTemplateEditPage', '通知メッセージテンプレート編集', numericId),
 
   // The shared UI kit in all its states (ADR 0030); elsewhere it looks like any unknown path.
   route('UiCatalogue', 'UIカタログ', { ownerOrDev: true }),

@@ -58,6 +58,8 @@ export const pagePaths = {
   TelBulkUploadPage: '/line/tel/upload',
   TelTemplateListPage: '/line/tel/template',
   TelTemplateRegisterPage: '/line/tel/template/register',
+  TelTemplateDetailPage: '/line/tel/template/:id',
+  TelTemplateEditPage: '/line/tel/template/:id/edit',
 
   UiCatalogue: '/dev/ui',
 

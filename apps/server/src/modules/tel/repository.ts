@@ -28,21 +28,6 @@ export function listTemplates(db: Executor, accountId: number) {
     .orderBy(asc(telTemplates.id));
 }
 
-/** The subset of `ids` that are templates of this account. */
-export async function ownTemplateIds(
-  db: Executor,
-  accountId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  const wanted = ids.filter((id) => id > 0 && id <= 2_147_483_647);
-  if (wanted.length === 0) return new Set();
-  const rows = await db
-    .select({ id: telTemplates.id })
-    .from(telTemplates)
-    .where(and(eq(telTemplates.accountId, accountId), inArray(telTemplates.id, wanted)));
-  return new Set(rows.map((row) => row.id));
-}
-
 export async function insertOrder(
   db: Executor,
   accountId: number,

@@ -24,6 +24,7 @@ import { needs } from '../../plugins/access.js';
 import { authOf } from '../auth/index.js';
 import { SAMPLE_CSV_BYTES, SAMPLE_CSV_FILENAME } from './sample-csv.js';
 import { createTelService } from './service.js';
+import { telTemplateRoutes } from './template-routes.js';
 import { readUpload } from './upload-parts.js';
 
 /** For the OpenAPI document only: multipart parts are read and checked by the handler. */
@@ -155,6 +156,9 @@ export async function telRoutes(app: FastifyInstance) {
       return reply.code(201).send({ id });
     },
   );
+
+  // GET, PUT, DELETE /template/{id} (issue 10).
+  telTemplateRoutes(app);
 
   routes.post(
     '/register',

@@ -26,6 +26,7 @@ import { lineChannelReader } from '../line/index.js';
 import { readTelCsv } from './csv-upload.js';
 import { notifyDispatchers } from './dispatch-repository.js';
 import * as repository from './repository.js';
+import { shareTemplateIds } from './template-repository.js';
 
 type RegisterInput = z.output<typeof telRegisterInputSchema>;
 type TemplateInput = z.output<typeof telTemplateInputSchema>;
@@ -151,7 +152,8 @@ export function createTelService(deps: {
       const time = parseTelTime(input.time);
       if (!phone || !date || !time) throw new Error('register input passed validation unparsed');
       return db.transaction(async (tx) => {
-        const own = await repository.ownTemplateIds(tx, accountId, [input.template_id]);
+        // Share-locked: the template cannot be deleted while this message is being stored.
+        const own = await shareTemplateIds(tx, accountId, [input.template_id]);
         const orderId = await repository.insertOrder(tx, accountId, '');
         await repository.insertMessages(tx, accountId, orderId, [
           {
@@ -181,9 +183,8 @@ export function createTelService(deps: {
         });
       }
       return db.transaction(async (tx) => {
-        const own = new Set(
-          (await repository.listTemplates(tx, accountId)).map((template) => template.id),
-        );
+        // Share-locked: no template can be deleted while messages naming it are being stored.
+        const own = await shareTemplateIds(tx, accountId);
         const orderId = await repository.insertOrder(tx, accountId, description);
         const copy = repository.copyMessages(tx, accountId, orderId);
         let result;

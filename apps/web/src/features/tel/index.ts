@@ -4,4 +4,6 @@ export { TelRegisterPage } from './pages/tel-register-page';
 export { TelUploadPage } from './pages/tel-upload-page';
 export { TelTemplateListPage } from './pages/tel-template-list-page';
 export { TelTemplateRegisterPage } from './pages/tel-template-register-page';
+export { TelTemplateDetailPage } from './pages/tel-template-detail-page';
+export { TelTemplateEditPage } from './pages/tel-template-edit-page';
 export { telPaths } from './paths';

@@ -9,4 +9,6 @@ export const telPaths = {
   upload: pagePaths.TelBulkUploadPage,
   templates: pagePaths.TelTemplateListPage,
   templateRegister: pagePaths.TelTemplateRegisterPage,
+  templateDetail: (id: number) => generatePath(pagePaths.TelTemplateDetailPage, { id: String(id) }),
+  templateEdit: (id: number) => generatePath(pagePaths.TelTemplateEditPage, { id: String(id) }),
 };

@@ -7,4 +7,5 @@ export const telKeys = {
   messages: (id: number) => [...telKeys.order(id), 'messages'] as const,
   status: (id: number) => [...telKeys.order(id), 'status'] as const,
   templates: () => [...telKeys.all, 'templates'] as const,
+  template: (id: number) => [...telKeys.templates(), id] as const,
 };

@@ -1,10 +1,17 @@
 import type { TelTemplateListItem } from '@tsunagu/contracts';
+import { Link } from 'react-router';
 import { ListTable, type ListTableColumn } from '@/ui/list-table';
 import { formatTokyoDateTime } from '../format';
+import { telPaths } from '../paths';
 
 const columns: readonly ListTableColumn<TelTemplateListItem>[] = [
   { key: 'id', header: 'ID' },
-  { key: 'name', header: 'テンプレート名' },
+  {
+    key: 'name',
+    header: 'テンプレート名',
+    // The detail screen: what the customer receives, edit and delete (issue 10).
+    cell: (template) => <Link to={telPaths.templateDetail(template.id)}>{template.name}</Link>,
+  },
   {
     key: 'created_at',
     header: '作成日時',
@@ -14,7 +21,7 @@ const columns: readonly ListTableColumn<TelTemplateListItem>[] = [
   },
 ];
 
-/** TEL-63: id, name, created date. */
+/** TEL-63: id, name (a link to the template's detail), created date. */
 export function TemplateTable({
   templates,
   loading,

@@ -12,6 +12,8 @@ const listApi = {
 };
 const nameBox = () => screen.getByLabelText('テンプレート名');
 const bodyBox = () => screen.getByLabelText('本文（JSON）');
+// The body opens in the simple form (decision 0086); these tests write JSON.
+const jsonMode = () => screen.getByRole('button', { name: 'JSON' });
 const submit = () => screen.getByRole('button', { name: '登録' });
 const toasts = () =>
   screen.getAllByRole('alert').map((toast) => toast.querySelector('.toast__message')?.textContent);
@@ -51,11 +53,13 @@ describe('TelTemplateListPage', () => {
 
 describe('TelTemplateRegisterPage', () => {
   it('TEL-66 TEL-67 /line/tel/template/register is a form for name and body', async () => {
-    renderApp('/line/tel/template/register', { session: makeSession() });
+    const app = renderApp('/line/tel/template/register', { session: makeSession() });
     expect(
       await screen.findByRole('heading', { level: 1, name: '通知メッセージテンプレート登録' }),
     ).toBeVisible();
     expect(nameBox()).toBeVisible();
+    expect(screen.getByLabelText('メッセージ1').tagName).toBe('TEXTAREA');
+    await app.user.click(jsonMode());
     expect(bodyBox().tagName).toBe('TEXTAREA');
   });
 
@@ -66,6 +70,7 @@ describe('TelTemplateRegisterPage', () => {
       'POST /api/tel/template/register': () => reply(201, { id: 6 }),
     });
     await app.user.type(nameBox(), '新メニューのご案内');
+    await app.user.click(jsonMode());
     bodyBox().focus();
     await app.user.paste(body);
     await app.user.click(submit());
@@ -79,6 +84,7 @@ describe('TelTemplateRegisterPage', () => {
   it('TEL-69 a body that is not JSON is refused before sending', async () => {
     const app = renderTel('/line/tel/template/register');
     await app.user.type(nameBox(), 'お知らせ');
+    await app.user.click(jsonMode());
     bodyBox().focus();
     await app.user.paste('こんにちは [param_1] 様');
     await app.user.click(submit());
@@ -90,6 +96,7 @@ describe('TelTemplateRegisterPage', () => {
   it('TEL-70 [param_1]..[param_10] are accepted, [param_11] is not', async () => {
     const app = renderTel('/line/tel/template/register');
     await app.user.type(nameBox(), 'お知らせ');
+    await app.user.click(jsonMode());
     bodyBox().focus();
     await app.user.paste('{"type":"text","text":"[param_1] [param_11]"}');
     await app.user.click(submit());
@@ -106,6 +113,7 @@ describe('TelTemplateRegisterPage', () => {
         }),
     });
     await app.user.type(nameBox(), 'お知らせ');
+    await app.user.click(jsonMode());
     bodyBox().focus();
     await app.user.paste('{"type":"text","text":"a"}');
     await app.user.click(submit());
@@ -119,6 +127,7 @@ describe('TelTemplateRegisterPage', () => {
       'POST /api/tel/template/register': () => reply(500, { message: 'サーバーエラー' }),
     });
     await app.user.type(nameBox(), 'お知らせ');
+    await app.user.click(jsonMode());
     bodyBox().focus();
     await app.user.paste('{"type":"text","text":"a"}');
     await app.user.click(submit());
