@@ -121,6 +121,9 @@ export const TEL_MESSAGES = {
   fileRequired: 'ファイルを選択してください',
   fileTooLarge: `ファイルサイズが上限（${TEL_LIMITS.uploadBytes / 1024 / 1024}MB）を超えています`,
   fileEmpty: 'ファイルにデータがありません',
+  /** Line 1 names no column at all (data where the header belongs). */
+  headerMissing:
+    '見出し行がありません。1行目に列名（tel,date,time,template_id,param_1〜param_10）を書いてください',
   /** The multipart body of an upload (issue 16 §4): each names what is wrong with it. */
   oneFileOnly: 'ファイルは1つだけ送信してください',
   uploadTruncated: 'アップロードが途中で途切れました。もう一度アップロードしてください',
