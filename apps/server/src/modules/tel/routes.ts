@@ -90,7 +90,6 @@ export async function telRoutes(app: FastifyInstance) {
   routes.get(
     '/list/:id/status',
     {
-      config: sending,
       schema: {
         tags,
         summary: '発注のステータス',

@@ -5,3 +5,4 @@ export { TelUploadPage } from './pages/tel-upload-page';
 export { TelTemplateListPage } from './pages/tel-template-list-page';
 export { TelTemplateRegisterPage } from './pages/tel-template-register-page';
 export { telPaths } from './paths';
+export { TelReadOnlyPage } from './components/read-only-notice';

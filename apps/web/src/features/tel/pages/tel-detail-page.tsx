@@ -10,6 +10,7 @@ import { useTelOrderMessages } from '../api/get-order-messages';
 import { isSendingTel, TEL_POLL_MS, useTelOrderStatus } from '../api/get-order-status';
 import { telKeys } from '../api/query-keys';
 import { MessageTable } from '../components/message-table';
+import { TelReadOnlyNotice } from '../components/read-only-notice';
 import { OrderStatusBadge } from '../components/status-badge';
 import { TelPage } from '../components/tel-page';
 import { telPaths } from '../paths';
@@ -35,8 +36,15 @@ function confirmation(next: 1 | -1, count: number | undefined) {
       };
 }
 
+type TelDetailPageProps = {
+  id: number;
+  title: string;
+  /** DEC-09: without tel-write the order and cancel buttons are not shown. */
+  canSend: boolean;
+};
+
 /** TelDetailListPage (TEL-20..42). */
-export function TelDetailPage({ id, title }: { id: number; title: string }) {
+export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const change = useChangeTelOrderStatus();
@@ -83,25 +91,28 @@ export function TelDetailPage({ id, title }: { id: number; title: string }) {
             )}
           </span>
         </p>
-        <div className="tel-actions">
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={loading || !canOrderTel(current)}
-            onClick={() => setAsking(1)}
-          >
-            発注する
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={loading || !canCancelTel(current)}
-            onClick={() => setAsking(-1)}
-          >
-            キャンセル
-          </button>
-        </div>
+        {canSend ? (
+          <div className="tel-actions">
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={loading || !canOrderTel(current)}
+              onClick={() => setAsking(1)}
+            >
+              発注する
+            </button>
+            <button
+              type="button"
+              className="btn btn--danger"
+              disabled={loading || !canCancelTel(current)}
+              onClick={() => setAsking(-1)}
+            >
+              キャンセル
+            </button>
+          </div>
+        ) : null}
       </div>
+      {canSend ? null : <TelReadOnlyNotice />}
       {messages.isError ? (
         <p className="notice notice--error" role="alert">
           {isApiError(messages.error) ? messages.error.message : String(messages.error)}

@@ -6,6 +6,7 @@ import { useUnsavedChanges } from '@/ui/leave-guard';
 import { TextBox } from '@/ui/text-field';
 import { useToast } from '@/ui/toast';
 import { useUploadTelFile } from '../api/upload-file';
+import { TelReadOnlyNotice } from '../components/read-only-notice';
 import { TelPage } from '../components/tel-page';
 import { UploadErrors } from '../components/upload-errors';
 import { UploadProgressBar } from '../components/upload-progress';
@@ -17,8 +18,29 @@ const NOTHING_CHOSEN = { file: null, description: '' };
 // TEL-55: Enter in the memo neither uploads nor navigates.
 const ignoreEnter = () => {};
 
-/** TelBulkUploadPage (TEL-50..62). */
-export function TelUploadPage({ title }: { title: string }) {
+/** TelBulkUploadPage (TEL-50..62). Without `canSend` (DEC-09) the form gives way to a note. */
+export function TelUploadPage({ title, canSend }: { title: string; canSend: boolean }) {
+  if (!canSend) {
+    return (
+      <TelPage title={title} trail={[]} className="tel-upload">
+        <TelReadOnlyNotice />
+        <p>
+          <a href={TEL_SAMPLE_CSV_PATH} download>
+            サンプルフォーマット（CSV）をダウンロード
+          </a>
+        </p>
+        <nav className="tel-bottom-bar" aria-label="ページ下部">
+          <Link className="btn" to={telPaths.list}>
+            一覧に戻る
+          </Link>
+        </nav>
+      </TelPage>
+    );
+  }
+  return <UploadScreen title={title} />;
+}
+
+function UploadScreen({ title }: { title: string }) {
   const upload = useUploadTelFile();
   const toast = useToast();
   const navigate = useNavigate();
