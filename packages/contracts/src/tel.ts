@@ -267,12 +267,55 @@ export const telTemplateListItemSchema = z.object({
 export type TelTemplateListItem = z.infer<typeof telTemplateListItemSchema>;
 export const telTemplateListSchema = z.array(telTemplateListItemSchema);
 
-export const telUploadResponseSchema = z.object({
-  id: z.number().int(),
-  /** Phone numbers whose leading 0, dropped by Excel, was restored (DEC-08). */
-  corrected_phone_count: z.number().int(),
+/**
+ * What ordering will do with an order's messages that are still to be sent (issue 10): those
+ * whose scheduled time has passed go out as soon as the order is placed; those with an invalid
+ * template number (0, TEL-27) are never sent (they end as cannot send, -3). Counted now, by the
+ * server's clock.
+ */
+export const telOrderWarningsSchema = z.object({
+  /** Before sending (1), a valid template, scheduled time at or before now. */
+  overdue_count: z.number().int(),
+  /** Before sending (1) with template number 0. */
+  invalid_template_count: z.number().int(),
 });
+export type TelOrderWarnings = z.infer<typeof telOrderWarningsSchema>;
+
+export const telUploadResponseSchema = z
+  .object({
+    id: z.number().int(),
+    /** Phone numbers whose leading 0, dropped by Excel, was restored (DEC-08). */
+    corrected_phone_count: z.number().int(),
+  })
+  .extend(telOrderWarningsSchema.shape);
 export type TelUploadResponse = z.infer<typeof telUploadResponseSchema>;
+
+/** GET /api/tel/list/{id}/summary: messages per status and the warnings of ordering. */
+export const telOrderSummarySchema = z
+  .object({
+    count_all: z.number().int(),
+    /** One entry per message status, in TEL_MESSAGE_STATUSES order (zeros included). */
+    status_counts: z.array(
+      z.object({
+        status: z.union(TEL_MESSAGE_STATUSES.map((s) => z.literal(s))),
+        count: z.number().int(),
+      }),
+    ),
+  })
+  .extend(telOrderWarningsSchema.shape);
+export type TelOrderSummary = z.infer<typeof telOrderSummarySchema>;
+
+/** The verbatim warnings of the order confirmation, the upload result and the draft screen. */
+export function telOrderWarningLines(warnings: TelOrderWarnings): string[] {
+  const lines: string[] = [];
+  if (warnings.overdue_count > 0) {
+    lines.push(`${warnings.overdue_count}件は送信予定日時を過ぎているため発注後すぐに送信されます`);
+  }
+  if (warnings.invalid_template_count > 0) {
+    lines.push(`${warnings.invalid_template_count}件は無効なテンプレート番号のため送信されません`);
+  }
+  return lines;
+}
 
 export const TEL_SENDERS = ['dry-run', 'line'] as const;
 export type TelSender = (typeof TEL_SENDERS)[number];

@@ -9,6 +9,7 @@ import {
   telMessageListSchema,
   telOrderListSchema,
   telOrderStatusSchema,
+  telOrderSummarySchema,
   telRegisterInputSchema,
   telStatusChangeSchema,
   telTemplateInputSchema,
@@ -85,6 +86,22 @@ export async function telRoutes(app: FastifyInstance) {
       },
     },
     async (request) => tel.listMessages(authOf(request).accountId, request.params.id),
+  );
+
+  routes.get(
+    '/list/:id/summary',
+    {
+      schema: {
+        tags,
+        summary: '発注のメッセージ件数（ステータス別）と発注時の注意',
+        description:
+          'overdue_count: 送信前で送信予定日時を過ぎたもの（発注後すぐに送信）。' +
+          'invalid_template_count: 送信前で無効なテンプレート番号（0）のもの（送信されない）。いずれもサーバーの現在時刻で数えます。',
+        params: telIdParamsSchema,
+        response: { 200: telOrderSummarySchema, ...notFound },
+      },
+    },
+    async (request) => tel.orderSummary(authOf(request).accountId, request.params.id),
   );
 
   routes.get(

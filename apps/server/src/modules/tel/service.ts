@@ -11,6 +11,7 @@ import {
   type TelMessage,
   type TelOrder,
   type TelOrderStatus,
+  type TelOrderSummary,
   type TelMessageStatus,
   type TelTemplateListItem,
   type TelUploadResponse,
@@ -25,6 +26,7 @@ import { fieldError } from '../../lib/validate.js';
 import { lineChannelReader } from '../line/index.js';
 import { readTelCsv } from './csv-upload.js';
 import { notifyDispatchers } from './dispatch-repository.js';
+import { readOrderSummary } from './order-summary.js';
 import * as repository from './repository.js';
 
 type RegisterInput = z.output<typeof telRegisterInputSchema>;
@@ -97,6 +99,12 @@ export function createTelService(deps: {
         failure_reason: row.failureReason,
         delivered_at: toTokyoIsoOrNull(row.deliveredAt),
       }));
+    },
+
+    /** Counts per status and the warnings of the order confirmation (issue 10). */
+    async orderSummary(accountId: number, orderId: number): Promise<TelOrderSummary> {
+      await orderOrNotFound(accountId, orderId);
+      return readOrderSummary(db, accountId, orderId);
     },
 
     async orderStatus(accountId: number, orderId: number): Promise<TelOrderStatus> {
@@ -212,7 +220,13 @@ export function createTelService(deps: {
         }
         await copy.finish();
         await repository.setOrderCountAll(tx, orderId, result.rows);
-        return { id: orderId, corrected_phone_count: result.correctedPhoneCount };
+        const summary = await readOrderSummary(tx, accountId, orderId);
+        return {
+          id: orderId,
+          corrected_phone_count: result.correctedPhoneCount,
+          overdue_count: summary.overdue_count,
+          invalid_template_count: summary.invalid_template_count,
+        };
       });
     },
   };
