@@ -6,5 +6,6 @@ export const telKeys = {
   order: (id: number) => [...telKeys.all, 'order', id] as const,
   messages: (id: number) => [...telKeys.order(id), 'messages'] as const,
   status: (id: number) => [...telKeys.order(id), 'status'] as const,
+  summary: (id: number) => [...telKeys.order(id), 'summary'] as const,
   templates: () => [...telKeys.all, 'templates'] as const,
 };

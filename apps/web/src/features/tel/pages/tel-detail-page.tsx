@@ -7,9 +7,11 @@ import { ConfirmDialog } from '@/ui/dialog';
 import { useToast } from '@/ui/toast';
 import { useChangeTelOrderStatus } from '../api/change-order-status';
 import { useTelOrderMessages } from '../api/get-order-messages';
+import { useTelOrderSummary } from '../api/get-order-summary';
 import { isSendingTel, TEL_POLL_MS, useTelOrderStatus } from '../api/get-order-status';
 import { telKeys } from '../api/query-keys';
 import { MessageTable } from '../components/message-table';
+import { OrderWarnings, StatusCounts } from '../components/order-summary';
 import { TelReadOnlyNotice } from '../components/read-only-notice';
 import { OrderStatusBadge } from '../components/status-badge';
 import { TelPage } from '../components/tel-page';
@@ -50,7 +52,9 @@ export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
   const change = useChangeTelOrderStatus();
   const status = useTelOrderStatus(id);
   const current = status.data?.status;
-  const messages = useTelOrderMessages(id, isSendingTel(current) ? TEL_POLL_MS : false);
+  const polling = isSendingTel(current) ? TEL_POLL_MS : false;
+  const messages = useTelOrderMessages(id, polling);
+  const summary = useTelOrderSummary(id, polling);
   // TEL-22: 通信中... until the status is known, and again while a change is sent and the
   // status fetched anew (TEL-34).
   const loading = current === undefined || change.isPending;
@@ -60,6 +64,7 @@ export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
   useEffect(() => {
     if (seen.current !== undefined && seen.current !== current) {
       void queryClient.invalidateQueries({ queryKey: telKeys.messages(id) });
+      void queryClient.invalidateQueries({ queryKey: telKeys.summary(id) });
     }
     seen.current = current;
   }, [current, id, queryClient]);
@@ -97,7 +102,11 @@ export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
               type="button"
               className="btn btn--primary"
               disabled={loading || !canOrderTel(current)}
-              onClick={() => setAsking(1)}
+              onClick={() => {
+                // The confirmation counts past-time messages as of now, not as of page load.
+                void summary.refetch();
+                setAsking(1);
+              }}
             >
               発注する
             </button>
@@ -113,6 +122,13 @@ export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
         ) : null}
       </div>
       {canSend ? null : <TelReadOnlyNotice />}
+      {summary.data ? (
+        <>
+          <StatusCounts summary={summary.data} />
+          {/* The draft screen: what ordering would do, before anyone presses 発注する. */}
+          {canOrderTel(current ?? -1) ? <OrderWarnings warnings={summary.data} /> : null}
+        </>
+      ) : null}
       {messages.isError ? (
         <p className="notice notice--error" role="alert">
           {isApiError(messages.error) ? messages.error.message : String(messages.error)}
@@ -127,14 +143,16 @@ export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
       {asking !== null && (
         <ConfirmDialog
           open
-          {...confirmation(asking, messages.data?.length)}
+          {...confirmation(asking, summary.data?.count_all ?? messages.data?.length)}
           cancelLabel="戻る"
           onCancel={() => setAsking(null)}
           onConfirm={() => {
             setAsking(null);
             changeTo(asking);
           }}
-        />
+        >
+          {asking === 1 && summary.data ? <OrderWarnings warnings={summary.data} /> : null}
+        </ConfirmDialog>
       )}
     </TelPage>
   );

@@ -1,4 +1,11 @@
-import { TEL_LIMITS, TEL_MESSAGES, TEL_SAMPLE_CSV_PATH, TEL_TEXT } from '@tsunagu/contracts';
+import {
+  TEL_LIMITS,
+  TEL_MESSAGES,
+  TEL_SAMPLE_CSV_PATH,
+  TEL_TEXT,
+  telOrderWarningLines,
+  type TelUploadResponse,
+} from '@tsunagu/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { UploadProgress } from '@/lib/api-upload';
@@ -14,6 +21,18 @@ import { storeTelFlash } from '../flash';
 import { telPaths } from '../paths';
 
 const NOTHING_CHOSEN = { file: null, description: '' };
+
+/** The upload result's lines under 登録しました: restored phone numbers, then what ordering will do. */
+export function uploadResultDetail(result: TelUploadResponse): string | undefined {
+  const corrected = result.corrected_phone_count;
+  const lines = [
+    ...(corrected > 0
+      ? [`先頭の0が抜けていた電話番号${corrected.toLocaleString('ja-JP')}件を補いました`]
+      : []),
+    ...telOrderWarningLines(result),
+  ];
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
 
 // TEL-55: Enter in the memo neither uploads nor navigates.
 const ignoreEnter = () => {};
@@ -59,16 +78,10 @@ function UploadScreen({ title }: { title: string }) {
     upload.mutate(
       { file, description, onProgress: setProgress },
       {
-        onSuccess: ({ id: orderId, corrected_phone_count: corrected }) => {
+        onSuccess: (result) => {
           release();
           // TEL-59/60
-          storeTelFlash(
-            TEL_MESSAGES.registered,
-            orderId,
-            corrected > 0
-              ? `先頭の0が抜けていた電話番号${corrected.toLocaleString('ja-JP')}件を補いました`
-              : undefined,
-          );
+          storeTelFlash(TEL_MESSAGES.registered, result.id, uploadResultDetail(result));
           navigate(telPaths.list);
         },
         onError: () => toast.error(TEL_MESSAGES.uploadFailed),
