@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './ids.js';
 export * from './line.js';
 export * from './permissions.js';
+export * from './phone-format.js';
 export * from './roles.js';
 export * from './surveys.js';
 export * from './salon/index.js';

@@ -116,6 +116,7 @@ export const TEL_MESSAGES = {
   uploadFailed: '送信失敗',
   genericError: 'エラーが発生しました',
   orderNotFound: '通知メッセージの発注が見つかりません',
+  messageNotFound: '通知メッセージが見つかりません',
   cannotOrder: '下書きの発注のみ発注できます',
   cannotCancel: 'キャンセル済みまたは完了した発注はキャンセルできません',
   fileRequired: 'ファイルを選択してください',
@@ -289,6 +290,28 @@ export const telUploadResponseSchema = z
   })
   .extend(telOrderWarningsSchema.shape);
 export type TelUploadResponse = z.infer<typeof telUploadResponseSchema>;
+
+export const telMessageParamsSchema = z.object({ id: idParam, messageId: idParam });
+
+/**
+ * GET /api/tel/list/{id}/messages/{messageId}/preview: what the customer receives — the
+ * template with this message's parameters, one entry per LINE message (speech bubble). Text
+ * messages carry their text; other types (image, flex …) only their type. `problem` says why
+ * nothing will be sent (template 0, a template gone, a body that does not render).
+ */
+export const telMessagePreviewSchema = z.object({
+  template_id: z.number().int(),
+  template_name: z.string().nullable(),
+  bubbles: z.array(z.object({ type: z.string(), text: z.string().nullable() })),
+  problem: z.string().nullable(),
+});
+export type TelMessagePreview = z.infer<typeof telMessagePreviewSchema>;
+
+export const TEL_PREVIEW_PROBLEMS = {
+  invalidTemplate: '無効なテンプレート番号のため送信されません',
+  templateMissing: 'テンプレートが見つからないため送信されません',
+  bodyUnreadable: 'テンプレートの本文を読み取れないため送信されません',
+} as const;
 
 /** GET /api/tel/list/{id}/summary: messages per status and the warnings of ordering. */
 export const telOrderSummarySchema = z

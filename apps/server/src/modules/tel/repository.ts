@@ -235,6 +235,35 @@ export function listMessages(db: Executor, accountId: number, orderId: number) {
     .orderBy(asc(telMessages.id));
 }
 
+/** One message of the order with its template (null when template 0 or the template is gone). */
+export async function findMessageWithTemplate(
+  db: Executor,
+  accountId: number,
+  orderId: number,
+  messageId: number,
+) {
+  const [row] = await db
+    .select({
+      templateId: telMessages.templateId,
+      params: telMessages.params,
+      templateName: telTemplates.name,
+      templateBody: telTemplates.body,
+    })
+    .from(telMessages)
+    .leftJoin(
+      telTemplates,
+      and(eq(telTemplates.id, telMessages.templateId), eq(telTemplates.accountId, accountId)),
+    )
+    .where(
+      and(
+        eq(telMessages.accountId, accountId),
+        eq(telMessages.orderId, orderId),
+        eq(telMessages.id, messageId),
+      ),
+    );
+  return row;
+}
+
 /**
  * Messages per status, and of those still before sending (1) how many are past their time with
  * a valid template and how many have template 0 — one scan of the order's rows.

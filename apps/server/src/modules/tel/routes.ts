@@ -7,6 +7,8 @@ import {
   telConfigSchema,
   telIdParamsSchema,
   telMessageListSchema,
+  telMessageParamsSchema,
+  telMessagePreviewSchema,
   telOrderListSchema,
   telOrderStatusSchema,
   telOrderSummarySchema,
@@ -86,6 +88,22 @@ export async function telRoutes(app: FastifyInstance) {
       },
     },
     async (request) => tel.listMessages(authOf(request).accountId, request.params.id),
+  );
+
+  routes.get(
+    '/list/:id/messages/:messageId/preview',
+    {
+      schema: {
+        tags,
+        summary: 'メッセージの送信内容（テンプレートに差し込みデータを入れたもの）',
+        description:
+          'LINE のメッセージ（吹き出し）ごとに type と、テキストなら text。送信されない理由があれば problem。',
+        params: telMessageParamsSchema,
+        response: { 200: telMessagePreviewSchema, ...notFound },
+      },
+    },
+    async (request) =>
+      tel.messagePreview(authOf(request).accountId, request.params.id, request.params.messageId),
   );
 
   routes.get(

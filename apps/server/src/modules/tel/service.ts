@@ -12,6 +12,7 @@ import {
   type TelOrder,
   type TelOrderStatus,
   type TelOrderSummary,
+  type TelMessagePreview,
   type TelMessageStatus,
   type TelTemplateListItem,
   type TelUploadResponse,
@@ -26,6 +27,7 @@ import { fieldError } from '../../lib/validate.js';
 import { lineChannelReader } from '../line/index.js';
 import { readTelCsv } from './csv-upload.js';
 import { notifyDispatchers } from './dispatch-repository.js';
+import { previewMessage } from './message-preview.js';
 import { readOrderSummary } from './order-summary.js';
 import * as repository from './repository.js';
 
@@ -105,6 +107,18 @@ export function createTelService(deps: {
     async orderSummary(accountId: number, orderId: number): Promise<TelOrderSummary> {
       await orderOrNotFound(accountId, orderId);
       return readOrderSummary(db, accountId, orderId);
+    },
+
+    /** One message as the customer would receive it (issue 10: the detail shows it on demand). */
+    async messagePreview(
+      accountId: number,
+      orderId: number,
+      messageId: number,
+    ): Promise<TelMessagePreview> {
+      await orderOrNotFound(accountId, orderId);
+      const row = await repository.findMessageWithTemplate(db, accountId, orderId, messageId);
+      if (!row) throw new NotFoundError(TEL_MESSAGES.messageNotFound);
+      return previewMessage(row);
     },
 
     async orderStatus(accountId: number, orderId: number): Promise<TelOrderStatus> {

@@ -1,7 +1,12 @@
-import { telOrderSummarySchema, telOrderWarningLines } from '@tsunagu/contracts';
+import {
+  TEL_PREVIEW_PROBLEMS,
+  telMessagePreviewSchema,
+  telOrderSummarySchema,
+  telOrderWarningLines,
+} from '@tsunagu/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { telMessages } from '../src/db/schema/index.js';
+import { telMessages, telTemplates } from '../src/db/schema/index.js';
 import { uploadCsv } from './helpers/multipart.js';
 import { createTestApp, databaseKind, signIn, type TestApp } from './helpers/test-app.js';
 
@@ -102,6 +107,78 @@ describe(`tel order summary: counts per status and the warnings of ordering (${d
     const foreign = await other.get(`/api/tel/list/${orderId}/summary`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: '通知メッセージの発注が見つかりません' });
+  });
+
+  describe('a message as the customer receives it (preview)', () => {
+    async function draftWith(templateId: number, params: Record<string, string>) {
+      const created = await demo.post('/api/tel/register', {
+        tel: '09012345678',
+        date: '2030-06-01',
+        time: '10:00',
+        template_id: templateId,
+        params,
+      });
+      const order = created.json().id as number;
+      const [message] = (await demo.get(`/api/tel/list/${order}`)).json() as { id: number }[];
+      return {
+        order,
+        message: message!.id,
+        url: `/api/tel/list/${order}/messages/${message!.id}/preview`,
+      };
+    }
+
+    it('renders the template with the parameters, one entry per bubble; other types only named', async () => {
+      const template = await demo.post('/api/tel/template/register', {
+        name: 'プレビュー',
+        body: JSON.stringify([
+          { type: 'text', text: '[param_1] 様\nご予約は[param_2]です' },
+          { type: 'sticker', packageId: '446', stickerId: '1988' },
+        ]),
+      });
+      const { url } = await draftWith(template.json().id, { param_1: '山田', param_2: '6月1日' });
+      const response = await demo.get(url);
+      expect(response.statusCode).toBe(200);
+      expect(telMessagePreviewSchema.parse(response.json())).toEqual({
+        template_id: template.json().id,
+        template_name: 'プレビュー',
+        bubbles: [
+          { type: 'text', text: '山田 様\nご予約は6月1日です' },
+          { type: 'sticker', text: null },
+        ],
+        problem: null,
+      });
+      expect((await staff.get(url)).statusCode).toBe(200);
+    });
+
+    it('template 0 and a template gone say why nothing will be sent', async () => {
+      const invalid = await draftWith(999999, {});
+      expect((await demo.get(invalid.url)).json()).toMatchObject({
+        template_id: 0,
+        bubbles: [],
+        problem: TEL_PREVIEW_PROBLEMS.invalidTemplate,
+      });
+      const template = await demo.post('/api/tel/template/register', {
+        name: '消える',
+        body: JSON.stringify({ type: 'text', text: 'x' }),
+      });
+      const gone = await draftWith(template.json().id, {});
+      await t.app.db.delete(telTemplates).where(eq(telTemplates.id, template.json().id));
+      expect((await demo.get(gone.url)).json()).toMatchObject({
+        template_name: null,
+        problem: TEL_PREVIEW_PROBLEMS.templateMissing,
+      });
+    });
+
+    it('a message of another order, or another account, is 404', async () => {
+      const first = await draftWith(1, {});
+      const second = await draftWith(1, {});
+      const crossed = await demo.get(
+        `/api/tel/list/${first.order}/messages/${second.message}/preview`,
+      );
+      expect(crossed.statusCode).toBe(404);
+      expect(crossed.json()).toEqual({ message: '通知メッセージが見つかりません' });
+      expect((await other.get(first.url)).statusCode).toBe(404);
+    });
   });
 
   it('the OpenAPI document describes the summary call and the upload counts', async () => {
