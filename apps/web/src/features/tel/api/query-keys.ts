@@ -7,5 +7,6 @@ export const telKeys = {
   messages: (id: number) => [...telKeys.order(id), 'messages'] as const,
   status: (id: number) => [...telKeys.order(id), 'status'] as const,
   summary: (id: number) => [...telKeys.order(id), 'summary'] as const,
+  preview: (id: number, messageId: number) => [...telKeys.order(id), 'preview', messageId] as const,
   templates: () => [...telKeys.all, 'templates'] as const,
 };

@@ -1,6 +1,6 @@
 import { TEL_MESSAGES, TEL_TEXT, canCancelTel, canOrderTel } from '@tsunagu/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/dialog';
@@ -10,9 +10,11 @@ import { useTelOrderMessages } from '../api/get-order-messages';
 import { useTelOrderSummary } from '../api/get-order-summary';
 import { isSendingTel, TEL_POLL_MS, useTelOrderStatus } from '../api/get-order-status';
 import { telKeys } from '../api/query-keys';
+import { MessagePreviewDialog } from '../components/message-preview-dialog';
 import { MessageTable } from '../components/message-table';
 import { OrderWarnings, StatusCounts } from '../components/order-summary';
 import { TelReadOnlyNotice } from '../components/read-only-notice';
+import { filterByPhone, PhoneSearch } from '../components/phone-search';
 import { OrderStatusBadge } from '../components/status-badge';
 import { TelPage } from '../components/tel-page';
 import { telPaths } from '../paths';
@@ -70,6 +72,11 @@ export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
   }, [current, id, queryClient]);
 
   const [asking, setAsking] = useState<1 | -1 | null>(null);
+  const [search, setSearch] = useState('');
+  const [previewing, setPreviewing] = useState<number | null>(null);
+  const openPreview = useCallback((message: { id: number }) => setPreviewing(message.id), []);
+  const all = messages.data;
+  const shown = useMemo(() => filterByPhone(all ?? [], search), [all, search]);
   const changeTo = (next: 1 | -1) =>
     change.mutate(
       { id, status: next },
@@ -135,11 +142,31 @@ export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
         </p>
       ) : (
         // Polling refreshes in place; only the first load shows the loading text.
-        <MessageTable messages={messages.data ?? []} loading={messages.isPending} />
+        <>
+          <PhoneSearch
+            value={search}
+            onChange={setSearch}
+            shown={shown.length}
+            total={all?.length ?? 0}
+          />
+          <MessageTable
+            messages={shown}
+            loading={messages.isPending}
+            onPreview={openPreview}
+            {...(all && all.length > 0 ? { emptyText: '該当するメッセージはありません' } : {})}
+          />
+        </>
       )}
       <p>
         <Link to={telPaths.list}>一覧に戻る</Link>
       </p>
+      {previewing !== null && (
+        <MessagePreviewDialog
+          orderId={id}
+          messageId={previewing}
+          onClose={() => setPreviewing(null)}
+        />
+      )}
       {asking !== null && (
         <ConfirmDialog
           open

@@ -87,3 +87,95 @@ describe('the order summary on the detail screen (issue 10)', () => {
     expect(screen.queryByTestId('tel-order-warnings')).toBeNull();
   });
 });
+
+describe('reading the messages of an order (issue 10)', () => {
+  const messages = [
+    makeTelMessage({ id: 1, tel: '09012345678' }),
+    makeTelMessage({ id: 2, tel: '0312345678' }),
+    makeTelMessage({ id: 3, tel: '08098765432', template_id: 0 }),
+  ];
+  const readApi = (extra: Record<string, FakeHandler> = {}) => ({
+    ...api(0, summaryOf),
+    'GET /api/tel/list/:id': () => reply(200, messages),
+    ...extra,
+  });
+  const rows = async () => {
+    const table = await screen.findByRole('table', { name: 'メッセージ一覧' });
+    await waitFor(() => expect(table.querySelector('td.table__empty')).toBeNull());
+    return Array.from(table.querySelectorAll('tbody tr')).map(
+      (row) => within(row as HTMLElement).getAllByRole('cell')[4]!.textContent,
+    );
+  };
+
+  it('phone numbers read with hyphens: 090-1234-5678, 03-1234-5678', async () => {
+    renderTel('/line/tel/list/3', readApi());
+    expect(await rows()).toEqual(['090-1234-5678', '03-1234-5678', '080-9876-5432']);
+  });
+
+  it('a search by phone number finds digits typed with hyphens or full-width, and says how many', async () => {
+    const app = renderTel('/line/tel/list/3', readApi());
+    await rows();
+    const search = screen.getByRole('searchbox', { name: '電話番号で検索' });
+    await app.user.type(search, '０３-1234');
+    await waitFor(async () => expect(await rows()).toEqual(['03-1234-5678']));
+    expect(screen.getByText('3件中1件')).toBeVisible();
+    await app.user.clear(search);
+    await app.user.type(search, '0000');
+    expect(await screen.findByText('該当するメッセージはありません')).toBeVisible();
+    await app.user.clear(search);
+    await waitFor(async () => expect(await rows()).toHaveLength(3));
+  });
+
+  it('表示 shows the rendered text of one message, loaded only when asked for', async () => {
+    const app = renderTel(
+      '/line/tel/list/3',
+      readApi({
+        'GET /api/tel/list/:id/messages/:messageId/preview': () =>
+          reply(200, {
+            template_id: 5,
+            template_name: 'ご来店リマインド',
+            bubbles: [
+              { type: 'text', text: '山田 様\nご来店お待ちしております' },
+              { type: 'image', text: null },
+            ],
+            problem: null,
+          }),
+      }),
+    );
+    await rows();
+    expect(app.calls.some((call) => call.path.endsWith('/preview'))).toBe(false);
+    await app.user.click(screen.getByRole('button', { name: 'メッセージ 2 の送信内容を表示' }));
+    const dialog = await screen.findByRole('dialog', { name: 'メッセージ 2 の送信内容' });
+    const bubbles = await within(dialog).findAllByRole('listitem');
+    expect(bubbles.map((bubble) => bubble.textContent)).toEqual([
+      '山田 様\nご来店お待ちしております',
+      '（image メッセージ）',
+    ]);
+    expect(dialog).toHaveTextContent('テンプレート：5:ご来店リマインド');
+    expect(app.callsTo('GET', '/api/tel/list/3/messages/2/preview')).toHaveLength(1);
+    await app.user.click(within(dialog).getByRole('button', { name: '閉じる' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a message that will not be sent says why in its preview', async () => {
+    const app = renderTel(
+      '/line/tel/list/3',
+      readApi({
+        'GET /api/tel/list/:id/messages/:messageId/preview': () =>
+          reply(200, {
+            template_id: 0,
+            template_name: null,
+            bubbles: [],
+            problem: '無効なテンプレート番号のため送信されません',
+          }),
+      }),
+    );
+    await rows();
+    await app.user.click(screen.getByRole('button', { name: 'メッセージ 3 の送信内容を表示' }));
+    const dialog = await screen.findByRole('dialog', { name: 'メッセージ 3 の送信内容' });
+    expect(
+      await within(dialog).findByText('無効なテンプレート番号のため送信されません'),
+    ).toBeVisible();
+    expect(dialog).toHaveTextContent('テンプレート：無効なテンプレート番号');
+  });
+});

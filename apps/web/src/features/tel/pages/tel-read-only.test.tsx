@@ -34,7 +34,7 @@ describe('DEC-09 the tel screens without tel-write', () => {
     renderApp('/line/tel/list/3', { session: readOnly, api });
     expect(await note()).toBeVisible();
     await waitFor(() => expect(screen.getByTestId('tel-order-status')).toHaveTextContent('下書き'));
-    expect(await screen.findByText('09012345678', { exact: false })).toBeVisible();
+    expect(await screen.findByText('090-1234-5678')).toBeVisible();
     expect(screen.queryByRole('button', { name: '発注する' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'キャンセル' })).toBeNull();
   });
