@@ -42,6 +42,8 @@ export const ROLE_MESSAGES = {
   ownerImmutable: 'オーナーロールは変更・削除できません',
   ownerRequired: 'ロールの管理にはオーナー権限が必要です',
   notFound: 'ロールが見つかりません',
+  /** Names are unique per account, compared case-insensitively (decision 0090). */
+  nameTaken: 'このロール名はすでに使われています。別の名前を入力してください',
   created: 'ロールを登録しました',
   updated: 'ロールを更新しました',
   deleted: 'ロールを削除しました',

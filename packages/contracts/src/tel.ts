@@ -111,11 +111,15 @@ export const TEL_MESSAGES = {
   uploadFailed: '送信失敗',
   genericError: 'エラーが発生しました',
   orderNotFound: '通知メッセージの発注が見つかりません',
+  messageNotFound: '通知メッセージが見つかりません',
   cannotOrder: '下書きの発注のみ発注できます',
   cannotCancel: 'キャンセル済みまたは完了した発注はキャンセルできません',
   fileRequired: 'ファイルを選択してください',
   fileTooLarge: `ファイルサイズが上限（${TEL_LIMITS.uploadBytes / 1024 / 1024}MB）を超えています`,
   fileEmpty: 'ファイルにデータがありません',
+  /** Line 1 names no column at all (data where the header belongs). */
+  headerMissing:
+    '見出し行がありません。1行目に列名（tel,date,time,template_id,param_1〜param_10）を書いてください',
   /** The multipart body of an upload (issue 16 §4): each names what is wrong with it. */
   oneFileOnly: 'ファイルは1つだけ送信してください',
   uploadTruncated: 'アップロードが途中で途切れました。もう一度アップロードしてください',
@@ -259,12 +263,77 @@ export const telTemplateListItemSchema = z.object({
 export type TelTemplateListItem = z.infer<typeof telTemplateListItemSchema>;
 export const telTemplateListSchema = z.array(telTemplateListItemSchema);
 
-export const telUploadResponseSchema = z.object({
-  id: z.number().int(),
-  /** Phone numbers whose leading 0, dropped by Excel, was restored (DEC-08). */
-  corrected_phone_count: z.number().int(),
+/**
+ * What ordering will do with an order's messages that are still to be sent (issue 10): those
+ * whose scheduled time has passed go out as soon as the order is placed; those with an invalid
+ * template number (0, TEL-27) are never sent (they end as cannot send, -3). Counted now, by the
+ * server's clock.
+ */
+export const telOrderWarningsSchema = z.object({
+  /** Before sending (1), a valid template, scheduled time at or before now. */
+  overdue_count: z.number().int(),
+  /** Before sending (1) with template number 0. */
+  invalid_template_count: z.number().int(),
 });
+export type TelOrderWarnings = z.infer<typeof telOrderWarningsSchema>;
+
+export const telUploadResponseSchema = z
+  .object({
+    id: z.number().int(),
+    /** Phone numbers whose leading 0, dropped by Excel, was restored (DEC-08). */
+    corrected_phone_count: z.number().int(),
+  })
+  .extend(telOrderWarningsSchema.shape);
 export type TelUploadResponse = z.infer<typeof telUploadResponseSchema>;
+
+export const telMessageParamsSchema = z.object({ id: idParam, messageId: idParam });
+
+/**
+ * GET /api/tel/list/{id}/messages/{messageId}/preview: what the customer receives — the
+ * template with this message's parameters, one entry per LINE message (speech bubble). Text
+ * messages carry their text; other types (image, flex …) only their type. `problem` says why
+ * nothing will be sent (template 0, a template gone, a body that does not render).
+ */
+export const telMessagePreviewSchema = z.object({
+  template_id: z.number().int(),
+  template_name: z.string().nullable(),
+  bubbles: z.array(z.object({ type: z.string(), text: z.string().nullable() })),
+  problem: z.string().nullable(),
+});
+export type TelMessagePreview = z.infer<typeof telMessagePreviewSchema>;
+
+export const TEL_PREVIEW_PROBLEMS = {
+  invalidTemplate: '無効なテンプレート番号のため送信されません',
+  templateMissing: 'テンプレートが見つからないため送信されません',
+  bodyUnreadable: 'テンプレートの本文を読み取れないため送信されません',
+} as const;
+
+/** GET /api/tel/list/{id}/summary: messages per status and the warnings of ordering. */
+export const telOrderSummarySchema = z
+  .object({
+    count_all: z.number().int(),
+    /** One entry per message status, in TEL_MESSAGE_STATUSES order (zeros included). */
+    status_counts: z.array(
+      z.object({
+        status: z.union(TEL_MESSAGE_STATUSES.map((s) => z.literal(s))),
+        count: z.number().int(),
+      }),
+    ),
+  })
+  .extend(telOrderWarningsSchema.shape);
+export type TelOrderSummary = z.infer<typeof telOrderSummarySchema>;
+
+/** The verbatim warnings of the order confirmation, the upload result and the draft screen. */
+export function telOrderWarningLines(warnings: TelOrderWarnings): string[] {
+  const lines: string[] = [];
+  if (warnings.overdue_count > 0) {
+    lines.push(`${warnings.overdue_count}件は送信予定日時を過ぎているため発注後すぐに送信されます`);
+  }
+  if (warnings.invalid_template_count > 0) {
+    lines.push(`${warnings.invalid_template_count}件は無効なテンプレート番号のため送信されません`);
+  }
+  return lines;
+}
 
 export const TEL_SENDERS = ['dry-run', 'line'] as const;
 export type TelSender = (typeof TEL_SENDERS)[number];

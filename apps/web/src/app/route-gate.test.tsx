@@ -38,7 +38,9 @@ describe('route guard', () => {
   it('APP-04 a route without keys opens for an operator holding none', async () => {
     const app = renderApp('/line/tel', { session: makeSession({ permissions: [] }) });
     expect(await screen.findByRole('heading', { level: 1, name: '通知メッセージ' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'ファイルアップロード' })).toBeVisible();
+    // DEC-09: the screen opens; its write controls need tel-write and are hidden.
+    expect(screen.getByRole('link', { name: 'テンプレート設定' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'ファイルアップロード' })).toBeNull();
     expect(app.location()).toBe('/line/tel');
     expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
   });

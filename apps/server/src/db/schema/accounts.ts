@@ -41,6 +41,8 @@ export const operatorRoles = pgTable(
     uniqueIndex('operator_roles_one_owner_per_account')
       .on(table.accountId)
       .where(sql`${table.isOwner}`),
+    // Role names are unique per account, compared case-insensitively (decision 0090).
+    uniqueIndex('operator_roles_name_per_account').on(table.accountId, sql`lower(${table.name})`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { PermissionKey, RoleInput } from '@tsunagu/contracts';
 import { operatorRoles, operators } from '../../db/schema/index.js';
 import { insertReturningId } from '../../db/rows.js';
@@ -58,6 +58,30 @@ export async function lockRole(db: Executor, accountId: number, id: number) {
     .where(and(eq(operatorRoles.accountId, accountId), eq(operatorRoles.id, id)))
     .for('update');
   return row;
+}
+
+/**
+ * Whether another role of the account already has this name, compared as the unique index
+ * `operator_roles_name_per_account` compares it (lower(name); decision 0090).
+ */
+export async function nameTaken(
+  db: Executor,
+  accountId: number,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: operatorRoles.id })
+    .from(operatorRoles)
+    .where(
+      and(
+        eq(operatorRoles.accountId, accountId),
+        sql`lower(${operatorRoles.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(operatorRoles.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function countOperators(db: Executor, roleId: number): Promise<number> {

@@ -165,6 +165,80 @@ describe(`operator roles (${databaseKind})`, () => {
     expect((await demo.get('/api/operator_roles')).json()).toEqual(aRoles);
   });
 
+  describe('role names are unique per account (issue 10, decision 0090)', () => {
+    const nameTaken = {
+      message: MESSAGES.validationFailed,
+      errors: { name: [ROLE_MESSAGES.nameTaken] },
+    };
+    const names = async () =>
+      ((await demo.get('/api/operator_roles')).json() as { name: string }[]).map((r) => r.name);
+
+    it('a second オーナー, or any name the account already has, is a 422 on the name field', async () => {
+      const before = await names();
+      for (const name of ['オーナー', 'スタッフ（閲覧のみ）', '  オーナー  ']) {
+        const response = await demo.post('/api/operator_roles', { name, permission_keys: [] });
+        expect(response.statusCode, name).toBe(422);
+        expect(response.json()).toEqual(nameTaken);
+      }
+      expect(await names()).toEqual(before);
+    });
+
+    it('names differing only in letter case are the same name', async () => {
+      const first = await demo.post('/api/operator_roles', { name: 'Front', permission_keys: [] });
+      expect(first.statusCode).toBe(201);
+      try {
+        const second = await demo.post('/api/operator_roles', {
+          name: 'FRONT',
+          permission_keys: [],
+        });
+        expect(second.statusCode).toBe(422);
+        expect(second.json()).toEqual(nameTaken);
+      } finally {
+        await demo.delete(`/api/operator_roles/${first.json().id}`);
+      }
+    });
+
+    it('renaming to another role name is a 422; keeping its own name is fine', async () => {
+      const created = await demo.post('/api/operator_roles', { name: '受付', permission_keys: [] });
+      const { id } = created.json();
+      try {
+        const clash = await demo.put(`/api/operator_roles/${id}`, {
+          name: 'スタッフ（閲覧のみ）',
+          permission_keys: [],
+        });
+        expect(clash.statusCode).toBe(422);
+        expect(clash.json()).toEqual(nameTaken);
+        const same = await demo.put(`/api/operator_roles/${id}`, {
+          name: '受付',
+          permission_keys: ['tag-write'],
+        });
+        expect(same.statusCode).toBe(200);
+        expect((await demo.get(`/api/operator_roles/${id}`)).json().name).toBe('受付');
+      } finally {
+        await demo.delete(`/api/operator_roles/${id}`);
+      }
+    });
+
+    it('two creates of one name at once: one 201, one 422 (the unique index decides)', async () => {
+      const responses = await Promise.all(
+        [1, 2].map(() => demo.post('/api/operator_roles', { name: '同時', permission_keys: [] })),
+      );
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+      const created = responses.find((r) => r.statusCode === 201)!;
+      expect(responses.find((r) => r.statusCode === 422)!.json()).toEqual(nameTaken);
+      await demo.delete(`/api/operator_roles/${created.json().id}`);
+    });
+
+    it('another account may use the same name', async () => {
+      const response = await other.post('/api/operator_roles', {
+        name: 'スタッフ（閲覧のみ）',
+        permission_keys: [],
+      });
+      expect(response.statusCode).toBe(201);
+      await other.delete(`/api/operator_roles/${response.json().id}`);
+    });
+  });
+
   it('answers 422 for a non-numeric role id', async () => {
     expect((await demo.get('/api/operator_roles/abc')).statusCode).toBe(422);
   });

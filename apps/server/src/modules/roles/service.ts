@@ -1,6 +1,12 @@
-import { PERMISSION_KEYS, ROLE_MESSAGES, type Role, type RoleInput } from '@tsunagu/contracts';
+import {
+  MESSAGES,
+  PERMISSION_KEYS,
+  ROLE_MESSAGES,
+  type Role,
+  type RoleInput,
+} from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import * as repository from './repository.js';
 import type { RoleRow } from './repository.js';
 
@@ -17,6 +23,29 @@ function toRole(row: RoleRow): Role {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+const nameTakenError = () =>
+  new ValidationError(MESSAGES.validationFailed, { name: [ROLE_MESSAGES.nameTaken] });
+
+/** SQLSTATE 23505 on the name index: a concurrent request took the name between check and write. */
+function isNameClash(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'operator_roles_name_per_account') return true;
+    if (current === (current as { cause?: unknown }).cause) break;
+  }
+  return false;
+}
+
+/** Runs a write; a clash on the name index becomes the same 422 as the check before it. */
+async function guardName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isNameClash(error)) throw nameTakenError();
+    throw error;
+  }
 }
 
 export function createRoleService(deps: { db: Database }) {
@@ -36,16 +65,20 @@ export function createRoleService(deps: { db: Database }) {
     },
 
     async create(accountId: number, input: RoleInput): Promise<number> {
-      return repository.insertRole(db, accountId, input);
+      if (await repository.nameTaken(db, accountId, input.name)) throw nameTakenError();
+      return guardName(() => repository.insertRole(db, accountId, input));
     },
 
     async update(accountId: number, id: number, input: RoleInput): Promise<Role> {
-      await db.transaction(async (tx) => {
-        const role = await repository.lockRole(tx, accountId, id);
-        if (!role) throw new NotFoundError(ROLE_MESSAGES.notFound);
-        if (role.isOwner) throw new ConflictError(ROLE_MESSAGES.ownerImmutable);
-        await repository.updateRole(tx, accountId, id, input);
-      });
+      await guardName(() =>
+        db.transaction(async (tx) => {
+          const role = await repository.lockRole(tx, accountId, id);
+          if (!role) throw new NotFoundError(ROLE_MESSAGES.notFound);
+          if (role.isOwner) throw new ConflictError(ROLE_MESSAGES.ownerImmutable);
+          if (await repository.nameTaken(tx, accountId, input.name, id)) throw nameTakenError();
+          await repository.updateRole(tx, accountId, id, input);
+        }),
+      );
       return get(accountId, id);
     },
 

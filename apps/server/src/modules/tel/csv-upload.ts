@@ -104,6 +104,9 @@ function readHeader(cells: string[]): { header?: Header; problems: string[] } {
       index.set(name, position);
     }
   });
+  // Not one cell names a column: line 1 is data, not a header. One message says so instead
+  // of an unknown-column line per cell and a missing-column line per required name (issue 10).
+  if (index.size === 0) return { problems: [TEL_MESSAGES.headerMissing] };
   for (const name of REQUIRED_COLUMNS) {
     if (!index.has(name)) problems.push(`必須の列「${name}」がありません`);
   }

@@ -220,6 +220,54 @@ export function listMessages(db: Executor, accountId: number, orderId: number) {
     .orderBy(asc(telMessages.id));
 }
 
+/** One message of the order with its template (null when template 0 or the template is gone). */
+export async function findMessageWithTemplate(
+  db: Executor,
+  accountId: number,
+  orderId: number,
+  messageId: number,
+) {
+  const [row] = await db
+    .select({
+      templateId: telMessages.templateId,
+      params: telMessages.params,
+      templateName: telTemplates.name,
+      templateBody: telTemplates.body,
+    })
+    .from(telMessages)
+    .leftJoin(
+      telTemplates,
+      and(eq(telTemplates.id, telMessages.templateId), eq(telTemplates.accountId, accountId)),
+    )
+    .where(
+      and(
+        eq(telMessages.accountId, accountId),
+        eq(telMessages.orderId, orderId),
+        eq(telMessages.id, messageId),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Messages per status, and of those still before sending (1) how many are past their time with
+ * a valid template and how many have template 0 — one scan of the order's rows.
+ */
+export async function summarizeOrder(db: Executor, accountId: number, orderId: number) {
+  const before = sql`${telMessages.status} = 1`;
+  const rows = await db
+    .select({
+      status: telMessages.status,
+      count: sql<number>`count(*)::int`,
+      overdue: sql<number>`(count(*) filter (where ${before} and ${telMessages.templateId} <> 0 and ${telMessages.scheduledAt} <= now()))::int`,
+      invalid: sql<number>`(count(*) filter (where ${before} and ${telMessages.templateId} = 0))::int`,
+    })
+    .from(telMessages)
+    .where(and(eq(telMessages.accountId, accountId), eq(telMessages.orderId, orderId)))
+    .groupBy(telMessages.status);
+  return rows;
+}
+
 /**
  * A conditional transition: the row changes only when its status is one of `from`, decided by
  * the database under the row lock, so two concurrent requests cannot both succeed. Returns the

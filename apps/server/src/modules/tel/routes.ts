@@ -7,8 +7,11 @@ import {
   telConfigSchema,
   telIdParamsSchema,
   telMessageListSchema,
+  telMessageParamsSchema,
+  telMessagePreviewSchema,
   telOrderListSchema,
   telOrderStatusSchema,
+  telOrderSummarySchema,
   telRegisterInputSchema,
   telStatusChangeSchema,
   telTemplateInputSchema,
@@ -89,9 +92,40 @@ export async function telRoutes(app: FastifyInstance) {
   );
 
   routes.get(
+    '/list/:id/messages/:messageId/preview',
+    {
+      schema: {
+        tags,
+        summary: 'メッセージの送信内容（テンプレートに差し込みデータを入れたもの）',
+        description:
+          'LINE のメッセージ（吹き出し）ごとに type と、テキストなら text。送信されない理由があれば problem。',
+        params: telMessageParamsSchema,
+        response: { 200: telMessagePreviewSchema, ...notFound },
+      },
+    },
+    async (request) =>
+      tel.messagePreview(authOf(request).accountId, request.params.id, request.params.messageId),
+  );
+
+  routes.get(
+    '/list/:id/summary',
+    {
+      schema: {
+        tags,
+        summary: '発注のメッセージ件数（ステータス別）と発注時の注意',
+        description:
+          'overdue_count: 送信前で送信予定日時を過ぎたもの（発注後すぐに送信）。' +
+          'invalid_template_count: 送信前で無効なテンプレート番号（0）のもの（送信されない）。いずれもサーバーの現在時刻で数えます。',
+        params: telIdParamsSchema,
+        response: { 200: telOrderSummarySchema, ...notFound },
+      },
+    },
+    async (request) => tel.orderSummary(authOf(request).accountId, request.params.id),
+  );
+
+  routes.get(
     '/list/:id/status',
     {
-      config: sending,
       schema: {
         tags,
         summary: '発注のステータス',

@@ -11,6 +11,8 @@ import {
   type TelMessage,
   type TelOrder,
   type TelOrderStatus,
+  type TelOrderSummary,
+  type TelMessagePreview,
   type TelMessageStatus,
   type TelTemplateListItem,
   type TelUploadResponse,
@@ -25,6 +27,8 @@ import { fieldError } from '../../lib/validate.js';
 import { lineChannelReader } from '../line/index.js';
 import { readTelCsv } from './csv-upload.js';
 import { notifyDispatchers } from './dispatch-repository.js';
+import { previewMessage } from './message-preview.js';
+import { readOrderSummary } from './order-summary.js';
 import * as repository from './repository.js';
 import { shareTemplateIds } from './template-repository.js';
 
@@ -98,6 +102,24 @@ export function createTelService(deps: {
         failure_reason: row.failureReason,
         delivered_at: toTokyoIsoOrNull(row.deliveredAt),
       }));
+    },
+
+    /** Counts per status and the warnings of the order confirmation (issue 10). */
+    async orderSummary(accountId: number, orderId: number): Promise<TelOrderSummary> {
+      await orderOrNotFound(accountId, orderId);
+      return readOrderSummary(db, accountId, orderId);
+    },
+
+    /** One message as the customer would receive it (issue 10: the detail shows it on demand). */
+    async messagePreview(
+      accountId: number,
+      orderId: number,
+      messageId: number,
+    ): Promise<TelMessagePreview> {
+      await orderOrNotFound(accountId, orderId);
+      const row = await repository.findMessageWithTemplate(db, accountId, orderId, messageId);
+      if (!row) throw new NotFoundError(TEL_MESSAGES.messageNotFound);
+      return previewMessage(row);
     },
 
     async orderStatus(accountId: number, orderId: number): Promise<TelOrderStatus> {
@@ -213,7 +235,13 @@ export function createTelService(deps: {
         }
         await copy.finish();
         await repository.setOrderCountAll(tx, orderId, result.rows);
-        return { id: orderId, corrected_phone_count: result.correctedPhoneCount };
+        const summary = await readOrderSummary(tx, accountId, orderId);
+        return {
+          id: orderId,
+          corrected_phone_count: result.correctedPhoneCount,
+          overdue_count: summary.overdue_count,
+          invalid_template_count: summary.invalid_template_count,
+        };
       });
     },
   };

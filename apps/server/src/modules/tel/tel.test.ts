@@ -328,7 +328,14 @@ describe(`tel: orders, templates, register, status (${databaseKind})`, () => {
     });
 
     it('DEC-09 reads stay open to every operator of the account', async () => {
-      for (const url of ['/api/tel/list', '/api/tel/template/list', '/api/tel/config']) {
+      const draft = await newDraft();
+      for (const url of [
+        '/api/tel/list',
+        `/api/tel/list/${draft}`,
+        `/api/tel/list/${draft}/status`,
+        '/api/tel/template/list',
+        '/api/tel/config',
+      ]) {
         expect((await staff.get(url)).statusCode, url).toBe(200);
       }
     });

@@ -7,3 +7,4 @@ export { TelTemplateRegisterPage } from './pages/tel-template-register-page';
 export { TelTemplateDetailPage } from './pages/tel-template-detail-page';
 export { TelTemplateEditPage } from './pages/tel-template-edit-page';
 export { telPaths } from './paths';
+export { TelReadOnlyPage } from './components/read-only-notice';

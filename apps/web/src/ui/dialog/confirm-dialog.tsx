@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Dialog } from './dialog';
 
 type ConfirmDialogProps = {
@@ -10,6 +11,8 @@ type ConfirmDialogProps = {
   /** `danger` for destructive actions (red), `primary` for ones that go ahead (green). */
   tone?: 'danger' | 'primary';
   busy?: boolean;
+  /** More to read before deciding, shown under the message (e.g. a list of warnings). */
+  children?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -20,6 +23,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <Dialog open={open} title={title} onClose={onCancel} role="alertdialog">
       <p>{message}</p>
+      {props.children}
       <div className="dialog__actions">
         <button type="button" className="btn" onClick={onCancel}>
           {cancelLabel}

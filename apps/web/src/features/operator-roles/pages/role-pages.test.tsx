@@ -166,6 +166,23 @@ describe('operator role form', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('入力内容に誤りがあります');
   });
 
+  it('a name the account already has (a second オーナー) shows the server message under ロール名 and stays', async () => {
+    const app = renderRoles('/line/operator_roles/new', {
+      'POST /api/operator_roles': () =>
+        reply(422, {
+          message: '入力内容に誤りがあります',
+          errors: { name: [ROLE_MESSAGES.nameTaken] },
+        }),
+    });
+    await app.user.type(screen.getByLabelText('ロール名'), 'オーナー');
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText(ROLE_MESSAGES.nameTaken)).toBeVisible();
+    expect(screen.getByLabelText('ロール名')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('ロール名')).toHaveAccessibleDescription(ROLE_MESSAGES.nameTaken);
+    expect(screen.getByLabelText('ロール名')).toHaveValue('オーナー');
+    expect(app.router.state.location.pathname).toBe('/line/operator_roles/new');
+  });
+
   it('is read-only for operators without the owner role', () => {
     renderRoles('/line/operator_roles/new', {}, false);
     expect(screen.getByText(ROLE_MESSAGES.ownerRequired)).toBeVisible();

@@ -6,6 +6,8 @@ export const telKeys = {
   order: (id: number) => [...telKeys.all, 'order', id] as const,
   messages: (id: number) => [...telKeys.order(id), 'messages'] as const,
   status: (id: number) => [...telKeys.order(id), 'status'] as const,
+  summary: (id: number) => [...telKeys.order(id), 'summary'] as const,
+  preview: (id: number, messageId: number) => [...telKeys.order(id), 'preview', messageId] as const,
   templates: () => [...telKeys.all, 'templates'] as const,
   template: (id: number) => [...telKeys.templates(), id] as const,
 };

@@ -1,4 +1,10 @@
-import { TEL_MESSAGE_STATUS, TEL_TEXT, type TelMessage } from '@tsunagu/contracts';
+import {
+  TEL_MESSAGE_STATUS,
+  TEL_TEXT,
+  formatJapanesePhone,
+  type TelMessage,
+} from '@tsunagu/contracts';
+import { useMemo } from 'react';
 import { ListTable, type ListTableColumn } from '@/ui/list-table';
 import { formatTokyoDateTime } from '../format';
 import { MessageStatusBadge } from './status-badge';
@@ -37,15 +43,30 @@ function Outcome({ message }: { message: TelMessage }) {
 
 const nowrap = (text: string) => <span className="tel-nowrap">{text}</span>;
 
-const columns: readonly ListTableColumn<TelMessage>[] = [
+const columnsFor = (onPreview: (message: TelMessage) => void): ListTableColumn<TelMessage>[] => [
   { key: 'id', header: 'ID' },
   { key: 'datetime', header: '送信予定日時', cell: (m) => nowrap(formatTokyoDateTime(m.datetime)) },
   { key: 'status', header: 'ステータス', cell: (m) => <MessageStatusBadge status={m.status} /> },
   { key: 'sent_at', header: '送信日時', cell: (m) => nowrap(sentTimeText(m)) },
-  { key: 'tel', header: '電話番号', cell: (m) => nowrap(m.tel) },
+  // Hyphens for reading only; the stored number is the digits (issue 10).
+  { key: 'tel', header: '電話番号', cell: (m) => nowrap(formatJapanesePhone(m.tel)) },
   { key: 'template_id', header: 'テンプレート番号', cell: (m) => templateIdText(m.template_id) },
   { key: 'params', header: '差し込みデータ', cell: (m) => <MergeData params={m.params} /> },
   { key: 'outcome', header: '結果', cell: (m) => <Outcome message={m} /> },
+  {
+    key: 'preview',
+    header: '送信内容',
+    cell: (m) => (
+      <button
+        type="button"
+        className="btn"
+        aria-label={`メッセージ ${m.id} の送信内容を表示`}
+        onClick={() => onPreview(m)}
+      >
+        表示
+      </button>
+    ),
+  },
 ];
 
 /**
@@ -55,16 +76,23 @@ const columns: readonly ListTableColumn<TelMessage>[] = [
 export function MessageTable({
   messages,
   loading,
+  onPreview,
+  emptyText,
 }: {
   messages: readonly TelMessage[];
   loading: boolean;
+  /** Opens what the customer receives (template + params), loaded on demand. */
+  onPreview: (message: TelMessage) => void;
+  emptyText?: string;
 }) {
+  const columns = useMemo(() => columnsFor(onPreview), [onPreview]);
   return (
     <ListTable
       label="メッセージ一覧"
       rows={messages}
       columns={columns}
       loading={loading}
+      {...(emptyText === undefined ? {} : { emptyText })}
       rowLabel={(message) => `メッセージ ${message.id}`}
     />
   );

@@ -90,7 +90,7 @@ describe('TelDetailListPage', () => {
       }),
     ]);
     const app = renderTel('/line/tel/list/3', api);
-    await screen.findByText('08011112222');
+    await screen.findByText('080-1111-2222');
     const headers = within(await table())
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
@@ -103,6 +103,7 @@ describe('TelDetailListPage', () => {
       'テンプレート番号',
       '差し込みデータ',
       '結果',
+      '送信内容',
     ]);
     const cells = await rowCells();
     expect(cells.map((cell) => cell.textContent)).toEqual([
@@ -110,10 +111,11 @@ describe('TelDetailListPage', () => {
       '2025/06/02 10:00',
       '送信済み',
       '2025/06/02 10:00',
-      '08011112222',
+      '080-1111-2222', // hyphens for reading; stored as digits (issue 10)
       '4',
       'param_1: 山田param_2: サロン青山',
       '-',
+      '表示',
     ]);
     expect(app.callsTo('GET', '/api/tel/list/3')).toHaveLength(1);
   });

@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-error';
 import { useTelOrders } from '../api/get-orders';
 import { OrderTable } from '../components/order-table';
+import { TelReadOnlyNotice } from '../components/read-only-notice';
 import { TelPage } from '../components/tel-page';
 import { takeTelFlash, type TelFlash } from '../flash';
 import { telPaths } from '../paths';
 
-/** TelListPage (TEL-01..19). */
-export function TelListPage({ title }: { title: string }) {
+/** TelListPage (TEL-01..19). Without `canSend` (DEC-09) the upload and register buttons are hidden. */
+export function TelListPage({ title, canSend }: { title: string; canSend: boolean }) {
   const orders = useTelOrders();
   const [flash, setFlash] = useState<TelFlash | null>(null);
 
@@ -38,14 +39,19 @@ export function TelListPage({ title }: { title: string }) {
           {flash.detail ? `\n${flash.detail}` : null}
         </div>
       ) : null}
+      {canSend ? null : <TelReadOnlyNotice />}
       <div className="tel-toolbar">
         <div className="tel-actions">
-          <Link className="btn btn--primary" to={telPaths.upload}>
-            ファイルアップロード
-          </Link>
-          <Link className="btn" to={telPaths.register}>
-            個別登録
-          </Link>
+          {canSend ? (
+            <>
+              <Link className="btn btn--primary" to={telPaths.upload}>
+                ファイルアップロード
+              </Link>
+              <Link className="btn" to={telPaths.register}>
+                個別登録
+              </Link>
+            </>
+          ) : null}
           <Link className="btn" to={telPaths.templates}>
             テンプレート設定
           </Link>

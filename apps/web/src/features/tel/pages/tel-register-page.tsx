@@ -5,6 +5,7 @@ import { isApiError } from '@/lib/api-error';
 import { useToast } from '@/ui/toast';
 import { useTelTemplates } from '../api/get-templates';
 import { useRegisterTelMessage } from '../api/register-message';
+import { TelReadOnlyPage } from '../components/read-only-notice';
 import { RegisterForm } from '../components/register-form';
 import { TelPage } from '../components/tel-page';
 import { fieldErrorsOf } from '../field-errors';
@@ -17,8 +18,13 @@ export function registerErrorText(error: unknown): string {
   return isApiError(error) && error.status >= 400 ? error.message : TEL_MESSAGES.genericError;
 }
 
-/** TelRegisterPage (TEL-43..49). */
-export function TelRegisterPage({ title }: { title: string }) {
+/** TelRegisterPage (TEL-43..49). Without `canSend` (DEC-09) the form gives way to a note. */
+export function TelRegisterPage({ title, canSend }: { title: string; canSend: boolean }) {
+  if (!canSend) return <TelReadOnlyPage title={title} />;
+  return <RegisterScreen title={title} />;
+}
+
+function RegisterScreen({ title }: { title: string }) {
   const templates = useTelTemplates();
   const registration = useRegisterTelMessage();
   const toast = useToast();

@@ -6,16 +6,19 @@ import { TemplateTable } from '../components/template-table';
 import { telPaths } from '../paths';
 
 /** TelTemplateListPage (TEL-63..65). */
-export function TelTemplateListPage({ title }: { title: string }) {
+/** `canSend` (tel-write, DEC-09) offers 新規登録; without it the list is for reading. */
+export function TelTemplateListPage({ title, canSend }: { title: string; canSend: boolean }) {
   const templates = useTelTemplates();
   return (
     <TelPage
       title={title}
       trail={[]}
       actions={
-        <Link className="btn btn--primary" to={telPaths.templateRegister}>
-          新規登録
-        </Link>
+        canSend ? (
+          <Link className="btn btn--primary" to={telPaths.templateRegister}>
+            新規登録
+          </Link>
+        ) : undefined
       }
     >
       {templates.isError ? (

@@ -1,3 +1,4 @@
+import type { TelUploadResponse } from '@tsunagu/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply, type FakeReply } from '@test/fake-api';
@@ -14,6 +15,17 @@ const csv = () =>
   });
 const memo = () => screen.getByPlaceholderText('例：X月の新規会員向けメッセージ');
 const uploadButton = () => screen.getByRole('button', { name: 'アップロード' });
+
+/** A 201 of the upload: the new order's id and its counts (none of them worth a word). */
+function uploaded(counts: Partial<TelUploadResponse> = {}): TelUploadResponse {
+  return {
+    id: 12,
+    corrected_phone_count: 0,
+    overdue_count: 0,
+    invalid_template_count: 0,
+    ...counts,
+  };
+}
 
 describe('TelBulkUploadPage', () => {
   afterEach(() => sessionStorage.clear());
@@ -45,7 +57,7 @@ describe('TelBulkUploadPage', () => {
 
   it('TEL-55 Enter in the memo neither uploads nor navigates', async () => {
     const app = renderTel('/line/tel/upload', {
-      'POST /api/tel/upload': () => reply(201, { id: 12, corrected_phone_count: 0 }),
+      'POST /api/tel/upload': () => reply(201, uploaded()),
     });
     await app.user.type(memo(), '6月の新規会員{Enter}');
     expect(memo()).toHaveValue('6月の新規会員');
@@ -56,7 +68,7 @@ describe('TelBulkUploadPage', () => {
   it('TEL-56 TEL-59 TEL-60 TEL-62 uploads file and memo as multipart, stores the flash and shows it on the list', async () => {
     const app = renderTel('/line/tel/upload', {
       ...listApi,
-      'POST /api/tel/upload': () => reply(201, { id: 12, corrected_phone_count: 0 }),
+      'POST /api/tel/upload': () => reply(201, uploaded()),
     });
     const file = csv();
     await app.user.upload(screen.getByLabelText('ファイル'), file);
@@ -139,6 +151,20 @@ describe('TelBulkUploadPage', () => {
     expect(sessionStorage.getItem(TEL_FLASH_KEYS.message)).toBeNull();
   });
 
+  it('the upload result says how many messages are past their time or have an invalid template', async () => {
+    const app = renderTel('/line/tel/upload', {
+      ...listApi,
+      'POST /api/tel/upload': () =>
+        reply(201, uploaded({ overdue_count: 3, invalid_template_count: 1 })),
+    });
+    await app.user.upload(screen.getByLabelText('ファイル'), csv());
+    await app.user.click(uploadButton());
+    await waitFor(() => expect(app.location()).toBe('/line/tel'));
+    const flash = await screen.findByText(/登録しました/);
+    expect(flash).toHaveTextContent('3件は送信予定日時を過ぎているため発注後すぐに送信されます');
+    expect(flash).toHaveTextContent('1件は無効なテンプレート番号のため送信されません');
+  });
+
   it('shows a progress bar while the file is sent and the upload button is disabled', async () => {
     let finish: (value: FakeReply) => void = () => {};
     const app = renderTel('/line/tel/upload', {
@@ -154,7 +180,7 @@ describe('TelBulkUploadPage', () => {
     await waitFor(() =>
       expect(screen.getByText('サーバーで内容を確認しています...')).toBeVisible(),
     );
-    finish(reply(201, { id: 12, corrected_phone_count: 2 }));
+    finish(reply(201, uploaded({ corrected_phone_count: 2 })));
     await waitFor(() => expect(app.location()).toBe('/line/tel'));
     expect(await screen.findByText(/先頭の0が抜けていた電話番号2件を補いました/)).toBeVisible();
   });

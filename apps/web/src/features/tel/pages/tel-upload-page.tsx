@@ -1,4 +1,11 @@
-import { TEL_LIMITS, TEL_MESSAGES, TEL_SAMPLE_CSV_PATH, TEL_TEXT } from '@tsunagu/contracts';
+import {
+  TEL_LIMITS,
+  TEL_MESSAGES,
+  TEL_SAMPLE_CSV_PATH,
+  TEL_TEXT,
+  telOrderWarningLines,
+  type TelUploadResponse,
+} from '@tsunagu/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { UploadProgress } from '@/lib/api-upload';
@@ -6,6 +13,7 @@ import { useUnsavedChanges } from '@/ui/leave-guard';
 import { TextBox } from '@/ui/text-field';
 import { useToast } from '@/ui/toast';
 import { useUploadTelFile } from '../api/upload-file';
+import { TelReadOnlyNotice } from '../components/read-only-notice';
 import { TelPage } from '../components/tel-page';
 import { UploadErrors } from '../components/upload-errors';
 import { UploadProgressBar } from '../components/upload-progress';
@@ -14,11 +22,44 @@ import { telPaths } from '../paths';
 
 const NOTHING_CHOSEN = { file: null, description: '' };
 
+/** The upload result's lines under 登録しました: restored phone numbers, then what ordering will do. */
+export function uploadResultDetail(result: TelUploadResponse): string | undefined {
+  const corrected = result.corrected_phone_count;
+  const lines = [
+    ...(corrected > 0
+      ? [`先頭の0が抜けていた電話番号${corrected.toLocaleString('ja-JP')}件を補いました`]
+      : []),
+    ...telOrderWarningLines(result),
+  ];
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
+
 // TEL-55: Enter in the memo neither uploads nor navigates.
 const ignoreEnter = () => {};
 
-/** TelBulkUploadPage (TEL-50..62). */
-export function TelUploadPage({ title }: { title: string }) {
+/** TelBulkUploadPage (TEL-50..62). Without `canSend` (DEC-09) the form gives way to a note. */
+export function TelUploadPage({ title, canSend }: { title: string; canSend: boolean }) {
+  if (!canSend) {
+    return (
+      <TelPage title={title} trail={[]} className="tel-upload">
+        <TelReadOnlyNotice />
+        <p>
+          <a href={TEL_SAMPLE_CSV_PATH} download>
+            サンプルフォーマット（CSV）をダウンロード
+          </a>
+        </p>
+        <nav className="tel-bottom-bar" aria-label="ページ下部">
+          <Link className="btn" to={telPaths.list}>
+            一覧に戻る
+          </Link>
+        </nav>
+      </TelPage>
+    );
+  }
+  return <UploadScreen title={title} />;
+}
+
+function UploadScreen({ title }: { title: string }) {
   const upload = useUploadTelFile();
   const toast = useToast();
   const navigate = useNavigate();
@@ -37,16 +78,10 @@ export function TelUploadPage({ title }: { title: string }) {
     upload.mutate(
       { file, description, onProgress: setProgress },
       {
-        onSuccess: ({ id: orderId, corrected_phone_count: corrected }) => {
+        onSuccess: (result) => {
           release();
           // TEL-59/60
-          storeTelFlash(
-            TEL_MESSAGES.registered,
-            orderId,
-            corrected > 0
-              ? `先頭の0が抜けていた電話番号${corrected.toLocaleString('ja-JP')}件を補いました`
-              : undefined,
-          );
+          storeTelFlash(TEL_MESSAGES.registered, result.id, uploadResultDetail(result));
           navigate(telPaths.list);
         },
         onError: () => toast.error(TEL_MESSAGES.uploadFailed),
