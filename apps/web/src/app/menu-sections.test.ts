@@ -26,6 +26,19 @@ describe('menu sections', () => {
     expect(names({ ...everything, isOwner: false })).toContain('OperatorRoleList');
   });
 
+  it('DEC-09 the tel forms that only write are not offered without tel-write; the lists are', () => {
+    const staff = names({
+      ...everything,
+      isOwner: false,
+      heldKeys: PERMISSION_KEYS.filter((key) => key !== 'tel-write'),
+    });
+    expect(staff).toEqual(expect.arrayContaining(['TelListPage', 'TelTemplateListPage']));
+    for (const form of ['TelRegisterPage', 'TelBulkUploadPage', 'TelTemplateRegisterPage']) {
+      expect(staff).not.toContain(form);
+      expect(names(everything)).toContain(form);
+    }
+  });
+
   it('the UI catalogue is listed in development builds only, even for the owner', () => {
     expect(names(everything)).not.toContain('UiCatalogue');
     expect(names({ ...everything, devBuild: true })).toContain('UiCatalogue');

@@ -84,6 +84,7 @@ export type MenuAccess = {
 function usable(route: PageRoute, access: MenuAccess): boolean {
   const { handle } = route;
   if (!hasAllPermissions(access.heldKeys, handle.permissions)) return false;
+  if (handle.menuNeeds && !hasAllPermissions(access.heldKeys, handle.menuNeeds)) return false;
   if ((handle.ownerOnly || handle.ownerScreen) && !access.isOwner) return false;
   if (handle.ownerOrDev && !access.devBuild) return false;
   return true;

@@ -37,6 +37,12 @@ export type RouteHandle = {
    * no-permission treatment, as for a missing key (ADR 0080).
    */
   ownerScreen?: boolean;
+  /**
+   * A screen that only writes (a registration or upload form): the spec gives the route no key,
+   * so it opens for everyone and shows a read-only note without these keys (DEC-09), but the
+   * menu does not offer it to an operator who lacks them (issue 10: honest menus).
+   */
+  menuNeeds?: readonly PermissionKey[];
 };
 
 export type PageProps = { title: string };

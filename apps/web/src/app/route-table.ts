@@ -16,6 +16,8 @@ const needs = (...permissions: PermissionKey[]) => ({ permissions });
 const numericId = { numericParams: ['id'] } as const;
 const group: QueryParam = { name: 'group', optional: true };
 const salonDate: QueryParam = { name: 'date', optional: true };
+/** DEC-09: the tel forms that only write; the menu offers them to operators with tel-write. */
+const telWriteScreen = { menuNeeds: ['tel-write'] as PermissionKey[] };
 
 /**
  * The single route table (spec §2, RULES ROUTE-01..39, APP-08, DEC-07): meta only; each name's
@@ -112,10 +114,10 @@ export const routeTable: readonly AppRoute[] = [
 
   route('TelListPage', '通知メッセージ'),
   route('TelDetailListPage', '詳細・発注'),
-  route('TelRegisterPage', '通知メッセージ個別登録'),
-  route('TelBulkUploadPage', '通知メッセージファイルアップロード'),
+  route('TelRegisterPage', '通知メッセージ個別登録', telWriteScreen),
+  route('TelBulkUploadPage', '通知メッセージファイルアップロード', telWriteScreen),
   route('TelTemplateListPage', '通知メッセージテンプレート'),
-  route('TelTemplateRegisterPage', '通知メッセージテンプレート登録'),
+  route('TelTemplateRegisterPage', '通知メッセージテンプレート登録', telWriteScreen),
   // Issue 10 (decision 0085): a template's detail and edit; unguarded like every tel screen
   // (DEC-09), the write controls need tel-write.
   route('TelTemplateDetailPage', '通知メッセージテンプレート詳細', numericId),
