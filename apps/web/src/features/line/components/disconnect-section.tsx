@@ -1,7 +1,7 @@
 import { LINE_CHANNEL_MESSAGES } from '@tsunagu/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { errorText } from '@/lib/api-error';
-import { ConfirmDialog } from '@/ui/dialog';
+import { DangerZone } from '@/ui/dialog';
 import { useDiscardUnsavedChanges } from '@/ui/leave-guard';
 import { useToast } from '@/ui/toast';
 import { useDisconnectLineChannel } from '../api/disconnect-channel';
@@ -16,8 +16,6 @@ export function DisconnectSection({ name }: { name: string }) {
   const disconnection = useDisconnectLineChannel();
   const toast = useToast();
   const discardChanges = useDiscardUnsavedChanges();
-  const headingId = useId();
-  const textId = useId();
 
   const confirm = () =>
     disconnection.mutate(undefined, {
@@ -34,31 +32,19 @@ export function DisconnectSection({ name }: { name: string }) {
     });
 
   return (
-    <section className="danger-zone" aria-labelledby={headingId}>
-      <h2 id={headingId} className="danger-zone__title">
-        {LINE_TEXT.disconnectHeading}
-      </h2>
-      <p id={textId} className="danger-zone__text">
-        {LINE_TEXT.disconnectText}
-      </p>
-      <button
-        type="button"
-        className="btn btn--danger"
-        aria-describedby={textId}
-        onClick={() => setConfirming(true)}
-      >
-        {LINE_TEXT.disconnect}
-      </button>
-      <ConfirmDialog
-        open={confirming}
-        title={LINE_TEXT.disconnectTitle(name)}
-        message={LINE_TEXT.disconnectMessage(name)}
-        confirmLabel={LINE_TEXT.disconnectConfirm}
-        cancelLabel="キャンセル"
-        busy={disconnection.isPending}
-        onConfirm={confirm}
-        onCancel={() => setConfirming(false)}
-      />
-    </section>
+    <DangerZone
+      heading={LINE_TEXT.disconnectHeading}
+      text={LINE_TEXT.disconnectText}
+      buttonLabel={LINE_TEXT.disconnect}
+      confirming={confirming}
+      onConfirmingChange={setConfirming}
+      dialog={{
+        title: LINE_TEXT.disconnectTitle(name),
+        message: LINE_TEXT.disconnectMessage(name),
+        confirmLabel: LINE_TEXT.disconnectConfirm,
+      }}
+      busy={disconnection.isPending}
+      onConfirm={confirm}
+    />
   );
 }

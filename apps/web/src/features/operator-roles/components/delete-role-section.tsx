@@ -1,8 +1,8 @@
 import { ROLE_MESSAGES, type Role } from '@tsunagu/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-error';
-import { ConfirmDialog } from '@/ui/dialog';
+import { DangerZone } from '@/ui/dialog';
 import { useDiscardUnsavedChanges } from '@/ui/leave-guard';
 import { useToast } from '@/ui/toast';
 import { useDeleteRole } from '../api/delete-role';
@@ -30,8 +30,6 @@ export function DeleteRoleSection({ role }: { role: Role }) {
   const toast = useToast();
   const navigate = useNavigate();
   const discardChanges = useDiscardUnsavedChanges();
-  const headingId = useId();
-  const reasonId = useId();
   const inUse = role.operator_count > 0;
 
   const confirm = () =>
@@ -50,34 +48,24 @@ export function DeleteRoleSection({ role }: { role: Role }) {
     });
 
   return (
-    <section className="danger-zone" aria-labelledby={headingId}>
-      <h2 id={headingId} className="danger-zone__title">
-        {DELETE_ROLE_TEXT.heading}
-      </h2>
-      <p id={reasonId} className="danger-zone__text">
-        {inUse
+    <DangerZone
+      heading={DELETE_ROLE_TEXT.heading}
+      text={
+        inUse
           ? `${ROLE_MESSAGES.inUse(role.operator_count)}。${DELETE_ROLE_TEXT.reassignFirst}`
-          : DELETE_ROLE_TEXT.permanent}
-      </p>
-      <button
-        type="button"
-        className="btn btn--danger"
-        disabled={inUse}
-        aria-describedby={reasonId}
-        onClick={() => setConfirming(true)}
-      >
-        {DELETE_ROLE_TEXT.button}
-      </button>
-      <ConfirmDialog
-        open={confirming}
-        title={DELETE_ROLE_TEXT.dialogTitle(role.name)}
-        message={DELETE_ROLE_TEXT.dialogMessage(role.name)}
-        confirmLabel={DELETE_ROLE_TEXT.confirm}
-        cancelLabel="キャンセル"
-        busy={deletion.isPending}
-        onConfirm={confirm}
-        onCancel={() => setConfirming(false)}
-      />
-    </section>
+          : DELETE_ROLE_TEXT.permanent
+      }
+      buttonLabel={DELETE_ROLE_TEXT.button}
+      disabled={inUse}
+      confirming={confirming}
+      onConfirmingChange={setConfirming}
+      dialog={{
+        title: DELETE_ROLE_TEXT.dialogTitle(role.name),
+        message: DELETE_ROLE_TEXT.dialogMessage(role.name),
+        confirmLabel: DELETE_ROLE_TEXT.confirm,
+      }}
+      busy={deletion.isPending}
+      onConfirm={confirm}
+    />
   );
 }

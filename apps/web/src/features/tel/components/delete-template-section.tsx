@@ -1,8 +1,8 @@
 import { TEL_TEMPLATE_MESSAGES, canDeleteTelTemplate, type TelTemplate } from '@tsunagu/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-error';
-import { ConfirmDialog } from '@/ui/dialog';
+import { DangerZone } from '@/ui/dialog';
 import { useDiscardUnsavedChanges } from '@/ui/leave-guard';
 import { useToast } from '@/ui/toast';
 import { useDeleteTelTemplate } from '../api/delete-template';
@@ -36,8 +36,6 @@ export function DeleteTemplateSection({
   const toast = useToast();
   const navigate = useNavigate();
   const discardChanges = useDiscardUnsavedChanges();
-  const headingId = useId();
-  const reasonId = useId();
   const inUse = !canDeleteTelTemplate(template.usage);
 
   const confirm = () =>
@@ -55,34 +53,24 @@ export function DeleteTemplateSection({
     });
 
   return (
-    <section className="danger-zone" aria-labelledby={headingId}>
-      <h2 id={headingId} className="danger-zone__title">
-        {DELETE_TEMPLATE_TEXT.heading}
-      </h2>
-      <p id={reasonId} className="danger-zone__text">
-        {inUse
+    <DangerZone
+      heading={DELETE_TEMPLATE_TEXT.heading}
+      text={
+        inUse
           ? `${TEL_TEMPLATE_MESSAGES.inUse(template.usage)}。${TEL_TEMPLATE_MESSAGES.inUseHint}`
-          : DELETE_TEMPLATE_TEXT.permanent}
-      </p>
-      <button
-        type="button"
-        className="btn btn--danger"
-        disabled={inUse}
-        aria-describedby={reasonId}
-        onClick={() => setConfirming(true)}
-      >
-        {DELETE_TEMPLATE_TEXT.button}
-      </button>
-      <ConfirmDialog
-        open={confirming}
-        title={DELETE_TEMPLATE_TEXT.dialogTitle(template.name)}
-        message={DELETE_TEMPLATE_TEXT.dialogMessage(template.name)}
-        confirmLabel={DELETE_TEMPLATE_TEXT.confirm}
-        cancelLabel="キャンセル"
-        busy={deletion.isPending}
-        onConfirm={confirm}
-        onCancel={() => setConfirming(false)}
-      />
-    </section>
+          : DELETE_TEMPLATE_TEXT.permanent
+      }
+      buttonLabel={DELETE_TEMPLATE_TEXT.button}
+      disabled={inUse}
+      confirming={confirming}
+      onConfirmingChange={setConfirming}
+      dialog={{
+        title: DELETE_TEMPLATE_TEXT.dialogTitle(template.name),
+        message: DELETE_TEMPLATE_TEXT.dialogMessage(template.name),
+        confirmLabel: DELETE_TEMPLATE_TEXT.confirm,
+      }}
+      busy={deletion.isPending}
+      onConfirm={confirm}
+    />
   );
 }
