@@ -123,19 +123,22 @@ export function createTelDispatcher(deps: {
   async function send(lane: Lane, message: ClaimedMessage): Promise<Settlement | null> {
     const prepared = prepare(message);
     if ('settlement' in prepared) return prepared.settlement;
-    await lane.limiter.acquire();
+    const answered = await lane.limiter.acquire();
     if (lane.token === null) {
+      answered();
       await releaseToQueue(db, [message], log);
       return null;
     }
-    const outcome = await sender.push(
-      {
-        to: hashPhone(message.telE164),
-        messages: prepared.messages,
-        deliveryTag: deliveryTag(message.id),
-      },
-      lane.token,
-    );
+    const outcome = await sender
+      .push(
+        {
+          to: hashPhone(message.telE164),
+          messages: prepared.messages,
+          deliveryTag: deliveryTag(message.id),
+        },
+        lane.token,
+      )
+      .finally(answered);
     if (outcome.kind === 'token-refused') {
       await releaseToQueue(db, [message], log);
       await pauseLane(lane, outcome.reason);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createRateLimiter, RATE_WINDOW_MARGIN_MS } from './rate-limiter.js';
 
@@ -18,7 +18,9 @@ describe('tel rate limiter', () => {
     const times: number[] = [];
     const limiter = createRateLimiter(200, { onGrant: (at) => times.push(at) });
     const started = performance.now();
-    await Promise.all(Array.from({ length: 500 }, () => limiter.acquire()));
+    await Promise.all(
+      Array.from({ length: 500 }, () => limiter.acquire().then((answered) => answered())),
+    );
     const seconds = (performance.now() - started) / 1000;
     expect(times).toHaveLength(500);
     expect(busiestSecond(times)).toBeLessThanOrEqual(200);
@@ -33,7 +35,7 @@ describe('tel rate limiter', () => {
   it('after a blocked event loop it catches up without exceeding the rate', async () => {
     const times: number[] = [];
     const limiter = createRateLimiter(100, { onGrant: (at) => times.push(at) });
-    const all = Array.from({ length: 250 }, () => limiter.acquire());
+    const all = Array.from({ length: 250 }, () => limiter.acquire().then((answered) => answered()));
     const until = performance.now() + 300;
     while (performance.now() < until) {
       // busy: timers are late
@@ -46,7 +48,7 @@ describe('tel rate limiter', () => {
     let run = 0;
     const runs: number[] = [];
     const limiter = createRateLimiter(2000, { onGrant: () => (run += 1) });
-    const all = Array.from({ length: 300 }, () => limiter.acquire());
+    const all = Array.from({ length: 300 }, () => limiter.acquire().then((answered) => answered()));
     const until = performance.now() + 60;
     while (performance.now() < until) {
       // busy: the bucket fills up (50 ms worth, ~98 grants) meanwhile
@@ -75,7 +77,7 @@ describe('tel rate limiter after a pause', () => {
     const turns = async (count: number) => {
       for (let i = 0; i < count; i += 1) await new Promise((resolve) => setImmediate(resolve));
     };
-    const all = Array.from({ length: 10 }, () => limiter.acquire());
+    const all = Array.from({ length: 10 }, () => limiter.acquire().then((answered) => answered()));
     await turns(20);
     // The clock stands still: a full bucket would have let all ten go at once.
     expect(times).toHaveLength(1);
@@ -86,6 +88,69 @@ describe('tel rate limiter after a pause', () => {
     clock += 1000;
     await Promise.all(all);
     expect(times).toHaveLength(10);
+  });
+});
+
+/**
+ * A simulated LINE on a simulated clock: each request takes `transitMs` each way, LINE counts it
+ * when it arrives, and while LINE stalls it counts what arrives only when the stall ends.
+ */
+async function sendThroughStallingLine(options: {
+  rate: number;
+  count: number;
+  transitMs: number;
+  stall?: { from: number; until: number };
+}) {
+  const start = Date.now();
+  const sentAt: number[] = [];
+  const arrivals: number[] = [];
+  const limiter = createRateLimiter(options.rate, { now: () => Date.now() });
+  const sendOne = async () => {
+    const answered = await limiter.acquire();
+    const sent = Date.now() - start;
+    let arrival = sent + options.transitMs;
+    const stall = options.stall;
+    if (stall && arrival >= stall.from && arrival < stall.until) arrival = stall.until;
+    sentAt.push(sent);
+    arrivals.push(arrival);
+    setTimeout(answered, arrival + options.transitMs - sent);
+  };
+  const all = Promise.all(Array.from({ length: options.count }, sendOne));
+  await vi.advanceTimersByTimeAsync(30_000);
+  await all;
+  return { sentAt, arrivals };
+}
+
+describe('tel rate limiter and a LINE that stalls (decision 0096)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('LINE counts no more than the rate in any second, although it counted a 200 ms stall late', async () => {
+    const rate = 100;
+    const { arrivals } = await sendThroughStallingLine({
+      rate,
+      count: 400,
+      transitMs: 2,
+      stall: { from: 1_500, until: 1_700 },
+    });
+    expect(arrivals).toHaveLength(400);
+    // 20 requests were counted at once when the stall ended…
+    expect(arrivals.filter((at) => at === 1_700).length).toBeGreaterThanOrEqual(3);
+    // …and still no second of LINE's holds more than the rate.
+    expect(busiestSecond(arrivals)).toBeLessThanOrEqual(rate);
+  });
+
+  it('with even round trips it keeps the full rate: the window stays at 1 s + the margin', async () => {
+    const rate = 100;
+    const { sentAt, arrivals } = await sendThroughStallingLine({ rate, count: 400, transitMs: 2 });
+    expect(busiestSecond(arrivals)).toBeLessThanOrEqual(rate);
+    expect(busiestSecond(sentAt, 1000 + RATE_WINDOW_MARGIN_MS)).toBe(rate);
+    // 400 at 100 per 1.03 s (the first 5 at once): the last leaves after ~4.07 s, not later.
+    expect(sentAt.at(-1)!).toBeLessThan(((400 - 5) * (1000 + RATE_WINDOW_MARGIN_MS)) / rate + 100);
   });
 });
 
