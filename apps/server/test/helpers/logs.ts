@@ -1,4 +1,4 @@
-import type { DispatcherLog } from '../../src/modules/tel/dispatcher.js';
+import type { DispatcherLog } from '../../src/modules/tel/dispatch-types.js';
 
 /** A dispatcher log that keeps its errors, so a test can say none happened. */
 export function collectingLog() {

@@ -6,9 +6,11 @@ import {
 } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import type { ImportedShift } from './import.js';
-import type { SealedTokenSet } from './token-vault.js';
+import type { GoogleTokenSet } from './provider.js';
 
 export type TokenRow = typeof googleTokens.$inferSelect;
+/** What google_tokens stores: both tokens sealed (token-vault.ts), the expiry in clear. */
+export type SealedTokenSet = GoogleTokenSet;
 export type AssociationRow = typeof googleCalendarAssociations.$inferSelect;
 
 /** The salon's most recently connected account. */

@@ -1,9 +1,6 @@
 import { SecretBoxError, type SecretBox } from '../../lib/secret-box.js';
 import { GoogleProviderError, type GoogleTokenSet } from './provider.js';
-import type { TokenRow } from './repository.js';
-
-/** What google_tokens stores: both tokens sealed (lib/secret-box.ts), the expiry in clear. */
-export type SealedTokenSet = GoogleTokenSet;
+import type { SealedTokenSet, TokenRow } from './repository.js';
 
 // The column a value belongs to is authenticated with it, so the two cannot be swapped.
 const ACCESS = 'google_tokens.access_token';

@@ -8,7 +8,7 @@ import {
   settleExpiredLeases,
   type ClaimedMessage,
 } from './dispatch-repository.js';
-import type { DispatcherLog } from './dispatcher.js';
+import type { DispatcherLog } from './dispatch-types.js';
 
 /**
  * One account's prefetch queue of claimed messages (FOR UPDATE SKIP LOCKED under a lease), topped

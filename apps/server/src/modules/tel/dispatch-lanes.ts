@@ -7,7 +7,7 @@ import {
   completeSettledOrders,
   failUnsentMessagesOfAccount,
 } from './dispatch-repository.js';
-import type { DispatcherLog } from './dispatcher.js';
+import type { DispatcherLog } from './dispatch-types.js';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 
 /** A sending lease lasts this long and is renewed a third of the way in (decision 0045). */

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/types.js';
 import { withDbRetry } from '../../db/retry.js';
 import { completeSettledOrders, settleMessages, type Settlement } from './dispatch-repository.js';
-import type { DispatcherLog } from './dispatcher.js';
+import type { DispatcherLog } from './dispatch-types.js';
 
 /**
  * Writes outcomes in batches: one transaction per `batchSize` outcomes, or `flushMs` after the

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { TEL_MESSAGES } from '@tsunagu/contracts';
 import { withDbRetry } from '../../db/retry.js';
 import type { Database } from '../../db/types.js';
-import type { SendCredentials } from '../line/index.js';
 import { releaseToQueue, settleLostMessages } from './dispatch-claim.js';
 import { prepare, settlementOf } from './dispatch-outcome.js';
 import {
@@ -15,39 +14,12 @@ import { createLanes, type Lane, type LaneLeases } from './dispatch-lanes.js';
 import { createSettlementWriter } from './dispatch-settle.js';
 import { deliveryTag, hashPhone } from './render.js';
 import type { Sender } from './sender.js';
-
-export interface DispatcherOptions {
-  batchSize: number;
-  concurrency: number;
-  pollMs: number;
-  leaseSeconds: number;
-  maxAttempts: number;
-  retryBaseMs: number;
-  /** Requests per second per channel (LINE counts per channel). */
-  ratePerSecond: number;
-  /** Outcomes are written together, at most this long after the first one arrived. */
-  flushMs?: number;
-  /** Called with the account and time of each rate-limiter grant (tests and benchmarks). */
-  onRateGrant?: (at: number, accountId: number) => void;
-}
-
-export interface DispatcherLog {
-  info(entry: Record<string, unknown>, message: string): void;
-  warn(entry: Record<string, unknown>, message: string): void;
-  error(entry: Record<string, unknown>, message: string): void;
-}
-
-/** LINE on a channel (DatabaseHandle.listen): PostgreSQL's NOTIFY, or PGlite's in-process one. */
-export type Listen = (
-  channel: string,
-  onPayload: (payload: string) => void,
-) => Promise<() => Promise<void>>;
-
-/** Where the dispatcher gets each account's channel token, and says LINE refused one. */
-export interface CredentialSource {
-  forSending(accountId: number): Promise<SendCredentials>;
-  markRefused(accountId: number, reason: string): Promise<void>;
-}
+import type {
+  CredentialSource,
+  DispatcherLog,
+  DispatcherOptions,
+  Listen,
+} from './dispatch-types.js';
 
 const RECOVERY_EVERY_MS = 5_000;
 

@@ -1,12 +1,8 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/types.js';
 import { dryRunCredentials, lineParts } from '../line/index.js';
-import {
-  createTelDispatcher,
-  type DispatcherLog,
-  type DispatcherOptions,
-  type Listen,
-} from './dispatcher.js';
+import type { DispatcherLog, DispatcherOptions, Listen } from './dispatch-types.js';
+import { createTelDispatcher } from './dispatcher.js';
 import { createDryRunSender, createLineSender, type Sender } from './sender.js';
 
 /** The sender chosen by TEL_SENDER; each account's token comes with each message (decision 0045). */

@@ -1,5 +1,5 @@
 import { addDaysToDateValue, TEL_PARAM_KEYS, todayInTokyo } from '@tsunagu/contracts';
-import type { TelRegisterValues } from './components/register-form';
+import type { TelRegisterValues } from './register-values';
 
 /** TEL-45: the template the sample uses (ご来店リマインド in the demo data). */
 export const SAMPLE_TEMPLATE_ID = 5;

@@ -1,6 +1,6 @@
 import { TEL_PARAM_KEYS } from '@tsunagu/contracts';
 import { sameValues } from '@/ui/leave-guard';
-import type { TelRegisterValues } from './components/register-form';
+import type { TelRegisterValues } from './register-values';
 
 export type SampleField = keyof Omit<TelRegisterValues, 'params'> | `params.${string}`;
 

@@ -3,7 +3,6 @@ import {
   TEL_PARAM_KEYS,
   telRegisterInputSchema,
   type FieldErrors,
-  type TelParamKey,
   type TelRegisterInput,
   type TelTemplateListItem,
 } from '@tsunagu/contracts';
@@ -22,14 +21,7 @@ import {
   unchangedSamples,
   type SampleField,
 } from '../register-samples';
-
-export type TelRegisterValues = {
-  tel: string;
-  date: string;
-  time: string;
-  template_id: number | null;
-  params: Record<TelParamKey, string>;
-};
+import type { TelRegisterValues } from '../register-values';
 
 type RegisterFormProps = {
   /** TEL-45: the sample the form starts with; fields still holding it are marked 見本. */
