@@ -8,7 +8,7 @@ import {
   failUnsentMessagesOfAccount,
 } from './dispatch-repository.js';
 import type { DispatcherLog } from './dispatch-types.js';
-import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
 
 /** A sending lease lasts this long and is renewed a third of the way in (decision 0045). */
 export const SEND_LEASE_SECONDS = 15;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
-import { createRateLimiter, RATE_WINDOW_MARGIN_MS } from './rate-limiter.js';
+import { createRateLimiter, RATE_WINDOW_MARGIN_MS } from '../../lib/rate-limiter.js';
 
 /** Most timestamps in any window (t − windowMs, t]. */
 function busiestSecond(times: number[], windowMs = 1000): number {
