@@ -7,6 +7,7 @@ import type { GoogleCalendarProvider } from './modules/google-calendar/index.js'
 import { rolesModule } from './modules/roles/index.js';
 import { salonModule } from './modules/salon/index.js';
 import { surveysModule } from './modules/surveys/index.js';
+import { friendsModule, recordFriendEvent } from './modules/friends/index.js';
 import { lineModule } from './modules/line/index.js';
 import {
   recordDeliveryReport,
@@ -74,9 +75,10 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(surveysModule, { prefix: '/surveys' });
         await api.register(telModule, { prefix: '/tel' });
         await api.register(lineModule, {
-          webhookHandlers: [recordDeliveryReport],
+          webhookHandlers: [recordDeliveryReport, recordFriendEvent],
           onDisconnect: stopSendingForAccount,
         });
+        await api.register(friendsModule, { prefix: '/line/friends' });
         await api.register(salonModule, { googleProvider: parts.googleProvider });
       },
       { prefix: '/api' },

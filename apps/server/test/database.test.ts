@@ -19,20 +19,29 @@ function tempDataDir(): string {
   folders.push(dir);
   return dir;
 }
+/** Each opens a fresh database and migrates it (on disk, twice, for the first two): slow on a busy machine. */
+const DISK_DATABASE_TIMEOUT_MS = 180_000;
+
 afterEach(() => {
   for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('embedded PGlite data folder', () => {
-  it('refuses to open a folder another live process holds, and opens it again once released', async () => {
-    const dataDir = tempDataDir();
-    const first = await openDatabase({ dataDir, poolMax: 1 });
-    await first.migrate();
-    await expect(openDatabase({ dataDir, poolMax: 1 })).rejects.toBeInstanceOf(DataDirLockedError);
-    await first.close();
-    const again = await openDatabase({ dataDir, poolMax: 1 });
-    await again.close();
-  });
+  it(
+    'refuses to open a folder another live process holds, and opens it again once released',
+    async () => {
+      const dataDir = tempDataDir();
+      const first = await openDatabase({ dataDir, poolMax: 1 });
+      await first.migrate();
+      await expect(openDatabase({ dataDir, poolMax: 1 })).rejects.toBeInstanceOf(
+        DataDirLockedError,
+      );
+      await first.close();
+      const again = await openDatabase({ dataDir, poolMax: 1 });
+      await again.close();
+    },
+    DISK_DATABASE_TIMEOUT_MS,
+  );
 
   const lockFile = (dataDir: string) => path.join(dataDir, 'tsunagu.lock');
   const lockHolder = (dataDir: string) => JSON.parse(fs.readFileSync(lockFile(dataDir), 'utf8'));
@@ -111,25 +120,33 @@ describe('embedded PGlite data folder', () => {
     expectTakesOver(dataDir);
   });
 
-  it('keeps data across restarts and seeds the demo only once', async () => {
-    const dataDir = tempDataDir();
-    const first = await buildApp(testConfig({ DATA_DIR: dataDir }));
-    await first.close();
-    const second = await buildApp(testConfig({ DATA_DIR: dataDir }));
-    const [row] = await second.db.select({ value: count() }).from(accounts);
-    expect(row?.value).toBe(2);
-    expect(await seedDemo(second.db, 'another-password')).toBe(false);
-    await second.close();
-  });
+  it(
+    'keeps data across restarts and seeds the demo only once',
+    async () => {
+      const dataDir = tempDataDir();
+      const first = await buildApp(testConfig({ DATA_DIR: dataDir }));
+      await first.close();
+      const second = await buildApp(testConfig({ DATA_DIR: dataDir }));
+      const [row] = await second.db.select({ value: count() }).from(accounts);
+      expect(row?.value).toBe(2);
+      expect(await seedDemo(second.db, 'another-password')).toBe(false);
+      await second.close();
+    },
+    DISK_DATABASE_TIMEOUT_MS,
+  );
 });
 
 describe(`migrations and seed (${databaseKind})`, () => {
-  it('SEED_DEMO=false starts with an empty database', async () => {
-    const t = await createTestApp({ SEED_DEMO: 'false' });
-    const [row] = await t.app.db.select({ value: count() }).from(accounts);
-    expect(row?.value).toBe(0);
-    await t.close();
-  });
+  it(
+    'SEED_DEMO=false starts with an empty database',
+    async () => {
+      const t = await createTestApp({ SEED_DEMO: 'false' });
+      const [row] = await t.app.db.select({ value: count() }).from(accounts);
+      expect(row?.value).toBe(0);
+      await t.close();
+    },
+    DISK_DATABASE_TIMEOUT_MS,
+  );
 });
 
 describe('configuration', () => {

@@ -49,6 +49,13 @@ export interface FakeLine {
   webhookEndpoints: Map<string, string>;
   setBehaviour(behaviour: FakeLineBehaviour): void;
   setLatency(ms: number): void;
+  /**
+   * What `GET /v2/bot/profile/{userId}` answers for a user: a name and icon, or null for 404
+   * (not a friend). Users not set get 'LINEユーザー' and the id's last 4 characters.
+   */
+  setProfile(userId: string, profile: { displayName: string; pictureUrl?: string } | null): void;
+  /** Profile calls received, in order (user ids). */
+  profileCalls: string[];
   /** LINE stops accepting this token (revoked in LINE Developers): 401 from then on. */
   revoke(token: string): void;
   /** A new long-lived token of the channel, as LINE Developers issues one. */
@@ -82,7 +89,7 @@ export function fakeChannel(n: number): FakeLineChannel {
  * A LINE Platform stand-in for tests and benchmarks: a real HTTP server on 127.0.0.1:0 serving
  * the calls we make, shaped as LINE's OpenAPI documents (line/line-openapi) say, for any number
  * of channels: stateless tokens from id and secret (`POST /oauth2/v3/token`), `GET /v2/bot/info`,
- * the webhook endpoint (set and test), the message quota, and `POST /bot/pnp/push` with
+ * the webhook endpoint (set and test), friends' profiles, the message quota, and `POST /bot/pnp/push` with
  * configurable status codes, latency and hangs. A token it does not know is 401, like LINE.
  */
 export async function startFakeLine(
@@ -94,6 +101,8 @@ export async function startFakeLine(
   const revoked = new Set<string>();
   const requests: FakeLineRequest[] = [];
   const webhookEndpoints = new Map<string, string>();
+  const profiles = new Map<string, { displayName: string; pictureUrl?: string } | null>();
+  const profileCalls: string[] = [];
   let behaviour: FakeLineBehaviour = () => ({ status: 200 });
   let latency = 0;
   let calls = 0;
@@ -176,6 +185,17 @@ export async function startFakeLine(
       json(res, 401, { message: MESSAGES[401] });
       return;
     }
+    const profileOf = /^\/v2\/bot\/profile\/(U[0-9a-f]{32})$/.exec(path);
+    if (req.method === 'GET' && profileOf) {
+      const userId = profileOf[1]!;
+      profileCalls.push(userId);
+      const profile = profiles.has(userId)
+        ? profiles.get(userId)
+        : { displayName: `LINEユーザー${userId.slice(-4)}` };
+      if (!profile) json(res, 404, { message: 'Not found' });
+      else json(res, 200, { userId, language: 'ja', ...profile });
+      return;
+    }
     if (req.method === 'GET' && path === '/v2/bot/info') {
       json(res, 200, {
         userId: channel.botUserId,
@@ -234,6 +254,10 @@ export async function startFakeLine(
       behaviour = next;
       calls = 0;
     },
+    setProfile(userId, profile) {
+      profiles.set(userId, profile);
+    },
+    profileCalls,
     setLatency(ms) {
       latency = ms;
     },

@@ -1,7 +1,24 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 
-/** LINE friends of an account. Minimal for now: enough for a reservation to name its member. */
+/**
+ * LINE friends of an account (issue 13): one row per LINE user per account, created by the
+ * webhook's follow (or first message) and kept when they block the account — reservations and
+ * what operators recorded about them stay. `follow_changed_at` is the LINE time of the last
+ * follow/unfollow applied, so a redelivered older event never undoes a newer one.
+ * `profile_wanted`: the name and icon are to be (re)read from LINE (`GET /v2/bot/profile`).
+ */
 export const members = pgTable(
   'members',
   {
@@ -12,7 +29,20 @@ export const members = pgTable(
     displayName: text().notNull(),
     iconUrl: text().notNull().default(''),
     lineUserId: text().notNull(),
+    followState: text().notNull().default('following'),
+    followedAt: timestamp({ withTimezone: true }),
+    unfollowedAt: timestamp({ withTimezone: true }),
+    followChangedAt: timestamp({ withTimezone: true }),
+    lastMessageAt: timestamp({ withTimezone: true }),
+    profileWanted: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('members_account_idx').on(table.accountId, table.id)],
+  (table) => [
+    index('members_account_idx').on(table.accountId, table.id),
+    uniqueIndex('members_line_user_per_account').on(table.accountId, table.lineUserId),
+    index('members_profile_wanted')
+      .on(table.id)
+      .where(sql`${table.profileWanted}`),
+    check('members_follow_state_check', sql`${table.followState} in ('following', 'blocked')`),
+  ],
 );

@@ -126,6 +126,25 @@ export function createLineClient(apiBase: string) {
       };
     },
 
+    /** `GET /v2/bot/profile/{userId}`: a friend's name and icon (404 once they are no friend). */
+    async profile(
+      token: string,
+      userId: string,
+    ): Promise<{ displayName: string; pictureUrl: string }> {
+      const profile = await json<{ displayName?: unknown; pictureUrl?: unknown }>(
+        `/v2/bot/profile/${encodeURIComponent(userId)}`,
+        { method: 'GET', token },
+      );
+      return {
+        displayName:
+          typeof profile.displayName === 'string' ? profile.displayName.slice(0, 100) : '',
+        pictureUrl:
+          typeof profile.pictureUrl === 'string' && profile.pictureUrl.startsWith('https://')
+            ? profile.pictureUrl.slice(0, 1000)
+            : '',
+      };
+    },
+
     /** `GET /v2/bot/message/quota` and `/quota/consumption`: this month's limit and use. */
     async quota(token: string): Promise<{ limit: number | null; used: number }> {
       const [quota, consumption] = await Promise.all([

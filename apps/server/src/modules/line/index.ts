@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { LINE_CHANNEL_MESSAGES } from '@tsunagu/contracts';
 import { secretsKeyOf, type Config } from '../../config.js';
 import type { Database, Executor } from '../../db/types.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import { createLineClient } from './client.js';
+import { createLineClient, LineApiError } from './client.js';
 import { createChannelCredentials } from './credentials.js';
 import { adoptEnvironmentChannel } from './environment-channel.js';
 import * as repository from './repository.js';
@@ -22,6 +23,32 @@ export function lineParts(db: Database, config: Config) {
   const secrets = createChannelSecrets(createSecretBox(secretsKeyOf(config)));
   const client = createLineClient(config.LINE_API_BASE);
   return { secrets, client, credentials: createChannelCredentials({ db, secrets, client }) };
+}
+
+export type ProfileLookup =
+  | { kind: 'found'; profile: { displayName: string; pictureUrl: string } }
+  /** Not a friend any more, or the account has no channel: nothing to read, now or later. */
+  | { kind: 'gone' }
+  /** LINE unreachable, busy or the channel paused: try again later. */
+  | { kind: 'later' };
+
+/** A friend's LINE profile through their account's channel (the friends module). */
+export function lineProfiles(db: Database, config: Config) {
+  const { client, credentials } = lineParts(db, config);
+  return async (accountId: number, lineUserId: string): Promise<ProfileLookup> => {
+    const sending = await credentials.forSending(accountId);
+    if (sending.kind === 'none') return { kind: 'gone' };
+    if (sending.kind !== 'ready') return { kind: 'later' };
+    try {
+      return { kind: 'found', profile: await client.profile(sending.token, lineUserId) };
+    } catch (error) {
+      if (!(error instanceof LineApiError)) throw error;
+      if (error.status === 404) return { kind: 'gone' };
+      if (error.status === 401)
+        await credentials.markRefused(accountId, LINE_CHANNEL_MESSAGES.tokenRefused);
+      return { kind: 'later' };
+    }
+  };
 }
 
 /** The channel leases that keep one dispatcher process per channel (decision 0045). */

@@ -50,17 +50,32 @@ const GIVEN_NAMES = [
 
 export const DEMO_MEMBER_COUNT = 200;
 
-/** LINE friends with Japanese names, written in one insert. */
+const DAY_MS = 86_400_000;
+
+/**
+ * LINE friends with Japanese names, written in one insert: followed over the last year, most
+ * wrote recently, every 25th has blocked the account since (the friends list shows all three).
+ */
 function demoMembers(accountId: number, count: number) {
+  const now = Date.now();
   return Array.from({ length: count }, (_, index) => {
     const family = FAMILY_NAMES[index % FAMILY_NAMES.length] ?? '佐藤';
     const given =
       GIVEN_NAMES[Math.floor(index / FAMILY_NAMES.length) % GIVEN_NAMES.length] ?? '花子';
+    const followedAt = new Date(now - ((index * 37) % 365) * DAY_MS - (index % 24) * 3_600_000);
+    const blocked = index % 25 === 24;
+    // Blocked halfway between following and now.
+    const unfollowedAt = new Date((followedAt.getTime() + now) / 2);
     return {
       accountId,
       displayName: `${family} ${given}`,
       iconUrl: '',
       lineUserId: `U${(index + 1).toString(16).padStart(32, '0')}`,
+      followState: blocked ? 'blocked' : 'following',
+      followedAt,
+      followChangedAt: blocked ? unfollowedAt : followedAt,
+      unfollowedAt: blocked ? unfollowedAt : null,
+      lastMessageAt: index % 3 === 0 ? null : new Date(now - ((index * 11) % 60) * DAY_MS),
     };
   });
 }

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { lineProfiles } from '../line/index.js';
+import { createProfileReader } from './profile-reader.js';
+import { friendRoutes } from './routes.js';
+import { createFriendsService } from './service.js';
+
+export { recordFriendEvent } from './webhook.js';
+
+/**
+ * The account's LINE friends (issue 13): recorded from its channel's webhook
+ * (`recordFriendEvent`, wired into the line module in app.ts), their profiles read from LINE in
+ * the background, listed under `/api/line/friends`.
+ */
+export async function friendsModule(api: FastifyInstance) {
+  const reader = createProfileReader({
+    db: api.db,
+    lookup: lineProfiles(api.db, api.config),
+    listen: api.dbListen,
+    log: api.log,
+  });
+  api.addHook('onReady', () => reader.start());
+  api.addHook('onClose', () => reader.stop());
+  await api.register(friendRoutes, { friends: createFriendsService({ db: api.db }) });
+}

@@ -1,0 +1,168 @@
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { FRIENDS_PAGE_SIZE, type FriendListQuery } from '@tsunagu/contracts';
+import { members } from '../../db/schema/index.js';
+import type { Database, Executor } from '../../db/types.js';
+
+/** Wakes the profile reader of any process once the transaction that wanted profiles commits. */
+export const FRIEND_PROFILES_CHANNEL = 'friend_profiles';
+
+const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/**
+ * A follow at LINE time `at`: the friend is created, or following again (a re-follow after a
+ * block), and their profile is to be read. An older event than the last follow/unfollow
+ * applied changes nothing (LINE may redeliver events late and out of order).
+ */
+export async function recordFollow(tx: Executor, accountId: number, lineUserId: string, at: Date) {
+  await tx
+    .insert(members)
+    .values({
+      accountId,
+      lineUserId,
+      displayName: '',
+      followState: 'following',
+      followedAt: at,
+      followChangedAt: at,
+      profileWanted: true,
+    })
+    .onConflictDoUpdate({
+      target: [members.accountId, members.lineUserId],
+      set: {
+        followState: 'following',
+        followedAt: iso(at),
+        unfollowedAt: null,
+        followChangedAt: iso(at),
+        profileWanted: true,
+      },
+      setWhere: sql`${members.followChangedAt} is null or ${members.followChangedAt} <= ${iso(at)}`,
+    });
+  await tx.execute(sql`select pg_notify(${FRIEND_PROFILES_CHANNEL}, '')`);
+}
+
+/** An unfollow (the friend blocked the account): kept, marked blocked, unless a later follow. */
+export async function recordUnfollow(
+  tx: Executor,
+  accountId: number,
+  lineUserId: string,
+  at: Date,
+) {
+  await tx
+    .insert(members)
+    .values({
+      accountId,
+      lineUserId,
+      displayName: '',
+      followState: 'blocked',
+      unfollowedAt: at,
+      followChangedAt: at,
+    })
+    .onConflictDoUpdate({
+      target: [members.accountId, members.lineUserId],
+      set: { followState: 'blocked', unfollowedAt: iso(at), followChangedAt: iso(at) },
+      setWhere: sql`${members.followChangedAt} is null or ${members.followChangedAt} <= ${iso(at)}`,
+    });
+}
+
+/**
+ * A message from the friend: the last message time moves forward only. A friend unknown so far
+ * (they followed before the channel was connected) is recorded as following, profile wanted.
+ */
+export async function recordMessage(tx: Executor, accountId: number, lineUserId: string, at: Date) {
+  const inserted = await tx
+    .insert(members)
+    .values({ accountId, lineUserId, displayName: '', lastMessageAt: at, profileWanted: true })
+    .onConflictDoUpdate({
+      target: [members.accountId, members.lineUserId],
+      set: {
+        lastMessageAt: sql`greatest(${members.lastMessageAt}, ${iso(at)})`,
+      },
+    })
+    .returning({ wanted: members.profileWanted });
+  if (inserted[0]?.wanted) await tx.execute(sql`select pg_notify(${FRIEND_PROFILES_CHANNEL}, '')`);
+}
+
+const friendColumns = {
+  id: members.id,
+  displayName: members.displayName,
+  iconUrl: members.iconUrl,
+  followState: members.followState,
+  followedAt: members.followedAt,
+  unfollowedAt: members.unfollowedAt,
+  lastMessageAt: members.lastMessageAt,
+};
+export type FriendRow = { [K in keyof typeof friendColumns]: (typeof members.$inferSelect)[K] };
+
+/** Escapes LIKE's wildcards so a search for "50%" finds "50%", not everything. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of the account's friends, newest friends first, with the total that matched. */
+export async function listFriends(db: Executor, accountId: number, query: FriendListQuery) {
+  const conditions: SQL[] = [eq(members.accountId, accountId)];
+  if (query.q) conditions.push(ilike(members.displayName, likePattern(query.q)));
+  const state = query.state ?? 'all';
+  if (state !== 'all') conditions.push(eq(members.followState, state));
+  const where = and(...conditions);
+  const page = query.page ?? 1;
+  const [rows, totals] = await Promise.all([
+    db
+      .select(friendColumns)
+      .from(members)
+      .where(where)
+      .orderBy(sql`${members.followedAt} desc nulls last`, desc(members.id))
+      .limit(FRIENDS_PAGE_SIZE)
+      .offset((page - 1) * FRIENDS_PAGE_SIZE),
+    db.select({ total: count() }).from(members).where(where),
+  ]);
+  return { rows: rows as FriendRow[], total: totals[0]?.total ?? 0, page };
+}
+
+export async function findFriend(db: Executor, accountId: number, id: number) {
+  const rows = await db
+    .select(friendColumns)
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.id, id)));
+  return rows[0] as FriendRow | undefined;
+}
+
+/**
+ * Takes up to `limit` friends whose profile is wanted (any account), clearing the flag so no
+ * other process takes them too; a reader that cannot finish puts them back (`wantProfiles`).
+ */
+export async function claimWantedProfiles(db: Database, limit: number) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: members.id, accountId: members.accountId, lineUserId: members.lineUserId })
+      .from(members)
+      .where(eq(members.profileWanted, true))
+      .orderBy(members.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (rows.length > 0)
+      await tx
+        .update(members)
+        .set({ profileWanted: false })
+        .where(
+          inArray(
+            members.id,
+            rows.map((row) => row.id),
+          ),
+        );
+    return rows;
+  });
+}
+
+export async function wantProfiles(db: Executor, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.update(members).set({ profileWanted: true }).where(inArray(members.id, ids));
+}
+
+export async function saveProfile(
+  db: Executor,
+  id: number,
+  profile: { displayName: string; pictureUrl: string },
+) {
+  await db
+    .update(members)
+    .set({ displayName: profile.displayName, iconUrl: profile.pictureUrl })
+    .where(eq(members.id, id));
+}

@@ -1,0 +1,40 @@
+import {
+  FRIEND_TEXT,
+  FRIENDS_PAGE_SIZE,
+  type Friend,
+  type FriendList,
+  type FriendListQuery,
+} from '@tsunagu/contracts';
+import type { Executor } from '../../db/types.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { findFriend, listFriends, type FriendRow } from './repository.js';
+
+const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
+
+function friendOf(row: FriendRow): Friend {
+  return {
+    id: row.id,
+    display_name: row.displayName,
+    icon_url: row.iconUrl,
+    follow_state: row.followState === 'blocked' ? 'blocked' : 'following',
+    followed_at: isoOrNull(row.followedAt),
+    unfollowed_at: isoOrNull(row.unfollowedAt),
+    last_message_at: isoOrNull(row.lastMessageAt),
+  };
+}
+
+export function createFriendsService(deps: { db: Executor }) {
+  return {
+    async list(accountId: number, query: FriendListQuery): Promise<FriendList> {
+      const { rows, total, page } = await listFriends(deps.db, accountId, query);
+      return { items: rows.map(friendOf), total, page, per_page: FRIENDS_PAGE_SIZE };
+    },
+    async get(accountId: number, id: number): Promise<Friend> {
+      const row = await findFriend(deps.db, accountId, id);
+      if (!row) throw new NotFoundError(FRIEND_TEXT.notFound);
+      return friendOf(row);
+    },
+  };
+}
+
+export type FriendsService = ReturnType<typeof createFriendsService>;

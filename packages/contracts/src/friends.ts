@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { idParam } from './ids.js';
+
+/**
+ * The account's LINE friends (issue 13): recorded from the webhook (follow, unfollow, message),
+ * their name and icon read from LINE's profile; listed and searched in the console
+ * (`/api/line/friends`, any operator of the account).
+ */
+export const FRIEND_FOLLOW_STATES = ['following', 'blocked'] as const;
+export type FriendFollowState = (typeof FRIEND_FOLLOW_STATES)[number];
+
+export const FRIEND_FOLLOW_STATE_LABELS: Record<FriendFollowState, string> = {
+  following: '友だち',
+  blocked: 'ブロック中',
+};
+
+export const FRIENDS_PAGE_SIZE = 50;
+
+export const FRIEND_TEXT = {
+  /** Shown until LINE's profile has been read (or when LINE would not give it). */
+  nameUnknown: '（名前未取得）',
+  notFound: 'LINE友だちが見つかりません',
+  queryTooLong: '検索語は100文字以内で入力してください',
+  pageInvalid: 'ページは1〜10000の整数で指定してください',
+  stateInvalid: '状態は following、blocked、all のいずれかです',
+} as const;
+
+export const friendListQuerySchema = z.object({
+  /** Part of the name (case and width as typed). */
+  q: z.string().trim().max(100, { error: FRIEND_TEXT.queryTooLong }).optional(),
+  state: z.enum(['following', 'blocked', 'all'], { error: FRIEND_TEXT.stateInvalid }).optional(),
+  page: z
+    .string({ error: FRIEND_TEXT.pageInvalid })
+    .regex(/^[1-9]\d{0,4}$/, { error: FRIEND_TEXT.pageInvalid })
+    .transform(Number)
+    .refine((page) => page <= 10_000, { error: FRIEND_TEXT.pageInvalid })
+    .optional(),
+});
+export type FriendListQuery = z.infer<typeof friendListQuerySchema>;
+
+export const friendSchema = z.object({
+  id: z.number(),
+  display_name: z.string(),
+  icon_url: z.string(),
+  follow_state: z.enum(FRIEND_FOLLOW_STATES),
+  followed_at: z.string().nullable(),
+  unfollowed_at: z.string().nullable(),
+  last_message_at: z.string().nullable(),
+});
+export type Friend = z.infer<typeof friendSchema>;
+
+export const friendListSchema = z.object({
+  items: z.array(friendSchema),
+  total: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+});
+export type FriendList = z.infer<typeof friendListSchema>;
+
+export const friendIdParamsSchema = z.object({ id: idParam });
