@@ -11,7 +11,7 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
   },
   {
     label: '友だち管理',
-    routes: ['UserVarList', 'TagList', 'Follow', 'CommonVarList', 'CommonVarNew'],
+    routes: ['Friends', 'UserVarList', 'TagList', 'Follow', 'CommonVarList', 'CommonVarNew'],
   },
   {
     label: '集客・分析',

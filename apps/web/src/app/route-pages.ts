@@ -10,6 +10,7 @@ const telPages = () => import('./routes/tel-routes');
 const rolePages = () => import('./routes/operator-role-routes');
 const salonPages = () => import('./routes/salon-routes');
 const linePages = () => import('./routes/line-routes');
+const friendPages = () => import('./routes/friends-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -40,6 +41,7 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonShiftDay: lazyPage(salonPages, (m) => m.SalonShiftDayRoute),
   SalonShiftWeek: lazyPage(salonPages, (m) => m.SalonShiftWeekRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
+  Friends: lazyPage(friendPages, (m) => m.FriendsPage),
   UiCatalogue: lazyPage(
     () => import('./routes/ui-catalogue/ui-catalogue-page'),
     (m) => m.UiCataloguePage,

@@ -97,6 +97,7 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['ROUTE-37', '/line/operator_roles/new', 'OperatorRoleNew', 'オペレーター権限作成', []],
   ['ROUTE-38', '/line/operator_roles/:id', 'OperatorRoleEdit', 'オペレーター権限編集', []],
   ['LINE', '/line/channel', 'LineChannel', 'LINE連携', []],
+  ['FRIENDS', '/line/friends', 'Friends', 'LINE友だち', []],
   ['ROUTE-39', '/line/ai-service-account', 'AIServiceAccountIndex', '生成AI設定', []],
   ['TEL', '/line/tel', 'TelListPage', '通知メッセージ', []],
   ['TEL', '/line/tel/list/:id', 'TelDetailListPage', '詳細・発注', []],

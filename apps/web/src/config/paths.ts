@@ -50,6 +50,7 @@ export const pagePaths = {
   OperatorRoleNew: '/line/operator_roles/new',
   OperatorRoleEdit: '/line/operator_roles/:id',
   LineChannel: '/line/channel',
+  Friends: '/line/friends',
   AIServiceAccountIndex: '/line/ai-service-account',
 
   TelListPage: '/line/tel',

@@ -6,7 +6,7 @@ import {
 } from '@tsunagu/contracts';
 import { useMemo } from 'react';
 import { ListTable, type ListTableColumn } from '@/ui/list-table';
-import { formatTokyoDateTime } from '../format';
+import { formatTokyoDateTime } from '@/lib/tokyo-time';
 import { MessageStatusBadge } from './status-badge';
 
 /** TEL-26: the sent time only for a sent message (3); a dash otherwise. */

@@ -1,7 +1,7 @@
 import { telPercent, telUnsentCount, type TelOrder } from '@tsunagu/contracts';
 import { Link } from 'react-router';
 import { ListTable, type ListTableColumn } from '@/ui/list-table';
-import { formatTokyoDateTime } from '../format';
+import { formatTokyoDateTime } from '@/lib/tokyo-time';
 import { telPaths } from '../paths';
 import { OrderStatusBadge } from './status-badge';
 

@@ -7,7 +7,7 @@ import { DeleteTemplateSection } from '../components/delete-template-section';
 import { LinePreview } from '../components/line-preview';
 import { TelPage } from '../components/tel-page';
 import { templateUsageText } from '../components/template-usage';
-import { formatTokyoDateTime } from '../format';
+import { formatTokyoDateTime } from '@/lib/tokyo-time';
 import { telPaths } from '../paths';
 
 type TelTemplateDetailPageProps = {

@@ -1,0 +1,61 @@
+import { FRIEND_FOLLOW_STATE_LABELS, FRIEND_TEXT, type Friend } from '@tsunagu/contracts';
+import { formatTokyoDateTime } from '@/lib/tokyo-time';
+import { ListTable, type ListTableColumn } from '@/ui/list-table';
+
+function FriendName({ friend }: { friend: Friend }) {
+  return (
+    <span className="friend-name">
+      {friend.icon_url ? (
+        <img className="friend-name__icon" src={friend.icon_url} alt="" loading="lazy" />
+      ) : (
+        <span className="friend-name__icon friend-name__icon--blank" aria-hidden="true" />
+      )}
+      {friend.display_name || <span className="text-muted">{FRIEND_TEXT.nameUnknown}</span>}
+    </span>
+  );
+}
+
+const dash = <span className="text-muted">-</span>;
+
+const columns: readonly ListTableColumn<Friend>[] = [
+  { key: 'display_name', header: '名前', cell: (friend) => <FriendName friend={friend} /> },
+  {
+    key: 'follow_state',
+    header: '状態',
+    cell: (friend) => (
+      <span className={`friend-state friend-state--${friend.follow_state}`}>
+        {FRIEND_FOLLOW_STATE_LABELS[friend.follow_state]}
+      </span>
+    ),
+  },
+  {
+    key: 'followed_at',
+    header: '友だち追加日時',
+    cell: (friend) => (friend.followed_at ? formatTokyoDateTime(friend.followed_at) : dash),
+  },
+  {
+    key: 'last_message_at',
+    header: '最終メッセージ',
+    cell: (friend) => (friend.last_message_at ? formatTokyoDateTime(friend.last_message_at) : dash),
+  },
+];
+
+/** The friends of one page, in the server's order (newest friends first). */
+export function FriendTable({
+  friends,
+  loading,
+}: {
+  friends: readonly Friend[];
+  loading: boolean;
+}) {
+  return (
+    <ListTable
+      rows={friends}
+      columns={columns}
+      label="LINE友だち"
+      loading={loading}
+      emptyText="該当する友だちはいません"
+      rowLabel={(friend) => friend.display_name || FRIEND_TEXT.nameUnknown}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+import { FRIENDS_PAGE_SIZE, type Friend } from '@tsunagu/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { reply, type FakeHandler } from '@test/fake-api';
+import { makeSession } from '@test/fixtures';
+import { renderApp } from '@test/render-app';
+
+function friend(id: number, extra: Partial<Friend> = {}): Friend {
+  return {
+    id,
+    display_name: `友だち ${id}`,
+    icon_url: '',
+    follow_state: 'following',
+    followed_at: '2026-11-20T01:00:00.000Z',
+    unfollowed_at: null,
+    last_message_at: null,
+    ...extra,
+  };
+}
+
+/** A server of 120 friends that searches and pages like ours (by the query it is sent). */
+const friendsApi: FakeHandler = ({ query }) => {
+  let all = Array.from({ length: 120 }, (_, i) => friend(120 - i));
+  all[0] = friend(120, { follow_state: 'blocked', display_name: '' });
+  if (query.q) all = all.filter((f) => f.display_name.includes(query.q!));
+  if (query.state) all = all.filter((f) => f.follow_state === query.state);
+  const page = Number(query.page ?? '1');
+  return reply(200, {
+    items: all.slice((page - 1) * FRIENDS_PAGE_SIZE, page * FRIENDS_PAGE_SIZE),
+    total: all.length,
+    page,
+    per_page: FRIENDS_PAGE_SIZE,
+  });
+};
+
+const friendCalls = (app: ReturnType<typeof renderApp>) =>
+  app.calls.filter((call) => call.method === 'GET' && call.path === '/api/line/friends');
+
+const table = () => screen.getByRole('table', { name: 'LINE友だち' });
+
+describe('FriendsPage (issue 13)', () => {
+  it('lists the friends in Tokyo time, 50 a page, with their state and a name not yet known', async () => {
+    const app = renderApp('/line/friends', {
+      session: makeSession(),
+      api: { 'GET /api/line/friends': friendsApi },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'LINE友だち' })).toBeVisible();
+    expect(await screen.findByText('友だち 119')).toBeVisible();
+    expect(screen.getByText('120人中 1〜50人目')).toBeVisible();
+    const first = within(table()).getAllByRole('row')[1]!;
+    expect(within(first).getByText('（名前未取得）')).toBeVisible();
+    expect(within(first).getByText('ブロック中')).toBeVisible();
+    // 01:00 UTC is 10:00 in Tokyo.
+    expect(within(first).getByText('2026/11/20 10:00')).toBeVisible();
+
+    await app.user.click(screen.getByRole('button', { name: '次へ' }));
+    expect(await screen.findByText('120人中 51〜100人目')).toBeVisible();
+    expect(friendCalls(app).at(-1)!.query).toEqual({ page: '2' });
+  });
+
+  it('searches by name on Enter (from page 1 again) and filters by state on the server', async () => {
+    const app = renderApp('/line/friends', {
+      session: makeSession(),
+      api: { 'GET /api/line/friends': friendsApi },
+    });
+    await screen.findByText('友だち 119');
+    await app.user.click(screen.getByRole('button', { name: '次へ' }));
+    await screen.findByText('120人中 51〜100人目');
+    await app.user.type(screen.getByRole('searchbox', { name: '名前' }), '友だち 11{Enter}');
+    expect(await screen.findByText('11人中 1〜11人目')).toBeVisible();
+    expect(friendCalls(app).at(-1)!.query).toEqual({ q: '友だち 11' });
+  });
+
+  it('says so when no friend matches', async () => {
+    renderApp('/line/friends', {
+      session: makeSession(),
+      api: {
+        'GET /api/line/friends': () =>
+          reply(200, { items: [], total: 0, page: 1, per_page: FRIENDS_PAGE_SIZE }),
+      },
+    });
+    expect(await screen.findByText('該当する友だちはいません')).toBeVisible();
+    expect(screen.getByRole('button', { name: '次へ' })).toBeDisabled();
+  });
+});

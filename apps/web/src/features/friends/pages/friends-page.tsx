@@ -1,0 +1,98 @@
+import { FRIENDS_PAGE_SIZE } from '@tsunagu/contracts';
+import { useState, type FormEvent } from 'react';
+import { errorText } from '@/lib/api-error';
+import { PageHeader } from '@/ui/page-header';
+import { Select, type SelectOption } from '@/ui/select';
+import { TextBox } from '@/ui/text-field';
+import { useFriends, type FriendFilter } from '../api/get-friends';
+import { FriendTable } from '../components/friend-table';
+import '../components/friends.css';
+
+const STATES: readonly SelectOption<FriendFilter['state']>[] = [
+  { value: 'all', name: 'すべて' },
+  { value: 'following', name: '友だち' },
+  { value: 'blocked', name: 'ブロック中' },
+];
+
+/**
+ * LINE友だち (issue 13): the account's friends as the webhook recorded them, searched by name and
+ * filtered by follow state on the server, 50 a page.
+ */
+export function FriendsPage({ title }: { title: string }) {
+  const [filter, setFilter] = useState<FriendFilter>({ q: '', state: 'all', page: 1 });
+  const [typed, setTyped] = useState('');
+  const friends = useFriends(filter);
+  const total = friends.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / FRIENDS_PAGE_SIZE));
+  const first = total === 0 ? 0 : (filter.page - 1) * FRIENDS_PAGE_SIZE + 1;
+  const last = Math.min(total, filter.page * FRIENDS_PAGE_SIZE);
+
+  const search = (event?: FormEvent) => {
+    event?.preventDefault();
+    setFilter((current) => ({ ...current, q: typed.trim(), page: 1 }));
+  };
+
+  return (
+    <section className="page friends-page">
+      <PageHeader title={title} />
+      <form className="friends-filter" role="search" onSubmit={search}>
+        <div className="friends-filter__field">
+          <label htmlFor="friends-q">名前</label>
+          <TextBox
+            id="friends-q"
+            type="search"
+            value={typed}
+            onChange={setTyped}
+            onEnter={() => search()}
+            maxLength={100}
+            showCounter={false}
+            placeholder="名前の一部"
+          />
+        </div>
+        <div className="friends-filter__field">
+          <label htmlFor="friends-state">状態</label>
+          <Select
+            id="friends-state"
+            label="状態"
+            options={STATES}
+            value={filter.state}
+            onChange={(state) => setFilter((current) => ({ ...current, state, page: 1 }))}
+          />
+        </div>
+        <button type="submit" className="btn btn--primary">
+          検索
+        </button>
+      </form>
+      {friends.isError ? (
+        <p className="notice notice--error" role="alert">
+          {errorText(friends.error)}
+        </p>
+      ) : null}
+      <p className="friends-count" aria-live="polite">
+        {friends.data ? `${total.toLocaleString('ja-JP')}人中 ${first}〜${last}人目` : ''}
+      </p>
+      <FriendTable friends={friends.data?.items ?? []} loading={friends.isPending} />
+      <nav className="friends-pager" aria-label="ページ">
+        <button
+          type="button"
+          className="btn"
+          disabled={filter.page <= 1}
+          onClick={() => setFilter((current) => ({ ...current, page: current.page - 1 }))}
+        >
+          前へ
+        </button>
+        <span>
+          {filter.page} / {pages}
+        </span>
+        <button
+          type="button"
+          className="btn"
+          disabled={filter.page >= pages}
+          onClick={() => setFilter((current) => ({ ...current, page: current.page + 1 }))}
+        >
+          次へ
+        </button>
+      </nav>
+    </section>
+  );
+}
