@@ -41,7 +41,7 @@ export function NumberField(props: NumberFieldProps) {
         <span>{unit}</span>
       </div>
       {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
+        <p className="field__hint settings-hint" id={`${id}-hint`}>
           {hint}
         </p>
       ) : null}

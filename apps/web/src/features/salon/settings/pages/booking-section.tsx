@@ -84,7 +84,7 @@ export function BookingForm(props: { salonId: number; canWrite: boolean; saved: 
             disabled={!canWrite}
             onChange={(value) => set('slot_interval_minutes', value)}
           />
-          <p className="field__hint">予約ページに並べる開始時刻の間隔です。</p>
+          <p className="field__hint settings-hint">予約ページに並べる開始時刻の間隔です。</p>
           <FieldError id="booking-interval-error" messages={errors.slot_interval_minutes} />
         </div>
         <NumberField

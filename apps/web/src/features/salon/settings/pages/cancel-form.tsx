@@ -58,7 +58,7 @@ export function CancelForm(props: { salonId: number; canWrite: boolean; saved: C
         キャンセル・変更
       </h2>
       <fieldset className="settings-fields" disabled={!canWrite}>
-        <div className="field">
+        <div className="settings-check">
           <label className="checkbox">
             <input
               type="checkbox"
