@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { pagePaths } from '@/config/paths';
 import { SETTINGS_SECTIONS, settingsLink, type SettingsSectionKey } from '../sections';
@@ -14,8 +15,18 @@ type SectionNavProps = {
  * like the side menu (decision 0061).
  */
 export function SectionNav({ current, salon, isBuilt }: SectionNavProps) {
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the row scrolls: bring the current section into view (centred), not the page.
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    const link = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !link || nav.scrollWidth <= nav.clientWidth) return;
+    const navBox = nav.getBoundingClientRect();
+    const linkBox = link.getBoundingClientRect();
+    nav.scrollLeft += linkBox.left - navBox.left - (navBox.width - linkBox.width) / 2;
+  }, [current]);
   return (
-    <nav className="settings-nav" aria-label="設定の項目">
+    <nav className="settings-nav" aria-label="設定の項目" ref={navRef}>
       <ul className="settings-nav__list">
         <li>
           <Link

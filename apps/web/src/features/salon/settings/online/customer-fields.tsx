@@ -116,7 +116,7 @@ export function CustomerFields(props: {
       <p className="text-muted">
         予約の最後にお客様が答える項目です。
         {canWrite
-          ? '左端のつまみをドラッグ（または↑↓キー）で並び替えると、すぐに保存されます。'
+          ? 'つまみ（⠿）をドラッグ（または↑↓キー）で並び替えると、すぐに保存されます。'
           : ''}
       </p>
       <ListTable<Row>

@@ -79,7 +79,9 @@ export function PageForm(props: { salonId: number; canWrite: boolean; config: On
             value={draft.notice}
             maxLength={2000}
             rows={3}
-            placeholder="例: 初めての方はカウンセリングのお時間をいただきます。"
+            placeholder={
+              canWrite ? '例: 初めての方はカウンセリングのお時間をいただきます。' : undefined
+            }
             onChange={(notice) => setDraft((d) => ({ ...d, notice }))}
           />
           <FieldError id="page-notice-error" messages={errors.notice} />

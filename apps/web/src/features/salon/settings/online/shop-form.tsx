@@ -62,7 +62,7 @@ export function ShopForm(props: { salonId: number; canWrite: boolean; saved: Sho
               type={field.type}
               value={draft[field.key]}
               maxLength={field.max}
-              placeholder={field.placeholder}
+              placeholder={canWrite ? field.placeholder : undefined}
               aria-invalid={errors[field.key] ? true : undefined}
               onChange={(value) => setDraft((d) => ({ ...d, [field.key]: value }))}
             />
