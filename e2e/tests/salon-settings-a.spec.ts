@@ -112,7 +112,7 @@ test('ISSUE-12 RSV-33/35 as demo, questions are added and reordered by dragging'
 test('ISSUE-12 as staff, the settings show values with no controls', async ({ page }) => {
   await signIn(page, 'staff');
   await page.goto(`${SETTINGS}/switches`);
-  await expect(page.getByText(/閲覧のみです。設定の変更には/)).toBeVisible();
+  await expect(page.getByText(/閲覧のみです。予約設定の変更には/)).toBeVisible();
   await expect(page.getByText('オンライン予約', { exact: true })).toBeVisible();
   await expect(page.getByRole('switch')).toHaveCount(0);
 

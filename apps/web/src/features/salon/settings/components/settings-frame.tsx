@@ -72,7 +72,7 @@ export function SettingsFrame(props: SettingsFrameProps) {
         <>
           {!canWrite ? (
             <p className="notice notice--info" role="note">
-              閲覧のみです。設定の変更には「予約」の書き込み権限が必要です。
+              閲覧のみです。予約設定の変更には「予約」の書き込み権限が必要です。
             </p>
           ) : null}
           <div className="settings-body">

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply } from '@test/fake-api';
 import { makeConfig } from '@test/salon-fixtures';
-import { BASE, renderSettings } from '@test/salon-settings-fixtures';
+import { BASE, renderSettings } from '@test/salon-config-fixtures';
 
 const PATH = '/line/reserve/salon/settings/booking';
 

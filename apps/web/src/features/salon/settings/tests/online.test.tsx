@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply } from '@test/fake-api';
-import { BASE, makeOnlineConfig, renderSettings } from '@test/salon-settings-fixtures';
+import { BASE, makeOnlineConfig, renderSettings } from '@test/salon-config-fixtures';
 
 const PATH = '/line/reserve/salon/settings/online';
 const questionNames = () =>

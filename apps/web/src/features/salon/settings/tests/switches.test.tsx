@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply } from '@test/fake-api';
 import { makeConfig } from '@test/salon-fixtures';
-import { BASE, renderSettings } from '@test/salon-settings-fixtures';
+import { BASE, renderSettings } from '@test/salon-config-fixtures';
 
 const PATH = '/line/reserve/salon/settings/switches';
 
@@ -50,7 +50,7 @@ describe('salon settings: switches', { timeout: 30_000 }, () => {
 
   it('staff (no reserve-write) sees the states as text, a read-only note, and no switch', async () => {
     renderSettings(PATH, {}, { readOnly: true });
-    expect(await screen.findByText(/閲覧のみです。設定の変更には/)).toBeVisible();
+    expect(await screen.findByText(/閲覧のみです。予約設定の変更には/)).toBeVisible();
     expect(await screen.findByText('オンライン予約')).toBeVisible();
     expect(screen.queryAllByRole('switch')).toHaveLength(0);
     expect(screen.getAllByText('オン').length).toBeGreaterThan(0);
