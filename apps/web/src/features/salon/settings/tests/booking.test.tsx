@@ -59,6 +59,18 @@ describe('salon settings: booking and cancel', { timeout: 30_000 }, () => {
     expect(app.callsTo('PUT', `${BASE}/configs/booking`)).toHaveLength(0);
   });
 
+  it('REF-17 leaving with an unsaved change asks first (decision 0062)', async () => {
+    const app = renderSettings(PATH);
+    const form = await screen.findByRole('form', { name: '予約受付' });
+    await app.user.type(within(form).getByRole('spinbutton', { name: '受付期間' }), '0');
+    const nav = screen.getByRole('navigation', { name: '設定の項目' });
+    await app.user.click(within(nav).getByRole('link', { name: '営業時間' }));
+    const ask = await screen.findByRole('alertdialog', { name: '保存していない変更があります' });
+    await app.user.click(within(ask).getByRole('button', { name: '編集を続ける' }));
+    expect(app.location()).toBe(PATH);
+    expect(within(form).getByRole('spinbutton', { name: '受付期間' })).toHaveValue(600);
+  });
+
   it('staff sees the values with no save button', async () => {
     renderSettings(PATH, {}, { readOnly: true });
     const form = await screen.findByRole('form', { name: '予約受付' });

@@ -109,6 +109,24 @@ describe('salon settings: online config', { timeout: 30_000 }, () => {
     });
   });
 
+  it('RSV-34 removing a question asks, then sends customer:remove with its id', async () => {
+    const stored = makeOnlineConfig();
+    stored.customer_info = stored.customer_info.filter((field) => field.id !== 21);
+    const app = renderSettings(PATH, {
+      [`PATCH ${BASE}/online_configs`]: () => reply(200, { status: true, online_config: stored }),
+    });
+    await app.user.click(await screen.findByRole('button', { name: '「ご要望」を削除' }));
+    const ask = await screen.findByRole('alertdialog', { name: '質問の削除' });
+    await app.user.click(within(ask).getByRole('button', { name: '削除する' }));
+    await waitFor(() => expect(app.callsTo('PATCH', `${BASE}/online_configs`)).toHaveLength(1));
+    expect(app.callsTo('PATCH', `${BASE}/online_configs`)[0]!.query).toEqual({
+      attr: 'customer:remove',
+    });
+    expect(app.callsTo('PATCH', `${BASE}/online_configs`)[0]!.body).toEqual({ id: 21 });
+    expect(await screen.findByText('「ご要望」を削除しました')).toBeVisible();
+    expect(questionNames()).toEqual(['来店回数']);
+  });
+
   it('staff sees the questions with no handles, edit or add buttons', async () => {
     renderSettings(PATH, {}, { readOnly: true });
     expect(await screen.findByRole('cell', { name: '来店回数' })).toBeVisible();
