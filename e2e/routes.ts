@@ -70,6 +70,8 @@ export const ROUTES: RouteCase[] = [
   r('TML-01', '/line/reserve/salon/timeline', '予約タイムライン'),
   r('TML-02', '/line/reserve/salon/shifts/day', 'シフト（日）'),
   r('TML-03', '/line/reserve/salon/shifts/week', 'シフト（週）'),
+  // Issue 12: the salon settings home (its sections are reached from its own navigation).
+  r('ISSUE-12', '/line/reserve/salon/settings', '予約設定'),
   r('ROUTE-31', '/line/reserve/event', 'イベント予約一覧'),
   r('ROUTE-32', '/line/reserve/event/new', 'イベント予約作成', ['reserve-write']),
   r('ROUTE-33', '/line/reserve/event/1/edit', 'イベント予約編集', ['reserve-write'], withId),

@@ -132,7 +132,12 @@ export function makeConfig(overrides: Partial<SalonConfig> = {}): SalonConfig {
     enable_online: true,
     sync_shift: false,
     push_notification: true,
-    booking: { slot_interval_minutes: 30, accept_days_ahead: 60, accept_hours_before: 1 },
+    booking: {
+      slot_interval_minutes: 30,
+      accept_days_ahead: 60,
+      accept_hours_before: 1,
+      accept_mode: 'request',
+    },
     cancel: { deadline_hours: 24, allow_online_cancel: true },
     ...overrides,
   };

@@ -35,6 +35,7 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
       'SalonTimeline',
       'SalonShiftDay',
       'SalonShiftWeek',
+      'SalonSettings',
       'EventList',
       'EventNew',
     ],

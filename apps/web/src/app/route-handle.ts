@@ -43,6 +43,11 @@ export type RouteHandle = {
    * menu does not offer it to an operator who lacks them (issue 10: honest menus).
    */
   menuNeeds?: readonly PermissionKey[];
+  /**
+   * A page reached through another page's own navigation (a settings section through the
+   * settings home, decision 0106), so the side menu lists that page instead of this one.
+   */
+  menuVia?: string;
 };
 
 export type PageProps = { title: string };

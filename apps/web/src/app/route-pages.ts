@@ -9,6 +9,7 @@ import { TopPage } from './routes/top-page';
 const telPages = () => import('./routes/tel-routes');
 const rolePages = () => import('./routes/operator-role-routes');
 const salonPages = () => import('./routes/salon-routes');
+const salonSettingsPages = () => import('./routes/salon-settings-routes');
 const linePages = () => import('./routes/line-routes');
 const friendPages = () => import('./routes/friends-routes');
 
@@ -40,6 +41,11 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonTimeline: lazyPage(salonPages, (m) => m.SalonTimelineRoute),
   SalonShiftDay: lazyPage(salonPages, (m) => m.SalonShiftDayRoute),
   SalonShiftWeek: lazyPage(salonPages, (m) => m.SalonShiftWeekRoute),
+  SalonSettings: lazyPage(salonSettingsPages, (m) => m.SalonSettingsRoute),
+  SalonSettingsSwitches: lazyPage(salonSettingsPages, (m) => m.SalonSettingsSwitchesRoute),
+  SalonSettingsBooking: lazyPage(salonSettingsPages, (m) => m.SalonSettingsBookingRoute),
+  SalonSettingsOpening: lazyPage(salonSettingsPages, (m) => m.SalonSettingsOpeningRoute),
+  SalonSettingsOnline: lazyPage(salonSettingsPages, (m) => m.SalonSettingsOnlineRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
   Friends: lazyPage(friendPages, (m) => m.FriendsPage),
   UiCatalogue: lazyPage(

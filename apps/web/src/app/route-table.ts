@@ -16,6 +16,9 @@ const needs = (...permissions: PermissionKey[]) => ({ permissions });
 const numericId = { numericParams: ['id'] } as const;
 const group: QueryParam = { name: 'group', optional: true };
 const salonDate: QueryParam = { name: 'date', optional: true };
+const salonQuery: QueryParam = { name: 'salon', optional: true };
+/** A settings section: listed in the settings navigation, not the side menu (ADR 0106). */
+const settingsSection = { query: [salonQuery], menuVia: 'SalonSettings' };
 /** DEC-09: the tel forms that only write; the menu offers them to operators with tel-write. */
 const telWriteScreen = { menuNeeds: ['tel-write'] as PermissionKey[] };
 
@@ -93,6 +96,17 @@ export const routeTable: readonly AppRoute[] = [
   route('SalonShiftWeek', 'シフト（週）', {
     query: [salonDate],
   }),
+  // Issue 12: the salon settings; reading needs a signed-in operator, every write reserve-write
+  // (the pages show a read-only note without it). `salon` picks the salon, as on the timeline.
+  route('SalonSettings', '予約設定', { query: [salonQuery] }),
+  route('SalonSettingsSwitches', '基本設定', settingsSection),
+  route('SalonSettingsBooking', '予約受付・キャンセル', settingsSection),
+  route('SalonSettingsOpening', '営業時間', settingsSection),
+  route('SalonSettingsOnline', 'オンライン予約ページ', settingsSection),
+  route('SalonSettingsCourses', 'コース設定', settingsSection),
+  route('SalonSettingsResources', 'リソース設定', settingsSection),
+  route('SalonSettingsMatrix', '対応コース設定', settingsSection),
+  route('SalonSettingsUrls', '予約URL', settingsSection),
   route('EventList', 'イベント予約一覧'),
   route('EventNew', 'イベント予約作成', needs('reserve-write')),
   // ROUTE-35: under /line/reserve/event/ anything unlisted, a bad id included, goes to EventList.

@@ -11,6 +11,13 @@ export type SalonConfigSwitch = z.infer<typeof salonConfigSwitchSchema>;
 
 export const SLOT_INTERVALS = [5, 10, 15, 20, 30, 60] as const;
 
+/**
+ * How a member's online booking lands (issue 12, decision 0105): `instant` confirms it at once,
+ * `request` leaves it リクエスト中 until the salon approves it.
+ */
+export const ACCEPT_MODES = ['instant', 'request'] as const;
+export type AcceptMode = (typeof ACCEPT_MODES)[number];
+
 export const bookingConfigSchema = z.object({
   /** Step of the start times offered on the booking page. */
   slot_interval_minutes: z
@@ -24,6 +31,10 @@ export const bookingConfigSchema = z.object({
   accept_days_ahead: z.number().int().min(1).max(365).default(60),
   /** Members may not book later than this many hours before the start. */
   accept_hours_before: z.number().int().min(0).max(168).default(1),
+  /** Stored in the config's JSON settings, so configs saved before it read as `request`. */
+  accept_mode: z
+    .enum(ACCEPT_MODES, { error: '受付方法は 即時確定・リクエスト のどちらかを選んでください' })
+    .default('request'),
 });
 export type BookingConfig = z.infer<typeof bookingConfigSchema>;
 

@@ -6,11 +6,13 @@ import { renderApp } from '@test/render-app';
 import { isRedirectRoute, type PageRoute } from '../route-handle';
 import { routeTable } from '../route-table';
 
-// Every page a menu can link to: no path parameter, not the login page, not the not-found page.
+// Every page a menu can link to: no path parameter, not the login page, not the not-found page,
+// not a page the menu reaches through another page (the salon settings sections, ADR 0106).
 const menuPages = routeTable.filter(
   (entry): entry is PageRoute =>
     !isRedirectRoute(entry) &&
     !entry.path.includes(':') &&
+    !entry.handle.menuVia &&
     !['Login', 'NotFound'].includes(entry.handle.name),
 );
 

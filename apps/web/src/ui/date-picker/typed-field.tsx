@@ -1,5 +1,8 @@
 import { useId, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { isPlainEnter } from '../hooks/is-ime-enter';
+// The field's own look (.date-picker__control, __button): the time picker uses it too, and a
+// screen with only time pickers (the salon opening hours) must not depend on a date picker.
+import './date-picker.css';
 
 type TypedFieldProps = {
   inputRef: RefObject<HTMLInputElement | null>;
