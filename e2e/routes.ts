@@ -68,6 +68,11 @@ export const ROUTES: RouteCase[] = [
   r('TML-01', '/line/reserve/salon/timeline', '予約タイムライン'),
   r('TML-02', '/line/reserve/salon/shifts/day', 'シフト（日）'),
   r('TML-03', '/line/reserve/salon/shifts/week', 'シフト（週）'),
+  // The salon settings' catalogue sections (issue 12).
+  r('RSV-17', '/line/reserve/salon/settings/courses', 'コース設定'),
+  r('RSV-23', '/line/reserve/salon/settings/resources', 'リソース設定'),
+  r('RSV-37', '/line/reserve/salon/settings/matrix', '対応コース設定'),
+  r('RSV-78', '/line/reserve/salon/settings/urls', '予約URL'),
   r('ROUTE-31', '/line/reserve/event', 'イベント予約一覧'),
   r('ROUTE-32', '/line/reserve/event/new', 'イベント予約作成', ['reserve-write']),
   r('ROUTE-33', '/line/reserve/event/1/edit', 'イベント予約編集', ['reserve-write'], withId),

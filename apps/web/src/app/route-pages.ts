@@ -10,6 +10,7 @@ const telPages = () => import('./routes/tel-routes');
 const rolePages = () => import('./routes/operator-role-routes');
 const salonPages = () => import('./routes/salon-routes');
 const linePages = () => import('./routes/line-routes');
+const salonCatalogPages = () => import('./routes/salon-catalog-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -39,6 +40,10 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonTimeline: lazyPage(salonPages, (m) => m.SalonTimelineRoute),
   SalonShiftDay: lazyPage(salonPages, (m) => m.SalonShiftDayRoute),
   SalonShiftWeek: lazyPage(salonPages, (m) => m.SalonShiftWeekRoute),
+  SalonSettingsCourses: lazyPage(salonCatalogPages, (m) => m.SalonCoursesRoute),
+  SalonSettingsResources: lazyPage(salonCatalogPages, (m) => m.SalonResourcesRoute),
+  SalonSettingsMatrix: lazyPage(salonCatalogPages, (m) => m.SalonMatrixRoute),
+  SalonSettingsUrls: lazyPage(salonCatalogPages, (m) => m.SalonUrlsRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
   UiCatalogue: lazyPage(
     () => import('./routes/ui-catalogue/ui-catalogue-page'),

@@ -89,6 +89,17 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['TML-01', '/line/reserve/salon/timeline', 'SalonTimeline', '予約タイムライン', []],
   ['TML-02', '/line/reserve/salon/shifts/day', 'SalonShiftDay', 'シフト（日）', []],
   ['TML-03', '/line/reserve/salon/shifts/week', 'SalonShiftWeek', 'シフト（週）', []],
+  // Issue 12: the settings' catalogue sections.
+  ['RSV-17', '/line/reserve/salon/settings/courses', 'SalonSettingsCourses', 'コース設定', []],
+  [
+    'RSV-23',
+    '/line/reserve/salon/settings/resources',
+    'SalonSettingsResources',
+    'リソース設定',
+    [],
+  ],
+  ['RSV-37', '/line/reserve/salon/settings/matrix', 'SalonSettingsMatrix', '対応コース設定', []],
+  ['RSV-78', '/line/reserve/salon/settings/urls', 'SalonSettingsUrls', '予約URL', []],
   ['ROUTE-31', '/line/reserve/event', 'EventList', 'イベント予約一覧', []],
   ['ROUTE-32', '/line/reserve/event/new', 'EventNew', 'イベント予約作成', ['reserve-write']],
   ['ROUTE-33', '/line/reserve/event/:id/edit', 'EventEdit', 'イベント予約編集', ['reserve-write']],

@@ -92,6 +92,11 @@ export const routeTable: readonly AppRoute[] = [
   route('SalonShiftWeek', 'シフト（週）', {
     query: [salonDate],
   }),
+  // Issue 12: settings sections open to every operator; each write needs reserve-write.
+  route('SalonSettingsCourses', 'コース設定'),
+  route('SalonSettingsResources', 'リソース設定'),
+  route('SalonSettingsMatrix', '対応コース設定'),
+  route('SalonSettingsUrls', '予約URL'),
   route('EventList', 'イベント予約一覧'),
   route('EventNew', 'イベント予約作成', needs('reserve-write')),
   // ROUTE-35: under /line/reserve/event/ anything unlisted, a bad id included, goes to EventList.

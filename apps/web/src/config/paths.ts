@@ -42,6 +42,11 @@ export const pagePaths = {
   SalonTimeline: '/line/reserve/salon/timeline',
   SalonShiftDay: '/line/reserve/salon/shifts/day',
   SalonShiftWeek: '/line/reserve/salon/shifts/week',
+  // Issue 12: the salon settings' catalogue sections (courses, resources, matrix, URLs).
+  SalonSettingsCourses: '/line/reserve/salon/settings/courses',
+  SalonSettingsResources: '/line/reserve/salon/settings/resources',
+  SalonSettingsMatrix: '/line/reserve/salon/settings/matrix',
+  SalonSettingsUrls: '/line/reserve/salon/settings/urls',
   EventList: '/line/reserve/event',
   EventNew: '/line/reserve/event/new',
   EventEdit: '/line/reserve/event/:id/edit',
