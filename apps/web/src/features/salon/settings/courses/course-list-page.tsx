@@ -96,11 +96,8 @@ function CourseList({ salonId, canWrite }: { salonId: number; canWrite: boolean 
           <span className="text-muted">⠿ をドラッグするか、⠿ を選んで↑↓キーで並び替えます。</span>
         </div>
       ) : null}
-      {order.failure ? (
-        <p className="notice notice--error" role="alert">
-          {order.failure}
-        </p>
-      ) : null}
+      {/* Stays until the next order is kept; the toast is what announces it. */}
+      {order.failure ? <p className="notice notice--error">{order.failure}</p> : null}
       <ListTable
         label="コース一覧"
         rows={courses.data ?? []}

@@ -88,11 +88,8 @@ function ResourceList({ salonId, canWrite }: { salonId: number; canWrite: boolea
           <span className="text-muted">⠿ をドラッグするか、⠿ を選んで↑↓キーで並び替えます。</span>
         </div>
       ) : null}
-      {order.failure ? (
-        <p className="notice notice--error" role="alert">
-          {order.failure}
-        </p>
-      ) : null}
+      {/* Stays until the next order is kept; the toast is what announces it. */}
+      {order.failure ? <p className="notice notice--error">{order.failure}</p> : null}
       <ListTable
         label="リソース一覧"
         rows={resources.data ?? []}
