@@ -49,7 +49,7 @@ describe('resource × course matrix', { timeout: 30_000 }, () => {
     expect(app.location()).toBe(PATH);
   });
 
-  it('staff without reserve-write sees the matrix with every box disabled and no save', async () => {
+  it('staff without reserve-write sees the matrix as marks, without boxes or save', async () => {
     renderSalon(
       PATH,
       {
@@ -59,7 +59,13 @@ describe('resource × course matrix', { timeout: 30_000 }, () => {
       { readOnly: true },
     );
     const grid = await screen.findByRole('region', { name: /対応コースの表/ });
-    for (const box of within(grid).getAllByRole('checkbox')) expect(box).toBeDisabled();
+    expect(within(grid).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(
+      within(grid).getByRole('img', { name: '田中 翔太：カラー（対応不可）' }),
+    ).toHaveTextContent('－');
+    expect(
+      within(grid).getByRole('img', { name: '田中 翔太：カット（対応可）' }),
+    ).toHaveTextContent('○');
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
     expect(
       screen.getByText('閲覧のみです。予約設定の変更には「予約」の書き込み権限が必要です。'),

@@ -48,11 +48,12 @@ export function SalonUrlForm({ salonId }: { salonId: number }) {
             id={`${id}-name`}
             value={values.name}
             maxLength={100}
+            showCounter={false}
             onChange={(value) => set('name', value)}
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={describe('name')}
           />
-          <p id={`${id}-name-hint`} className="field__hint">
+          <p id={`${id}-name-hint`} className="field__hint salon-url-form__hint">
             例: Instagram プロフィール
           </p>
           <FieldError id={`${id}-name-error`} messages={errors.name} />
@@ -64,11 +65,12 @@ export function SalonUrlForm({ salonId }: { salonId: number }) {
               id={`${id}-${param.key}`}
               value={values[param.key]}
               maxLength={100}
+              showCounter={false}
               onChange={(value) => set(param.key, value)}
               aria-invalid={errors[param.key] ? true : undefined}
               aria-describedby={describe(param.key)}
             />
-            <p id={`${id}-${param.key}-hint`} className="field__hint">
+            <p id={`${id}-${param.key}-hint`} className="field__hint salon-url-form__hint">
               {param.hint}
             </p>
             <FieldError id={`${id}-${param.key}-error`} messages={errors[param.key]} />
