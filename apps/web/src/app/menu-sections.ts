@@ -35,6 +35,11 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
       'SalonTimeline',
       'SalonShiftDay',
       'SalonShiftWeek',
+      // Issue 12: the settings' catalogue sections (the settings home lists them too).
+      'SalonSettingsCourses',
+      'SalonSettingsResources',
+      'SalonSettingsMatrix',
+      'SalonSettingsUrls',
       'EventList',
       'EventNew',
     ],
