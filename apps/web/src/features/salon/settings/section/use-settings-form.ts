@@ -2,7 +2,7 @@ import { fieldErrorsFromIssues, type FieldErrors } from '@tsunagu/contracts';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { useToast } from '@/ui/toast';
-import { fieldErrorsOf, writeErrorText } from '../../utils/write-errors';
+import { fieldErrorsOf, firstFieldMessage, writeErrorText } from '../../utils/write-errors';
 
 /**
  * The values of a settings form and its messages: the contract's schema checks them first
@@ -34,7 +34,9 @@ export function useSettingsForm<V extends Record<string, unknown>, O>(
   const fail = (error: unknown) => {
     const fields = fieldErrorsOf(error);
     setErrors(fields);
-    if (Object.keys(fields).length === 0) toast.error(writeErrorText(error));
+    // A message for a field this form does not show still reaches the operator, as a toast.
+    if (!Object.keys(fields).some((field) => field in values))
+      toast.error(firstFieldMessage(fields) ?? writeErrorText(error));
   };
 
   return { values, set, errors, check, fail };
