@@ -13,6 +13,8 @@ export type RouteCase = {
   landsOn?: string;
   /** Whether the path carries an id (or is otherwise not a menu target). */
   parameterised?: boolean;
+  /** A section of the salon settings: reached from the settings' own navigation, not the menu. */
+  settingsSection?: boolean;
 };
 
 const r = (
@@ -23,6 +25,7 @@ const r = (
   extra: Partial<RouteCase> = {},
 ): RouteCase => ({ rule, path, title, keys, ...extra });
 const withId = { parameterised: true };
+const inSettings = { settingsSection: true };
 
 export const LOGIN: RouteCase = r('APP-08', '/account/login', 'ログインページ');
 
@@ -72,6 +75,15 @@ export const ROUTES: RouteCase[] = [
   r('TML-03', '/line/reserve/salon/shifts/week', 'シフト（週）'),
   // Issue 12: the salon settings home (its sections are reached from its own navigation).
   r('ISSUE-12', '/line/reserve/salon/settings', '予約設定'),
+  r('ISSUE-12', '/line/reserve/salon/settings/switches', '基本設定', [], inSettings),
+  r('ISSUE-12', '/line/reserve/salon/settings/booking', '予約受付・キャンセル', [], inSettings),
+  r('ISSUE-12', '/line/reserve/salon/settings/opening', '営業時間', [], inSettings),
+  r('ISSUE-12', '/line/reserve/salon/settings/online', 'オンライン予約ページ', [], inSettings),
+  // The salon settings' catalogue sections (issue 12).
+  r('RSV-17', '/line/reserve/salon/settings/courses', 'コース設定', [], inSettings),
+  r('RSV-23', '/line/reserve/salon/settings/resources', 'リソース設定', [], inSettings),
+  r('RSV-37', '/line/reserve/salon/settings/matrix', '対応コース設定', [], inSettings),
+  r('RSV-78', '/line/reserve/salon/settings/urls', '予約URL', [], inSettings),
   r('ROUTE-31', '/line/reserve/event', 'イベント予約一覧'),
   r('ROUTE-32', '/line/reserve/event/new', 'イベント予約作成', ['reserve-write']),
   r('ROUTE-33', '/line/reserve/event/1/edit', 'イベント予約編集', ['reserve-write'], withId),
@@ -96,4 +108,4 @@ export const ROUTES: RouteCase[] = [
 ];
 
 /** The routes the side menu must reach: no (optional) id, redirect probe or unknown path. */
-export const MENU_ROUTES = ROUTES.filter((route) => !route.parameterised);
+export const MENU_ROUTES = ROUTES.filter((route) => !route.parameterised && !route.settingsSection);

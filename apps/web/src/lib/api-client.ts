@@ -84,7 +84,7 @@ function toApiError(status: number, body: unknown, reason?: ErrorReason): ApiErr
       ? parsed.data.message
       : FALLBACK_MESSAGES[kind];
   const fieldErrors = kind === 'validation' && parsed.success ? (parsed.data.errors ?? {}) : {};
-  return new ApiError(status, kind, message, fieldErrors, reason);
+  return new ApiError(status, kind, message, fieldErrors, reason, body);
 }
 
 /**

@@ -24,6 +24,9 @@ export class ApiError extends Error {
     readonly fieldErrors: FieldErrors = {},
     /** Why, when the server says more than the status (`x-tsunagu-reason`). */
     readonly reason?: ErrorReason,
+    /** The answer's JSON body, for the rare error that carries more than its message (e.g. a
+     * count to name in a question); read it only through a contract schema. */
+    readonly body?: unknown,
   ) {
     super(message);
   }

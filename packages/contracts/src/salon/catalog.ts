@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from '../errors.js';
 import { idSchema } from '../ids.js';
 import { colorSchema } from './common.js';
 
@@ -108,6 +109,15 @@ export const resourceDeleteResponseSchema = z.object({
   detached_reservations: z.number().int(),
   message: z.string(),
 });
+
+/**
+ * RSV-27: the 409 of a resource deletion refused for its reservations from today on. The count
+ * is a field of its own, so the console can name it in its question without reading the message.
+ */
+export const resourceInUseBodySchema = errorBodySchema.extend({
+  future_reservations: z.number().int().min(1),
+});
+export type ResourceInUseBody = z.infer<typeof resourceInUseBodySchema>;
 
 // ---- resource-course unlinks (RSV-37/38)
 

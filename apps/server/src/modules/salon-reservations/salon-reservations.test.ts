@@ -668,7 +668,10 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     });
     const refused = await demo.delete(`${base}/resources/${roomId}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: CATALOG_MESSAGES.resourceHasFutureReservations(2) });
+    expect(refused.json()).toEqual({
+      message: CATALOG_MESSAGES.resourceHasFutureReservations(2),
+      future_reservations: 2,
+    });
     expect(
       (await demo.get(`${base}/resources/all`)).json().some((r: { id: number }) => r.id === roomId),
     ).toBe(true);

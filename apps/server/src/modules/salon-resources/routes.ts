@@ -8,6 +8,7 @@ import {
   resourceDeleteQuerySchema,
   resourceDeleteResponseSchema,
   resourceInputSchema,
+  resourceInUseBodySchema,
   resourcePatchQuerySchema,
   resourceSchema,
   salonItemParamsSchema,
@@ -27,7 +28,7 @@ import {
   writeErrors,
 } from '../salons/index.js';
 import { authOf } from '../auth/index.js';
-import { createResourceService } from './service.js';
+import { createResourceService, ResourceInUseError } from './service.js';
 
 /**
  * Resources (staff and rooms) and the resource-course unlinks of a salon (RSV-23..29, 37, 38),
@@ -136,15 +137,28 @@ export async function resourceRoutes(app: FastifyInstance) {
           'リソース削除（RSV-27/28）: 今日以降の予約があると 409。force=1 ならそれらの予約は担当なしになります',
         params: salonItemParamsSchema,
         querystring: resourceDeleteQuerySchema,
-        response: { 200: resourceDeleteResponseSchema, ...conflictErrors },
+        response: {
+          200: resourceDeleteResponseSchema,
+          ...conflictErrors,
+          409: resourceInUseBodySchema,
+        },
       },
     },
-    async (request) => {
-      const detached = await resources.remove(
-        salonOf(request).id,
-        request.params.id,
-        request.query.force === '1',
-      );
+    async (request, reply) => {
+      let detached: number;
+      try {
+        detached = await resources.remove(
+          salonOf(request).id,
+          request.params.id,
+          request.query.force === '1',
+        );
+      } catch (error) {
+        // The count as a field (decision 0112): the console asks naming it, then sends force=1.
+        if (!(error instanceof ResourceInUseError)) throw error;
+        return reply
+          .code(409)
+          .send({ message: error.message, future_reservations: error.futureReservations });
+      }
       return {
         status: true as const,
         detached_reservations: detached,

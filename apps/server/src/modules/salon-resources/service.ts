@@ -41,6 +41,13 @@ function resourceValues(input: Partial<ResourceInput>): Partial<ResourceValues> 
   return values;
 }
 
+/** RSV-27: refused for the resource's reservations from today on; the route names the count. */
+export class ResourceInUseError extends ConflictError {
+  constructor(readonly futureReservations: number) {
+    super(CATALOG_MESSAGES.resourceHasFutureReservations(futureReservations));
+  }
+}
+
 /** Resources (staff and rooms) of a salon and which courses each cannot do (RSV-23..29, 37, 38). */
 export function createResourceService(deps: { db: Database }) {
   const { db } = deps;
@@ -89,8 +96,7 @@ export function createResourceService(deps: { db: Database }) {
           throw new NotFoundError(CATALOG_MESSAGES.resourceNotFound);
         const today = todayInTokyo();
         const future = await repository.futureReservationIds(tx, salonId, id, today);
-        if (future.length > 0 && !force)
-          throw new ConflictError(CATALOG_MESSAGES.resourceHasFutureReservations(future.length));
+        if (future.length > 0 && !force) throw new ResourceInUseError(future.length);
         await repository.retireResource(tx, salonId, id, today);
         return future.length;
       });

@@ -4,7 +4,7 @@ import type { PageProps } from '../route-handle';
 import { useSignedInSession } from '../session';
 
 // Reading needs only a signed-in operator; every write control needs reserve-write (issue 11).
-function useCanWriteReservations(): boolean {
+export function useCanWriteReservations(): boolean {
   return hasAllPermissions(useSignedInSession().permission_keys, ['reserve-write']);
 }
 

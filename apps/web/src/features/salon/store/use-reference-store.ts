@@ -34,3 +34,16 @@ export function useReferenceStore(salonId: number) {
   }, [store]);
   return { ...state, store };
 }
+
+/**
+ * After the settings screens change a salon's courses or resources: the timeline's reference
+ * data reloads that kind (forced), if it has been loaded in this session at all.
+ */
+export function reloadReference(
+  queryClient: QueryClient,
+  salonId: number,
+  kind: 'resources' | 'courses',
+): void {
+  const store = stores.get(queryClient)?.get(salonId);
+  if (store) void store.load(kind, { force: true });
+}

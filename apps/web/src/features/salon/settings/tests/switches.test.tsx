@@ -56,7 +56,7 @@ describe('salon settings: switches', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('オン').length).toBeGreaterThan(0);
   });
 
-  it('the section navigation links the built sections with the salon kept, and marks the rest 準備中', async () => {
+  it('the section navigation links every section with the salon kept', async () => {
     renderSettings(`${PATH}?salon=7`);
     const nav = await screen.findByRole('navigation', { name: '設定の項目' });
     expect(within(nav).getByRole('link', { name: '基本設定' })).toHaveAttribute(
@@ -67,7 +67,10 @@ describe('salon settings: switches', { timeout: 30_000 }, () => {
       'href',
       '/line/reserve/salon/settings/opening?salon=7',
     );
-    expect(within(nav).queryByRole('link', { name: /コース/ })).toBeNull();
-    expect(within(nav).getAllByText('（準備中）')).toHaveLength(4);
+    expect(within(nav).getByRole('link', { name: 'コース設定' })).toHaveAttribute(
+      'href',
+      '/line/reserve/salon/settings/courses?salon=7',
+    );
+    expect(within(nav).queryAllByText('（準備中）')).toHaveLength(0);
   });
 });
