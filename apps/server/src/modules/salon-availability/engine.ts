@@ -1,0 +1,212 @@
+import {
+  addDaysToDateValue,
+  epochDayOfDateValue,
+  type AvailabilityReason,
+  type OpeningDay,
+} from '@tsunagu/contracts';
+import { minutesOf, timeOf } from '../../lib/business-time.js';
+
+/**
+ * The availability engine (issue 12, decision 0100): which start times of a course are free in
+ * a date range, and why each other one is not. Pure — no database, no clock, no time zone: the
+ * loader hands in every input, `now` included, as Tokyo wall-clock dates and minutes.
+ */
+
+/** Minutes since midnight, half-open `[from, to)`. */
+export interface Interval {
+  from: number;
+  to: number;
+}
+
+export interface Busy extends Interval {
+  /** `booked`: an active reservation (main or sub resource); `blocked`: a block time. */
+  kind: 'booked' | 'blocked';
+}
+
+export interface EngineResource {
+  id: number;
+  /** Display order (then id): the last tie-break of 指名なし. */
+  order: number;
+  /** Staff work in shifts; rooms and equipment are there whenever the salon is open. */
+  needsShift: boolean;
+  /** false when the resource–course matrix unlinks this resource from the course. */
+  offersCourse: boolean;
+}
+
+export interface BookingRules {
+  slotIntervalMinutes: number;
+  /** The last bookable date is today + this many days. */
+  acceptDaysAhead: number;
+  /** A slot must start at least this many hours from now. */
+  acceptHoursBefore: number;
+}
+
+export interface AvailabilityInput {
+  /** Inclusive `YYYY-MM-DD` Tokyo dates. */
+  range: { start: string; end: string };
+  durationMinutes: number;
+  rules: BookingRules;
+  /** The present as a Tokyo date and minutes since its midnight. */
+  now: { date: string; minutes: number };
+  /** The opening entry of every date of the range (date override, else weekday). */
+  openings: ReadonlyMap<string, OpeningDay>;
+  /** The resources asked for: one when a staff member is named, every able one for 指名なし. */
+  resources: readonly EngineResource[];
+  /** Shift intervals by `dayKey(resourceId, date)` (only needed for `needsShift` resources). */
+  shifts: ReadonlyMap<string, readonly Interval[]>;
+  /** Reservations and block times by `dayKey(resourceId, date)`. */
+  busy: ReadonlyMap<string, readonly Busy[]>;
+}
+
+export type SlotResult =
+  | { from: string; to: string; available: true; resourceId: number }
+  | { from: string; to: string; available: false; reason: AvailabilityReason };
+
+export interface DayResult {
+  date: string;
+  slots: SlotResult[];
+}
+
+export const dayKey = (resourceId: number, date: string) => `${resourceId}|${date}`;
+
+/**
+ * The order the checks run in (decision 0100): the salon's calendar, then the booking window,
+ * then the resource. The first failing check is a resource's reason; for 指名なし the reason
+ * is the one of the resource that came furthest (the latest in this list).
+ */
+export const REASON_ORDER: readonly AvailabilityReason[] = [
+  'closed_day',
+  'outside_hours',
+  'too_soon',
+  'too_far_ahead',
+  'not_offered',
+  'no_shift',
+  'blocked',
+  'booked',
+];
+
+const overlaps = (a: Interval, b: Interval) => a.from < b.to && b.from < a.to;
+
+/** Whether `slot` lies inside the union of `intervals` (touching intervals join up). */
+export function coveredBy(intervals: readonly Interval[], slot: Interval): boolean {
+  let reach = slot.from;
+  for (const interval of [...intervals].sort((a, b) => a.from - b.from)) {
+    if (interval.from > reach) break;
+    if (interval.to > reach) reach = interval.to;
+    if (reach >= slot.to) return true;
+  }
+  return reach >= slot.to;
+}
+
+/**
+ * The start times every day of the range is shown with: multiples of the interval from the
+ * earliest opening to the latest closing of the range's open days, so a week reads as one grid
+ * (a day with shorter hours shows `outside_hours` at its edges).
+ */
+export function gridOf(input: AvailabilityInput): number[] {
+  const entries = [...input.openings.values()];
+  const open = entries.filter((day) => day.is_open);
+  const days = open.length > 0 ? open : entries;
+  if (days.length === 0) return [];
+  const step = input.rules.slotIntervalMinutes;
+  const first = Math.floor(Math.min(...days.map((day) => minutesOf(day.from))) / step) * step;
+  const last = Math.max(...days.map((day) => minutesOf(day.to)));
+  const starts: number[] = [];
+  for (let start = first; start < last && start + input.durationMinutes <= 1440; start += step)
+    starts.push(start);
+  return starts;
+}
+
+/** The first reason `resource` cannot take `slot` on `date`, or null when it can. */
+export function resourceReason(
+  input: AvailabilityInput,
+  resource: EngineResource,
+  date: string,
+  slot: Interval,
+): AvailabilityReason | null {
+  if (!resource.offersCourse) return 'not_offered';
+  const key = dayKey(resource.id, date);
+  if (resource.needsShift && !coveredBy(input.shifts.get(key) ?? [], slot)) return 'no_shift';
+  const busy = (input.busy.get(key) ?? []).filter((entry) => overlaps(entry, slot));
+  if (busy.some((entry) => entry.kind === 'blocked')) return 'blocked';
+  if (busy.length > 0) return 'booked';
+  return null;
+}
+
+/** The reason shared by every resource: the salon's calendar and the booking window. */
+export function salonReason(
+  input: AvailabilityInput,
+  date: string,
+  slot: Interval,
+): AvailabilityReason | null {
+  const opening = input.openings.get(date);
+  if (!opening?.is_open) return 'closed_day';
+  if (slot.from < minutesOf(opening.from) || slot.to > minutesOf(opening.to))
+    return 'outside_hours';
+  const minutesFromNow =
+    (epochDayOfDateValue(date) - epochDayOfDateValue(input.now.date)) * 1440 +
+    slot.from -
+    input.now.minutes;
+  if (minutesFromNow < input.rules.acceptHoursBefore * 60) return 'too_soon';
+  if (date > addDaysToDateValue(input.now.date, input.rules.acceptDaysAhead))
+    return 'too_far_ahead';
+  return null;
+}
+
+/** Minutes of reservations a resource holds on a date: the fairness measure of 指名なし. */
+export function bookedMinutes(input: AvailabilityInput, resourceId: number, date: string): number {
+  return (input.busy.get(dayKey(resourceId, date)) ?? [])
+    .filter((entry) => entry.kind === 'booked')
+    .reduce((sum, entry) => sum + entry.to - entry.from, 0);
+}
+
+/**
+ * 指名なし (decision 0101): among the free resources, the one with the fewest booked minutes
+ * that day, then the first in display order, then the lowest id.
+ */
+export function fairest(
+  input: AvailabilityInput,
+  free: readonly EngineResource[],
+  date: string,
+): EngineResource | undefined {
+  let best: { resource: EngineResource; load: number } | undefined;
+  for (const resource of free) {
+    const load = bookedMinutes(input, resource.id, date);
+    if (
+      !best ||
+      load < best.load ||
+      (load === best.load &&
+        (resource.order < best.resource.order ||
+          (resource.order === best.resource.order && resource.id < best.resource.id)))
+    )
+      best = { resource, load };
+  }
+  return best?.resource;
+}
+
+/** One start time of one day: offered with its resource, or refused with the reason. */
+export function slotResult(input: AvailabilityInput, date: string, start: number): SlotResult {
+  const slot = { from: start, to: start + input.durationMinutes };
+  const times = { from: timeOf(slot.from), to: timeOf(slot.to) };
+  const shared = salonReason(input, date, slot);
+  if (shared) return { ...times, available: false, reason: shared };
+  const free: EngineResource[] = [];
+  let furthest = -1;
+  for (const resource of input.resources) {
+    const reason = resourceReason(input, resource, date, slot);
+    if (reason === null) free.push(resource);
+    else furthest = Math.max(furthest, REASON_ORDER.indexOf(reason));
+  }
+  const chosen = fairest(input, free, date);
+  if (chosen) return { ...times, available: true, resourceId: chosen.id };
+  return { ...times, available: false, reason: REASON_ORDER[furthest] ?? 'not_offered' };
+}
+
+/** Every day of the range with every start time of the grid. */
+export function availability(input: AvailabilityInput): DayResult[] {
+  const grid = gridOf(input);
+  const days: DayResult[] = [];
+  for (let date = input.range.start; date <= input.range.end; date = addDaysToDateValue(date, 1))
+    days.push({ date, slots: grid.map((start) => slotResult(input, date, start)) });
+  return days;
+}
