@@ -87,16 +87,20 @@ export const REASON_ORDER: readonly AvailabilityReason[] = [
 
 const overlaps = (a: Interval, b: Interval) => a.from < b.to && b.from < a.to;
 
-/** Whether `slot` lies inside the union of `intervals` (touching intervals join up). */
-export function coveredBy(intervals: readonly Interval[], slot: Interval): boolean {
-  let reach = slot.from;
+/** Sorted, with overlapping and touching intervals joined: the union as disjoint pieces. */
+export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
+  const merged: Interval[] = [];
   for (const interval of [...intervals].sort((a, b) => a.from - b.from)) {
-    if (interval.from > reach) break;
-    if (interval.to > reach) reach = interval.to;
-    if (reach >= slot.to) return true;
+    const last = merged.at(-1);
+    if (last && interval.from <= last.to) last.to = Math.max(last.to, interval.to);
+    else merged.push({ ...interval });
   }
-  return reach >= slot.to;
+  return merged;
 }
+
+/** Whether `slot` lies inside one piece of a merged union (touching shifts join up). */
+const coveredByMerged = (merged: readonly Interval[], slot: Interval) =>
+  merged.some((piece) => piece.from <= slot.from && slot.to <= piece.to);
 
 /**
  * The start times every day of the range is shown with: multiples of the interval from the
@@ -117,96 +121,100 @@ export function gridOf(input: AvailabilityInput): number[] {
   return starts;
 }
 
-/** The first reason `resource` cannot take `slot` on `date`, or null when it can. */
-export function resourceReason(
-  input: AvailabilityInput,
-  resource: EngineResource,
-  date: string,
-  slot: Interval,
-): AvailabilityReason | null {
-  if (!resource.offersCourse) return 'not_offered';
+/** One resource on one date, prepared once for every start time of the day. */
+interface ResourceDay {
+  resource: EngineResource;
+  shifts: Interval[];
+  busy: readonly Busy[];
+  /** Minutes of reservations held that day: the fairness measure of 指名なし. */
+  bookedMinutes: number;
+}
+
+function resourceDay(input: AvailabilityInput, resource: EngineResource, date: string) {
   const key = dayKey(resource.id, date);
-  if (resource.needsShift && !coveredBy(input.shifts.get(key) ?? [], slot)) return 'no_shift';
-  const busy = (input.busy.get(key) ?? []).filter((entry) => overlaps(entry, slot));
-  if (busy.some((entry) => entry.kind === 'blocked')) return 'blocked';
-  if (busy.length > 0) return 'booked';
-  return null;
+  const busy = input.busy.get(key) ?? [];
+  let bookedMinutes = 0;
+  for (const entry of busy) if (entry.kind === 'booked') bookedMinutes += entry.to - entry.from;
+  return { resource, shifts: mergeIntervals(input.shifts.get(key) ?? []), busy, bookedMinutes };
+}
+
+/** The first reason a resource cannot take `slot`, or null when it can. */
+function resourceReason(day: ResourceDay, slot: Interval): AvailabilityReason | null {
+  if (!day.resource.offersCourse) return 'not_offered';
+  if (day.resource.needsShift && !coveredByMerged(day.shifts, slot)) return 'no_shift';
+  let booked = false;
+  for (const entry of day.busy) {
+    if (!overlaps(entry, slot)) continue;
+    if (entry.kind === 'blocked') return 'blocked';
+    booked = true;
+  }
+  return booked ? 'booked' : null;
 }
 
 /** The reason shared by every resource: the salon's calendar and the booking window. */
-export function salonReason(
+function salonReason(
   input: AvailabilityInput,
   date: string,
   slot: Interval,
+  minutesToDate: number,
 ): AvailabilityReason | null {
   const opening = input.openings.get(date);
   if (!opening?.is_open) return 'closed_day';
   if (slot.from < minutesOf(opening.from) || slot.to > minutesOf(opening.to))
     return 'outside_hours';
-  const minutesFromNow =
-    (epochDayOfDateValue(date) - epochDayOfDateValue(input.now.date)) * 1440 +
-    slot.from -
-    input.now.minutes;
-  if (minutesFromNow < input.rules.acceptHoursBefore * 60) return 'too_soon';
+  if (minutesToDate + slot.from < input.rules.acceptHoursBefore * 60) return 'too_soon';
   if (date > addDaysToDateValue(input.now.date, input.rules.acceptDaysAhead))
     return 'too_far_ahead';
   return null;
-}
-
-/** Minutes of reservations a resource holds on a date: the fairness measure of 指名なし. */
-export function bookedMinutes(input: AvailabilityInput, resourceId: number, date: string): number {
-  return (input.busy.get(dayKey(resourceId, date)) ?? [])
-    .filter((entry) => entry.kind === 'booked')
-    .reduce((sum, entry) => sum + entry.to - entry.from, 0);
 }
 
 /**
  * 指名なし (decision 0101): among the free resources, the one with the fewest booked minutes
  * that day, then the first in display order, then the lowest id.
  */
-export function fairest(
-  input: AvailabilityInput,
-  free: readonly EngineResource[],
-  date: string,
-): EngineResource | undefined {
-  let best: { resource: EngineResource; load: number } | undefined;
-  for (const resource of free) {
-    const load = bookedMinutes(input, resource.id, date);
-    if (
-      !best ||
-      load < best.load ||
-      (load === best.load &&
-        (resource.order < best.resource.order ||
-          (resource.order === best.resource.order && resource.id < best.resource.id)))
-    )
-      best = { resource, load };
-  }
-  return best?.resource;
+function fairer(a: ResourceDay, b: ResourceDay): boolean {
+  if (a.bookedMinutes !== b.bookedMinutes) return a.bookedMinutes < b.bookedMinutes;
+  if (a.resource.order !== b.resource.order) return a.resource.order < b.resource.order;
+  return a.resource.id < b.resource.id;
 }
 
 /** One start time of one day: offered with its resource, or refused with the reason. */
-export function slotResult(input: AvailabilityInput, date: string, start: number): SlotResult {
+function slotResult(
+  input: AvailabilityInput,
+  date: string,
+  start: number,
+  days: readonly ResourceDay[],
+  minutesToDate: number,
+): SlotResult {
   const slot = { from: start, to: start + input.durationMinutes };
   const times = { from: timeOf(slot.from), to: timeOf(slot.to) };
-  const shared = salonReason(input, date, slot);
+  const shared = salonReason(input, date, slot, minutesToDate);
   if (shared) return { ...times, available: false, reason: shared };
-  const free: EngineResource[] = [];
+  let chosen: ResourceDay | undefined;
   let furthest = -1;
-  for (const resource of input.resources) {
-    const reason = resourceReason(input, resource, date, slot);
-    if (reason === null) free.push(resource);
-    else furthest = Math.max(furthest, REASON_ORDER.indexOf(reason));
+  for (const day of days) {
+    const reason = resourceReason(day, slot);
+    if (reason === null) {
+      if (!chosen || fairer(day, chosen)) chosen = day;
+    } else furthest = Math.max(furthest, REASON_ORDER.indexOf(reason));
   }
-  const chosen = fairest(input, free, date);
-  if (chosen) return { ...times, available: true, resourceId: chosen.id };
+  if (chosen) return { ...times, available: true, resourceId: chosen.resource.id };
   return { ...times, available: false, reason: REASON_ORDER[furthest] ?? 'not_offered' };
 }
 
 /** Every day of the range with every start time of the grid. */
 export function availability(input: AvailabilityInput): DayResult[] {
   const grid = gridOf(input);
-  const days: DayResult[] = [];
-  for (let date = input.range.start; date <= input.range.end; date = addDaysToDateValue(date, 1))
-    days.push({ date, slots: grid.map((start) => slotResult(input, date, start)) });
-  return days;
+  const today = epochDayOfDateValue(input.now.date);
+  const results: DayResult[] = [];
+  for (let date = input.range.start; date <= input.range.end; date = addDaysToDateValue(date, 1)) {
+    // Minutes from now to this date's midnight: a slot's distance from now is this + its start.
+    const minutesToDate = (epochDayOfDateValue(date) - today) * 1440 - input.now.minutes;
+    const days = input.resources.map((resource) => resourceDay(input, resource, date));
+    results.push({
+      date,
+      slots: grid.map((start) => slotResult(input, date, start, days, minutesToDate)),
+    });
+  }
+  return results;
 }
