@@ -62,14 +62,16 @@ async function seedSalon(client, accountId, name, range, past) {
      from unnest($3::int[]) r(id), generate_series(0, 6) d`,
     [salonId, range.start, ids],
   );
-  // Reservations: `count` of them on `days` days from `first`, 1-hour slots 10:00–19:00.
+  // Reservations: `count` of them on `days` days from `first`, 1-hour slots 10:00–19:00. Each
+  // staff member's k-th reservation takes day k % days at an hour shifted by the staff member,
+  // so no two overlap (the exclusion constraint) and the salon's hours fill unevenly.
   const book = (first, days, count) =>
     client.query(
       `insert into salon_reservations
          (salon_id, resource_id, course_id, name, "date", from_time, to_time, status, source)
-       select $1, $2::int[][1 + n % $3], $4, 'ベンチ', $5::date + (n / $3) % $6,
-              to_char(time '10:00' + ((n / ($3 * $6)) % 9) * interval '1 hour', 'HH24:MI'),
-              to_char(time '11:00' + ((n / ($3 * $6)) % 9) * interval '1 hour', 'HH24:MI'),
+       select $1, ($2::int[])[1 + n % $3], $4, 'ベンチ', $5::date + (n / $3) % $6,
+              to_char(time '10:00' + ((n / $3 / $6 + n % $3) % 9) * interval '1 hour', 'HH24:MI'),
+              to_char(time '11:00' + ((n / $3 / $6 + n % $3) % 9) * interval '1 hour', 'HH24:MI'),
               2, 'manager'
        from generate_series(0, $7::int - 1) n`,
       [salonId, ids, STAFF, course[0].id, first, days, count],

@@ -151,20 +151,27 @@ function resourceReason(day: ResourceDay, slot: Interval): AvailabilityReason | 
   return booked ? 'booked' : null;
 }
 
+/** The booking window seen from one date. */
+interface DayWindow {
+  /** Minutes from now to the date's midnight: a slot starts this + its start from now. */
+  minutesToDate: number;
+  /** The last bookable date (today + accept_days_ahead). */
+  lastDate: string;
+}
+
 /** The reason shared by every resource: the salon's calendar and the booking window. */
 function salonReason(
   input: AvailabilityInput,
   date: string,
   slot: Interval,
-  minutesToDate: number,
+  window: DayWindow,
 ): AvailabilityReason | null {
   const opening = input.openings.get(date);
   if (!opening?.is_open) return 'closed_day';
   if (slot.from < minutesOf(opening.from) || slot.to > minutesOf(opening.to))
     return 'outside_hours';
-  if (minutesToDate + slot.from < input.rules.acceptHoursBefore * 60) return 'too_soon';
-  if (date > addDaysToDateValue(input.now.date, input.rules.acceptDaysAhead))
-    return 'too_far_ahead';
+  if (window.minutesToDate + slot.from < input.rules.acceptHoursBefore * 60) return 'too_soon';
+  if (date > window.lastDate) return 'too_far_ahead';
   return null;
 }
 
@@ -184,11 +191,11 @@ function slotResult(
   date: string,
   start: number,
   days: readonly ResourceDay[],
-  minutesToDate: number,
+  window: DayWindow,
 ): SlotResult {
   const slot = { from: start, to: start + input.durationMinutes };
   const times = { from: timeOf(slot.from), to: timeOf(slot.to) };
-  const shared = salonReason(input, date, slot, minutesToDate);
+  const shared = salonReason(input, date, slot, window);
   if (shared) return { ...times, available: false, reason: shared };
   let chosen: ResourceDay | undefined;
   let furthest = -1;
@@ -206,14 +213,17 @@ function slotResult(
 export function availability(input: AvailabilityInput): DayResult[] {
   const grid = gridOf(input);
   const today = epochDayOfDateValue(input.now.date);
+  const lastDate = addDaysToDateValue(input.now.date, input.rules.acceptDaysAhead);
   const results: DayResult[] = [];
   for (let date = input.range.start; date <= input.range.end; date = addDaysToDateValue(date, 1)) {
-    // Minutes from now to this date's midnight: a slot's distance from now is this + its start.
-    const minutesToDate = (epochDayOfDateValue(date) - today) * 1440 - input.now.minutes;
+    const window = {
+      minutesToDate: (epochDayOfDateValue(date) - today) * 1440 - input.now.minutes,
+      lastDate,
+    };
     const days = input.resources.map((resource) => resourceDay(input, resource, date));
     results.push({
       date,
-      slots: grid.map((start) => slotResult(input, date, start, days, minutesToDate)),
+      slots: grid.map((start) => slotResult(input, date, start, days, window)),
     });
   }
   return results;

@@ -3,6 +3,7 @@ import {
   addDaysToDateValue,
   openingFor,
   type OpeningDay,
+  type SalonConfig,
 } from '@tsunagu/contracts';
 import type { Executor } from '../../db/types.js';
 import { minutesOf } from '../../lib/business-time.js';
@@ -30,6 +31,8 @@ export interface AvailabilityRequest {
   range: { start: string; end: string };
   now: Date;
   audience: Audience;
+  /** The salon's config when the caller has read it already. */
+  config?: SalonConfig;
 }
 
 const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
@@ -61,11 +64,13 @@ export async function loadAvailabilityInput(
   request: AvailabilityRequest,
 ): Promise<{ input: AvailabilityInput; course: { id: number; name: string } }> {
   const { salonId, range, audience } = request;
-  const course = await repository.findCourse(db, salonId, request.courseId);
+  const [course, all] = await Promise.all([
+    repository.findCourse(db, salonId, request.courseId),
+    repository.listResources(db, salonId),
+  ]);
   if (!course || (audience === 'online' && !course.isPublic))
     throw fieldError('course_id', AVAILABILITY_MESSAGES.courseNotFound);
 
-  const all = await repository.listResources(db, salonId);
   const bookable = all.filter((resource) => resource.kind === 'staff' && resource.isPublic);
   let candidates = bookable;
   if (request.resourceId !== null) {
@@ -77,13 +82,14 @@ export async function loadAvailabilityInput(
   const ids = candidates.map((resource) => resource.id);
   const staffIds = candidates.filter((r) => r.kind === 'staff').map((r) => r.id);
 
-  const [config, openings, unlinked, shiftRows, occupancies] = [
-    await configs.get(salonId, db),
-    await openingsOf(configs, salonId, range),
-    await repository.unlinkedResourceIds(db, salonId, course.id),
-    staffIds.length > 0 ? await shiftsOf(db, salonId, range, staffIds) : [],
-    await repository.occupanciesInRange(db, salonId, range, ids),
-  ];
+  // Independent reads: on PostgreSQL they run side by side on the pool.
+  const [config, openings, unlinked, shiftRows, occupancies] = await Promise.all([
+    request.config ?? configs.get(salonId, db),
+    openingsOf(configs, salonId, range),
+    repository.unlinkedResourceIds(db, salonId, course.id),
+    staffIds.length > 0 ? shiftsOf(db, salonId, range, staffIds) : [],
+    repository.occupanciesInRange(db, salonId, range, ids),
+  ]);
 
   const shifts = new Map<string, Interval[]>();
   for (const shift of shiftRows)

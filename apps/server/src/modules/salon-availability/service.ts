@@ -77,8 +77,9 @@ export function createAvailabilityService(deps: { db: Database; clock?: () => Da
 
     /** Free start times only: no resource, no reason, nothing about other customers. */
     async bookingSlots(publicKey: string, query: BookingSlotsQuery): Promise<BookingSlots> {
-      const { salon } = await openSalon(publicKey);
+      const { salon, config } = await openSalon(publicKey);
       const { input } = await loadAvailabilityInput(db, configs, {
+        config,
         salonId: salon.id,
         courseId: query.course_id,
         resourceId: query.resource_id,
