@@ -9,9 +9,10 @@ import type { Executor } from '../../db/types.js';
 import { minutesOf } from '../../lib/business-time.js';
 import { fieldError } from '../../lib/validate.js';
 import type { ConfigService } from '../salon-configs/index.js';
-import { shiftsOf } from '../salon-shifts/index.js';
-import { dayKey, type AvailabilityInput, type Busy, type Interval } from './engine.js';
+import { mastersInRange, patchesInRange } from '../salon-shifts/index.js';
+import { dayKey, type AvailabilityInput, type Busy } from './engine.js';
 import * as repository from './repository.js';
+import { shiftIntervals } from './shift-intervals.js';
 import { tokyoNow } from './tokyo-now.js';
 
 /**
@@ -58,6 +59,23 @@ async function openingsOf(
   return openings;
 }
 
+/** The staff's shifts of the range as minutes per resource and date. */
+async function shiftsOfStaff(
+  db: Executor,
+  salonId: number,
+  range: { start: string; end: string },
+  staffIds: number[],
+) {
+  const masters = await mastersInRange(db, salonId, range, staffIds);
+  const patches = await patchesInRange(
+    db,
+    salonId,
+    masters.map((master) => master.id),
+    range,
+  );
+  return shiftIntervals(masters, patches, range);
+}
+
 export async function loadAvailabilityInput(
   db: Executor,
   configs: ConfigService,
@@ -83,20 +101,14 @@ export async function loadAvailabilityInput(
   const staffIds = candidates.filter((r) => r.kind === 'staff').map((r) => r.id);
 
   // Independent reads: on PostgreSQL they run side by side on the pool.
-  const [config, openings, unlinked, shiftRows, occupancies] = await Promise.all([
+  const [config, openings, unlinked, shifts, occupancies] = await Promise.all([
     request.config ?? configs.get(salonId, db),
     openingsOf(configs, salonId, range),
     repository.unlinkedResourceIds(db, salonId, course.id),
-    staffIds.length > 0 ? shiftsOf(db, salonId, range, staffIds) : [],
+    staffIds.length > 0 ? shiftsOfStaff(db, salonId, range, staffIds) : new Map(),
     repository.occupanciesInRange(db, salonId, range, ids),
   ]);
 
-  const shifts = new Map<string, Interval[]>();
-  for (const shift of shiftRows)
-    push(shifts, dayKey(shift.salon_resource_id, shift._date), {
-      from: minutesOf(shift.from),
-      to: minutesOf(shift.to),
-    });
   const busy = new Map<string, Busy[]>();
   for (const row of occupancies)
     push(busy, dayKey(row.resourceId, row.date), {
