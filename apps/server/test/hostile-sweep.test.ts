@@ -18,10 +18,12 @@ import {
  * The hostile-input sweep (issue 9, issue 16 §2/§4): every operation of the OpenAPI document —
  * so a new route is covered without editing this file — with hostile path ids, query values and
  * bodies, as the owner (`demo`), the read-only operator (`staff`) and the other account
- * (`other`, with demo's ids). It fails on any 5xx, on any staff write that needs a right and
- * does not answer 403 (whatever the body), and on any 2xx for the other account on demo's ids.
+ * (`other`, with demo's ids) — and the public operations (the booking page's reads) also with no
+ * session at all (`anonymous`). It fails on any 5xx, on any staff write that needs a right and
+ * does not answer 403 (whatever the body), and on any 2xx for the other account on demo's ids
+ * (except on public operations, which answer everyone alike by design).
  */
-type Who = 'demo' | 'staff' | 'other';
+type Who = 'demo' | 'staff' | 'other' | 'anonymous';
 
 interface Variant {
   label: string;
@@ -45,7 +47,7 @@ async function send(app: FastifyInstance, cookie: string, method: string, varian
     method: method as InjectOptions['method'],
     url: variant.url,
     headers: {
-      cookie,
+      ...(cookie ? { cookie } : {}),
       ...CSRF_HEADERS,
       ...(variant.contentType ? { 'content-type': variant.contentType } : {}),
     },
@@ -73,14 +75,14 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
   let clients: Record<Who, Client>;
   let operations: Operation[];
   const realIds: Record<string, string> = {};
-  const counts = { requests: 0, demo: 0, staff: 0, other: 0 };
+  const counts = { requests: 0, demo: 0, staff: 0, other: 0, anonymous: 0 };
   const failures: Failure[] = [];
 
   beforeAll(async () => {
     // LINE is reachable (a fake on loopback), so a LINE call never turns into a 502 here.
     line = await startFakeLine({ channels: [fakeChannel(1)] });
     t = await createTestApp({ LINE_API_BASE: line.url });
-    clients = await signInAll(t.app);
+    clients = { ...(await signInAll(t.app)), anonymous: { cookie: '' } as Client };
     const { demo, staff } = clients;
     operations = operationsOf((await demo.get('/api/docs/json')).json());
 
@@ -96,6 +98,10 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     const url = await demo.post(`${base}/salon_urls`, { name: 'スイープ', params: {} });
     const online = (await demo.get(`${base}/online_configs`)).json();
     const roles = (await demo.get('/api/operator_roles')).json();
+    // The booking page's reads answer only while online booking is on: turn it on so the
+    // documented variants reach the engine, not just the 404.
+    await demo.patch(`${base}/configs?attr=enable_online`, { value: true });
+    const onlineUrl = (await demo.get(`${base}/online_url`)).json().url as string;
     const orders = (await demo.get('/api/tel/list')).json();
     Object.assign(realIds, {
       salonId: String(salon),
@@ -113,6 +119,10 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       date: String(shifts[0]?._date ?? '2030-06-03'),
       member: String((await demo.get('/api/members')).json().items[0].id),
       otherSalon: String((await clients.other.get('/api/salons')).json()[0].id),
+      publicKey: onlineUrl.split('/r/')[1] ?? '1',
+      course_id: String((await demo.get(`${base}/courses/all`)).json()[0].id),
+      from: addDaysToDateValue(todayInTokyo(), 1),
+      to: addDaysToDateValue(todayInTokyo(), 31),
     });
     expect(staff.cookie).not.toBe(demo.cookie);
   }, 300_000);
@@ -124,6 +134,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
   /** A real value for a path parameter, from its name or the path segment before it. */
   function realPathValue(operation: Operation, name: string): string {
     if (name === 'salonId') return realIds.salonId!;
+    if (name === 'publicKey') return realIds.publicKey!;
     if (name === 'resourceId') return realIds.resources!;
     if (name === 'masterId') return realIds.time_shifts!;
     if (name === 'childId') return realIds.judge!;
@@ -291,9 +302,25 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     if (who === 'staff' && isWrite(operation) && needsRight(operation)) {
       if (variant.realPath ? status !== 403 : status < 300) fail();
     }
-    if (who === 'other' && operation.pathParams.length > 0 && status < 300) fail();
+    const isPublic = operation.access.kind === 'public';
+    if (who === 'other' && !isPublic && operation.pathParams.length > 0 && status < 300) fail();
+    // A public read must reach its handler as documented, not only refuse: real ids go in.
+    const documentedRead = variant.label === 'as documented' && operation.method === 'GET';
+    if (who === 'anonymous' && isPublic && documentedRead && status >= 300) fail();
     if (variant.label.startsWith('demo ids in body') && status < 300) fail();
   }
+
+  const publicOperations = () => operations.filter((o) => o.access.kind === 'public');
+
+  it('covers the public operations, the booking page reads among them', () => {
+    const paths = publicOperations().map((operation) => `${operation.method} ${operation.path}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/booking/{publicKey}',
+        'GET /api/booking/{publicKey}/slots',
+      ]),
+    );
+  });
 
   /** Reads first, then writes, deletes after them, and signing out last. */
   function ordered(list: Operation[]): Operation[] {
@@ -309,8 +336,10 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
   }
 
   it('no 5xx, staff writes 403 whatever the body, no 2xx for the other account on demo ids', async () => {
-    for (const who of ['staff', 'other', 'demo'] as const) {
-      for (const operation of ordered(operations)) {
+    for (const who of ['anonymous', 'staff', 'other', 'demo'] as const) {
+      // No session: the public operations only (every other one is a 401 before anything).
+      const list = who === 'anonymous' ? publicOperations() : operations;
+      for (const operation of ordered(list)) {
         const foreign = who === 'other' ? foreignBodyVariants(operation) : [];
         for (const variant of [...variantsOf(operation), ...foreign]) {
           const { status, body } = await send(
@@ -327,7 +356,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     }
     console.log(
       `hostile sweep (${databaseKind}): ${counts.requests.toLocaleString('en')} requests over ` +
-        `${operations.length} operations (demo ${counts.demo}, staff ${counts.staff}, other ${counts.other}); ` +
+        `${operations.length} operations (demo ${counts.demo}, staff ${counts.staff}, other ${counts.other}, ` +
+        `anonymous ${counts.anonymous} on ${publicOperations().length} public); ` +
         `failures: ${failures.length}`,
     );
     // One line per kind of failure, so a red run says at once what broke where.

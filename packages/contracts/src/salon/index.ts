@@ -1,3 +1,4 @@
+export * from './availability.js';
 export * from './catalog.js';
 export * from './common.js';
 export * from './configs.js';

@@ -132,6 +132,8 @@ export const salonResourceOccupancies = pgTable(
   (table) => [
     index('salon_resource_occupancies_reservation_idx').on(table.reservationId),
     index('salon_resource_occupancies_block_time_idx').on(table.blockTimeId),
+    // The availability engine reads a salon's busy periods of a date range (migration 0012).
+    index('salon_resource_occupancies_salon_date_idx').on(table.salonId, table.date),
   ],
 );
 

@@ -91,9 +91,10 @@ export function expandShifts(
       });
     }
   }
-  return shifts.sort(
-    (a, b) => a._date.localeCompare(b._date) || a.from.localeCompare(b.from) || a.id - b.id,
-  );
+  // `YYYY-MM-DD` and `HH:mm` sort by code unit; localeCompare (ICU) made this sort the
+  // slowest part of a month for 50 resources (issue 12 availability bench).
+  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return shifts.sort((a, b) => byText(a._date, b._date) || byText(a.from, b.from) || a.id - b.id);
 }
 
 /** Whether `from`..`to` lies inside the union of the shifts (touching shifts join up). */

@@ -11,6 +11,7 @@ import {
   realtimeEventRoutes,
   realtimeSettingsRoutes,
 } from '../realtime/index.js';
+import { availabilityRoutes, bookingRoutes } from '../salon-availability/index.js';
 import { configRoutes } from '../salon-configs/index.js';
 import { courseReferenceRoutes, courseRoutes } from '../salon-courses/index.js';
 import { reservationRoutes } from '../salon-reservations/index.js';
@@ -53,6 +54,7 @@ export async function salonModule(
   await api.register(courseReferenceRoutes);
   await api.register(realtimeSettingsRoutes);
   await api.register(googleOAuthCallbackRoutes, { google });
+  await api.register(bookingRoutes, { prefix: '/booking' });
 
   await api.register(
     async (salon) => {
@@ -64,6 +66,7 @@ export async function salonModule(
       await salon.register(reservationRoutes, { readCache, publish });
       await salon.register(googleCalendarRoutes, { google });
       await salon.register(realtimeEventRoutes, { hub });
+      await salon.register(availabilityRoutes);
     },
     { prefix: '/salon/:salonId' },
   );

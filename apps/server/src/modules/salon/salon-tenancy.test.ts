@@ -57,6 +57,7 @@ const CALLS: [method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string,
       { date: '2030-01-01', from: '10:00', to: '11:00', salon_resource_id: 1 },
     ],
     ['delete', '/block_times/1'],
+    ['get', '/availability?course_id=1&from=2030-01-01&to=2030-01-31&reasons=1'],
   ];
 
 describe(`salon tenancy and permissions (${databaseKind})`, () => {
