@@ -7,6 +7,7 @@ ALTER TABLE "members" ADD COLUMN "last_message_at" timestamp with time zone;--> 
 ALTER TABLE "members" ADD COLUMN "profile_wanted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 -- Members from before: friends since they were recorded.
 UPDATE "members" SET "followed_at" = "created_at" WHERE "followed_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "members_account_followed" ON "members" USING btree ("account_id","followed_at" desc nulls last,"id" desc);--> statement-breakpoint
 CREATE UNIQUE INDEX "members_line_user_per_account" ON "members" USING btree ("account_id","line_user_id");--> statement-breakpoint
 CREATE INDEX "members_profile_wanted" ON "members" USING btree ("id") WHERE "members"."profile_wanted";--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_follow_state_check" CHECK ("members"."follow_state" in ('following', 'blocked'));
