@@ -2,7 +2,7 @@ import type { Course, Resource } from '@tsunagu/contracts';
 import { COURSES, RESOURCES, SALON_ID } from './salon-fixtures';
 import { reply, type FakeHandler } from './fake-api';
 // Loaded up front, like the console's screens (salon-fixtures.ts).
-import '@/app/routes/salon-catalog-routes';
+import '@/app/routes/salon-settings-routes';
 
 export const BASE = `/api/salon/${SALON_ID}`;
 

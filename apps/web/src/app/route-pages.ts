@@ -12,7 +12,6 @@ const salonPages = () => import('./routes/salon-routes');
 const salonSettingsPages = () => import('./routes/salon-settings-routes');
 const linePages = () => import('./routes/line-routes');
 const friendPages = () => import('./routes/friends-routes');
-const salonCatalogPages = () => import('./routes/salon-catalog-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -47,10 +46,10 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsBooking: lazyPage(salonSettingsPages, (m) => m.SalonSettingsBookingRoute),
   SalonSettingsOpening: lazyPage(salonSettingsPages, (m) => m.SalonSettingsOpeningRoute),
   SalonSettingsOnline: lazyPage(salonSettingsPages, (m) => m.SalonSettingsOnlineRoute),
-  SalonSettingsCourses: lazyPage(salonCatalogPages, (m) => m.SalonCoursesRoute),
-  SalonSettingsResources: lazyPage(salonCatalogPages, (m) => m.SalonResourcesRoute),
-  SalonSettingsMatrix: lazyPage(salonCatalogPages, (m) => m.SalonMatrixRoute),
-  SalonSettingsUrls: lazyPage(salonCatalogPages, (m) => m.SalonUrlsRoute),
+  SalonSettingsCourses: lazyPage(salonSettingsPages, (m) => m.SalonCoursesRoute),
+  SalonSettingsResources: lazyPage(salonSettingsPages, (m) => m.SalonResourcesRoute),
+  SalonSettingsMatrix: lazyPage(salonSettingsPages, (m) => m.SalonMatrixRoute),
+  SalonSettingsUrls: lazyPage(salonSettingsPages, (m) => m.SalonUrlsRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
   Friends: lazyPage(friendPages, (m) => m.FriendsPage),
   UiCatalogue: lazyPage(

@@ -1,10 +1,16 @@
 import { hasAllPermissions } from '@tsunagu/contracts';
+import type { ComponentType } from 'react';
 import {
   SalonBookingSettingsPage,
+  SalonCoursesPage,
+  SalonMatrixPage,
   SalonOnlineSettingsPage,
   SalonOpeningPage,
+  SalonResourcesPage,
   SalonSettingsHomePage,
   SalonSwitchesPage,
+  SalonUrlsPage,
+  type SettingsPageProps,
 } from '@/features/salon/settings';
 import { hasScreen } from '../layouts/use-operator-menu';
 import type { PageProps } from '../route-handle';
@@ -17,22 +23,20 @@ function useSettingsProps(title: string) {
   return { title, canWrite, isBuilt: hasScreen };
 }
 
-export function SalonSettingsRoute({ title }: PageProps) {
-  return <SalonSettingsHomePage {...useSettingsProps(title)} />;
+/** The route of a settings page: its title, the operator's right to write, and which pages exist. */
+function settingsRoute(Page: ComponentType<SettingsPageProps>) {
+  function SettingsRoute({ title }: PageProps) {
+    return <Page {...useSettingsProps(title)} />;
+  }
+  return SettingsRoute;
 }
 
-export function SalonSettingsSwitchesRoute({ title }: PageProps) {
-  return <SalonSwitchesPage {...useSettingsProps(title)} />;
-}
-
-export function SalonSettingsBookingRoute({ title }: PageProps) {
-  return <SalonBookingSettingsPage {...useSettingsProps(title)} />;
-}
-
-export function SalonSettingsOpeningRoute({ title }: PageProps) {
-  return <SalonOpeningPage {...useSettingsProps(title)} />;
-}
-
-export function SalonSettingsOnlineRoute({ title }: PageProps) {
-  return <SalonOnlineSettingsPage {...useSettingsProps(title)} />;
-}
+export const SalonSettingsRoute = settingsRoute(SalonSettingsHomePage);
+export const SalonSettingsSwitchesRoute = settingsRoute(SalonSwitchesPage);
+export const SalonSettingsBookingRoute = settingsRoute(SalonBookingSettingsPage);
+export const SalonSettingsOpeningRoute = settingsRoute(SalonOpeningPage);
+export const SalonSettingsOnlineRoute = settingsRoute(SalonOnlineSettingsPage);
+export const SalonCoursesRoute = settingsRoute(SalonCoursesPage);
+export const SalonResourcesRoute = settingsRoute(SalonResourcesPage);
+export const SalonMatrixRoute = settingsRoute(SalonMatrixPage);
+export const SalonUrlsRoute = settingsRoute(SalonUrlsPage);

@@ -2,10 +2,14 @@
 // holiday data behind the opening calendar — never loads with the timeline.
 export {
   SalonBookingSettingsPage,
+  SalonCoursesPage,
+  SalonMatrixPage,
   SalonOnlineSettingsPage,
   SalonOpeningPage,
   SalonSettingsHomePage,
+  SalonResourcesPage,
   SalonSwitchesPage,
+  SalonUrlsPage,
 } from './pages/settings-pages';
 export { SettingsFrame, type SettingsPageProps } from './components/settings-frame';
 export { SETTINGS_SECTIONS, settingsLink, type SettingsSectionKey } from './sections';

@@ -16,8 +16,7 @@ export type SettingsSection = {
  * The salon settings, one page each under /line/reserve/salon/settings (issue 12), in the order
  * the navigation lists them. Whether a section's page exists is not written here: the app passes
  * `isBuilt` (route-pages.ts, decision 0061), and a section without a page is shown as 準備中, not
- * linked. Courses, resources, the matrix and the URLs are built on another branch (issue 12's
- * second half); their pages appear in the navigation as soon as route-pages.ts maps them.
+ * linked. Every section's page sits in the same frame (components/settings-frame.tsx).
  */
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   {
@@ -48,7 +47,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     label: 'オンライン予約ページ',
     description: '予約ページの公開と案内、店舗情報、お客様への質問、予約後のアクション',
   },
-  // Built on the other half of issue 12 (features/salon/settings/{courses,resources,matrix,urls}).
+  // The catalogue sections (features/salon/settings/{courses,resources,matrix,urls}, 0110–0114).
   {
     key: 'courses',
     route: 'SalonSettingsCourses',

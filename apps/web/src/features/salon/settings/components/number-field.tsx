@@ -7,16 +7,21 @@ type NumberFieldProps = {
   unit: string;
   value: string;
   min: number;
-  max: number;
+  max?: number;
+  /** The arrows' step, e.g. 5 for minutes counted in fives; 1 unless told. */
+  step?: number;
   hint?: string;
   errors?: readonly string[];
   disabled?: boolean;
   onChange: (value: string) => void;
 };
 
-/** A whole number with its unit; the text is kept as typed and checked by the contract schema. */
+/**
+ * A whole number with its unit, for every settings form (the booking rules and the catalogue
+ * dialogs alike); the text is kept as typed and checked by the contract schema.
+ */
 export function NumberField(props: NumberFieldProps) {
-  const { id, label, unit, value, min, max, hint, errors, disabled, onChange } = props;
+  const { id, label, unit, value, min, max, step = 1, hint, errors, disabled, onChange } = props;
   const described = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ');
@@ -31,7 +36,7 @@ export function NumberField(props: NumberFieldProps) {
           inputMode="numeric"
           min={min}
           max={max}
-          step={1}
+          step={step}
           value={value}
           disabled={disabled}
           aria-invalid={errors?.length ? true : undefined}

@@ -8,6 +8,8 @@ import { useSalonSearch } from '../../utils/salon-search';
 import { settingsLink, type SettingsSectionKey } from '../sections';
 import { SectionNav } from './section-nav';
 import '../settings.css';
+// The catalogue sections' lists, dialogs and matrix (courses, resources, matrix, URLs).
+import '../section/settings-section.css';
 
 export type SettingsPageProps = {
   title: string;
@@ -20,6 +22,8 @@ export type SettingsPageProps = {
 type SettingsFrameProps = SettingsPageProps & {
   /** The section on screen; none on the settings home. */
   section?: SettingsSectionKey;
+  /** What the section holds, in a line above it. */
+  lead?: string;
   children: (salonId: number) => ReactNode;
 };
 
@@ -28,7 +32,7 @@ type SettingsFrameProps = SettingsPageProps & {
  * first), the header, the read-only note and the section navigation (decision 0106).
  */
 export function SettingsFrame(props: SettingsFrameProps) {
-  const { title, canWrite, isBuilt, section, children } = props;
+  const { title, canWrite, isBuilt, section, lead, children } = props;
   const search = useSalonSearch();
   const salons = useSalons();
   if (salons.isPending) return <Loading />;
@@ -78,6 +82,7 @@ export function SettingsFrame(props: SettingsFrameProps) {
           <div className="settings-body">
             <SectionNav current={section} salon={search.salon} isBuilt={isBuilt} />
             <div className="settings-main" key={salonId}>
+              {lead ? <p className="settings-lead">{lead}</p> : null}
               {children(salonId)}
             </div>
           </div>

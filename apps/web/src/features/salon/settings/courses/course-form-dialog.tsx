@@ -5,33 +5,39 @@ import { FieldError } from '@/ui/field-error';
 import { TextArea, TextBox } from '@/ui/text-field';
 import { useToast } from '@/ui/toast';
 import { ColorPublicFields } from '../section/color-public-fields';
-import { NumberField } from '../section/number-field';
+import { NumberField, toNumber } from '../components/number-field';
 import { useSettingsForm } from '../section/use-settings-form';
 import { useSaveCourse } from './courses-api';
 
 type CourseValues = {
   name: string;
   description: string;
-  duration: number | '';
-  price: number | '';
+  /** The number fields' text, as typed (NumberField). */
+  duration: string;
+  price: string;
   color: string;
   is_public: boolean;
 };
 const NEW_COURSE: CourseValues = {
   name: '',
   description: '',
-  duration: 60,
-  price: 0,
+  duration: '60',
+  price: '0',
   color: '#4f9d69',
   is_public: true,
 };
 const valuesOf = (course: Course): CourseValues => ({
   name: course.name,
   description: course.description,
-  duration: course.duration,
-  price: course.price,
+  duration: String(course.duration),
+  price: String(course.price),
   color: course.color,
   is_public: course.is_public,
+});
+const toInput = (values: CourseValues) => ({
+  ...values,
+  duration: toNumber(values.duration),
+  price: toNumber(values.price),
 });
 
 /** RSV-18/19: a course's name, length, price, colour, description and whether it is public. */
@@ -45,7 +51,7 @@ export function CourseFormDialog(props: {
   const id = useId();
   const toast = useToast();
   const save = useSaveCourse(salonId);
-  const form = useSettingsForm(courseInputSchema, course ? valuesOf(course) : NEW_COURSE);
+  const form = useSettingsForm(courseInputSchema, course ? valuesOf(course) : NEW_COURSE, toInput);
   const { values, set, errors } = form;
 
   const submit = (event: FormEvent) => {
@@ -86,6 +92,7 @@ export function CourseFormDialog(props: {
             unit="分"
             step={5}
             min={5}
+            max={720}
             value={values.duration}
             onChange={(value) => set('duration', value)}
             errors={errors.duration}
@@ -94,6 +101,7 @@ export function CourseFormDialog(props: {
             id={`${id}-price`}
             label="料金（税込）"
             unit="円"
+            min={0}
             value={values.price}
             onChange={(value) => set('price', value)}
             errors={errors.price}

@@ -20,7 +20,14 @@ describe('course settings', { timeout: 30_000 }, () => {
       },
     });
     await waitFor(async () => expect(shownNames(await table())).toEqual(['カット', 'カラー']));
-    expect(screen.getByRole('link', { name: '← 予約設定に戻る' })).toHaveAttribute(
+    // The same frame as every settings section (decision 0106): this one marked in the navigation.
+    const nav = screen.getByRole('navigation', { name: '設定の項目' });
+    expect(within(nav).getByRole('link', { name: 'コース設定' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const trail = screen.getByRole('navigation', { name: 'パンくずリスト' });
+    expect(within(trail).getByRole('link', { name: '予約設定' })).toHaveAttribute(
       'href',
       '/line/reserve/salon/settings',
     );

@@ -8,7 +8,6 @@ import { salonPath } from '../../api/salon-path';
 import { writeErrorText } from '../../utils/write-errors';
 import { catalogKeys } from '../section/catalog-keys';
 import { NameWithColor, RowActions, yen } from '../section/row-actions';
-import { SettingsSectionPage } from '../section/settings-section-page';
 import { useOptimisticOrder } from '../section/use-optimistic-order';
 import { CourseFormDialog } from './course-form-dialog';
 import { useCourses, useCoursesChanged, useDeleteCourse } from './courses-api';
@@ -29,19 +28,7 @@ const BASE_COLUMNS: ListTableColumn<Course>[] = [
 ];
 
 /** Courses of the salon (RSV-17..22): the list in its order, drag to reorder, edit, delete. */
-export function CourseListPage({ title, canWrite }: { title: string; canWrite: boolean }) {
-  return (
-    <SettingsSectionPage
-      title={title}
-      canWrite={canWrite}
-      lead="お客様が予約するメニューです。上から順に予約ページと予約タイムラインに並びます。"
-    >
-      {(salonId) => <CourseList salonId={salonId} canWrite={canWrite} />}
-    </SettingsSectionPage>
-  );
-}
-
-function CourseList({ salonId, canWrite }: { salonId: number; canWrite: boolean }) {
+export function CourseList({ salonId, canWrite }: { salonId: number; canWrite: boolean }) {
   const toast = useToast();
   const courses = useCourses(salonId);
   const changed = useCoursesChanged(salonId);

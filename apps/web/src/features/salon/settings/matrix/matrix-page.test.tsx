@@ -44,7 +44,8 @@ describe('resource × course matrix', { timeout: 30_000 }, () => {
     });
     const grid = await screen.findByRole('region', { name: /対応コースの表/ });
     await app.user.click(within(grid).getByRole('checkbox', { name: '佐藤 美咲：カット' }));
-    await app.user.click(screen.getByRole('link', { name: '← 予約設定に戻る' }));
+    const trail = screen.getByRole('navigation', { name: 'パンくずリスト' });
+    await app.user.click(within(trail).getByRole('link', { name: '予約設定' }));
     expect(await screen.findByRole('alertdialog')).toBeVisible();
     expect(app.location()).toBe(PATH);
   });

@@ -7,24 +7,11 @@ import { useToast } from '@/ui/toast';
 import { writeErrorText } from '../../utils/write-errors';
 import { useCourses } from '../courses/courses-api';
 import { useResources } from '../resources/resources-api';
-import { SettingsSectionPage } from '../section/settings-section-page';
 import { MatrixGrid } from './matrix-grid';
 import { cellKey, unlinkedCells, unlinksInput, useSaveUnlinks, useUnlinks } from './unlinks-api';
 
 /** Which staff (and rooms) can do which course (RSV-37/38), saved as one PUT. */
-export function MatrixPage({ title, canWrite }: { title: string; canWrite: boolean }) {
-  return (
-    <SettingsSectionPage
-      title={title}
-      canWrite={canWrite}
-      lead="チェックが入っている組み合わせだけ、お客様がオンラインで予約できます。"
-    >
-      {(salonId) => <MatrixLoader salonId={salonId} canWrite={canWrite} />}
-    </SettingsSectionPage>
-  );
-}
-
-function MatrixLoader({ salonId, canWrite }: { salonId: number; canWrite: boolean }) {
+export function MatrixLoader({ salonId, canWrite }: { salonId: number; canWrite: boolean }) {
   const resources = useResources(salonId);
   const courses = useCourses(salonId);
   const unlinks = useUnlinks(salonId);

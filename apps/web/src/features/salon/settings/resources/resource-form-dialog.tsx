@@ -12,7 +12,7 @@ import { Select } from '@/ui/select';
 import { TextArea, TextBox } from '@/ui/text-field';
 import { useToast } from '@/ui/toast';
 import { ColorPublicFields } from '../section/color-public-fields';
-import { NumberField } from '../section/number-field';
+import { NumberField, toNumber } from '../components/number-field';
 import { useSettingsForm } from '../section/use-settings-form';
 import { useSaveResource } from './resources-api';
 
@@ -20,7 +20,8 @@ type ResourceValues = {
   name: string;
   kind: ResourceKind;
   description: string;
-  nomination_fee: number | '';
+  /** The number field's text, as typed (NumberField). */
+  nomination_fee: string;
   color: string;
   is_public: boolean;
 };
@@ -28,7 +29,7 @@ const NEW_RESOURCE: ResourceValues = {
   name: '',
   kind: 'staff',
   description: '',
-  nomination_fee: 0,
+  nomination_fee: '0',
   color: '#5b7db1',
   is_public: true,
 };
@@ -36,9 +37,13 @@ const valuesOf = (resource: Resource): ResourceValues => ({
   name: resource.name,
   kind: resource.kind,
   description: resource.description,
-  nomination_fee: resource.nomination_fee,
+  nomination_fee: String(resource.nomination_fee),
   color: resource.color,
   is_public: resource.is_public,
+});
+const toInput = (values: ResourceValues) => ({
+  ...values,
+  nomination_fee: toNumber(values.nomination_fee),
 });
 const KIND_OPTIONS = RESOURCE_KINDS.map((kind) => ({
   value: kind,
@@ -55,7 +60,11 @@ export function ResourceFormDialog(props: {
   const id = useId();
   const toast = useToast();
   const save = useSaveResource(salonId);
-  const form = useSettingsForm(resourceInputSchema, resource ? valuesOf(resource) : NEW_RESOURCE);
+  const form = useSettingsForm(
+    resourceInputSchema,
+    resource ? valuesOf(resource) : NEW_RESOURCE,
+    toInput,
+  );
   const { values, set, errors } = form;
 
   const submit = (event: FormEvent) => {
@@ -105,6 +114,7 @@ export function ResourceFormDialog(props: {
             id={`${id}-fee`}
             label="指名料"
             unit="円"
+            min={0}
             value={values.nomination_fee}
             onChange={(value) => set('nomination_fee', value)}
             errors={errors.nomination_fee}

@@ -5,7 +5,6 @@ import { ListTable, type ListTableColumn } from '@/ui/list-table';
 import { salonPath } from '../../api/salon-path';
 import { catalogKeys } from '../section/catalog-keys';
 import { NameWithColor, RowActions, yen } from '../section/row-actions';
-import { SettingsSectionPage } from '../section/settings-section-page';
 import { useOptimisticOrder } from '../section/use-optimistic-order';
 import { ResourceDeleteDialog } from './resource-delete-dialog';
 import { ResourceFormDialog } from './resource-form-dialog';
@@ -32,19 +31,7 @@ const BASE_COLUMNS: ListTableColumn<Resource>[] = [
 ];
 
 /** Resources of the salon (RSV-23..29): staff, rooms and equipment, in the timeline's order. */
-export function ResourceListPage({ title, canWrite }: { title: string; canWrite: boolean }) {
-  return (
-    <SettingsSectionPage
-      title={title}
-      canWrite={canWrite}
-      lead="予約を受けるスタッフ・部屋・設備です。上から順に予約タイムラインの行になります。"
-    >
-      {(salonId) => <ResourceList salonId={salonId} canWrite={canWrite} />}
-    </SettingsSectionPage>
-  );
-}
-
-function ResourceList({ salonId, canWrite }: { salonId: number; canWrite: boolean }) {
+export function ResourceList({ salonId, canWrite }: { salonId: number; canWrite: boolean }) {
   const resources = useResources(salonId);
   const changed = useResourcesChanged(salonId);
   const order = useOptimisticOrder<Resource>({

@@ -12,6 +12,8 @@ import { fieldErrorsOf, firstFieldMessage, writeErrorText } from '../../utils/wr
 export function useSettingsForm<V extends Record<string, unknown>, O>(
   schema: z.ZodType<O>,
   initial: V,
+  /** What the schema reads, e.g. the number fields' text turned into numbers (toNumber). */
+  toInput: (values: V) => unknown = (values) => values,
 ) {
   const toast = useToast();
   const [values, setValues] = useState(initial);
@@ -22,7 +24,7 @@ export function useSettingsForm<V extends Record<string, unknown>, O>(
 
   /** The parsed input, or null after showing why not. */
   const check = (): O | null => {
-    const parsed = schema.safeParse(values);
+    const parsed = schema.safeParse(toInput(values));
     if (parsed.success) {
       setErrors({});
       return parsed.data;

@@ -109,4 +109,23 @@ describe('booking URLs', { timeout: 30_000 }, () => {
       screen.getByText('閲覧のみです。予約設定の変更には「予約」の書き込み権限が必要です。'),
     ).toBeVisible();
   });
+
+  it('ISSUE-12 sits in the settings frame: marked in the navigation, ?salon= kept on the trail and links', async () => {
+    renderSalon(`${PATH}?salon=7`, urlApi());
+    await screen.findByRole('table', { name: '予約URL一覧' });
+    const nav = screen.getByRole('navigation', { name: '設定の項目' });
+    expect(within(nav).getByRole('link', { name: '予約URL' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'コース設定' })).toHaveAttribute(
+      'href',
+      '/line/reserve/salon/settings/courses?salon=7',
+    );
+    const trail = screen.getByRole('navigation', { name: 'パンくずリスト' });
+    expect(within(trail).getByRole('link', { name: '予約設定' })).toHaveAttribute(
+      'href',
+      '/line/reserve/salon/settings?salon=7',
+    );
+  });
 });

@@ -5,7 +5,6 @@ import { ConfirmDialog } from '@/ui/dialog';
 import { ListTable, type ListTableColumn } from '@/ui/list-table';
 import { useToast } from '@/ui/toast';
 import { writeErrorText } from '../../utils/write-errors';
-import { SettingsSectionPage } from '../section/settings-section-page';
 import { copyUrl } from './copy-url';
 import { QrDialog } from './qr-dialog';
 import { SalonUrlForm } from './salon-url-form';
@@ -35,19 +34,7 @@ function Params({ url }: { url: SalonUrl }) {
 }
 
 /** Booking URLs with tracking parameters (RSV-78..80): create, copy, QR code, delete. */
-export function SalonUrlListPage({ title, canWrite }: { title: string; canWrite: boolean }) {
-  return (
-    <SettingsSectionPage
-      title={title}
-      canWrite={canWrite}
-      lead="予約ページのURLを、流入元ごとに計測用のパラメータを付けて作れます。QRコードはチラシや店頭に使えます。"
-    >
-      {(salonId) => <SalonUrls salonId={salonId} canWrite={canWrite} />}
-    </SettingsSectionPage>
-  );
-}
-
-function SalonUrls({ salonId, canWrite }: { salonId: number; canWrite: boolean }) {
+export function SalonUrls({ salonId, canWrite }: { salonId: number; canWrite: boolean }) {
   const toast = useToast();
   const urls = useSalonUrls(salonId);
   const remove = useDeleteSalonUrl(salonId);
