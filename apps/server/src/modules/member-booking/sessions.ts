@@ -14,12 +14,7 @@ import {
   TooManyRequestsError,
   UnauthenticatedError,
 } from '../../lib/errors.js';
-import {
-  blockedForMs,
-  hashSessionToken,
-  newSessionToken,
-  reserveAttempt,
-} from '../auth/index.js';
+import { blockedForMs, hashSessionToken, newSessionToken, reserveAttempt } from '../auth/index.js';
 import { lineChannelReader } from '../line/index.js';
 import { verifyLiffIdToken } from './liff-verify.js';
 import * as repository from './repository.js';
