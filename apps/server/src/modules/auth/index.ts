@@ -15,7 +15,7 @@ export { authOf } from './session-hook.js';
 export type { AuthContext, AuthService } from './service.js';
 export { SESSION_COOKIE, hashSessionToken, newSessionToken } from './session-token.js';
 /** The sign-in throttle's atomic counter, reused by the booking page's limits (decision 0115). */
-export { blockedForMs, reserveAttempt } from './throttle.js';
+export { blockedForMs, releaseAttempt, reserveAttempt } from './throttle.js';
 export {
   DEMO_LOGIN_IDS,
   DEMO_SHOP_NAME,

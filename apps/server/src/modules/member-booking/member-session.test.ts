@@ -121,6 +121,41 @@ describe(`member sessions from LIFF ID tokens (${databaseKind})`, () => {
   });
 });
 
+describe(`refused sign-ins per address (${databaseKind})`, () => {
+  it('after 60 refused ID tokens from one address it answers 429 with Retry-After; another address still signs in', async () => {
+    const line = await startFakeLine();
+    const { t, demo, salonId } = await openSalonTest({
+      LINE_API_BASE: line.url,
+      LINE_LOGIN_CHANNEL_ID: LOGIN_CHANNEL,
+    });
+    try {
+      const key = await keyOf(demo, salonId);
+      const from = (remoteAddress: string, id_token: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/booking/${key}/session`,
+          remoteAddress,
+          headers: { 'x-requested-with': 'XMLHttpRequest' },
+          payload: { id_token },
+        });
+      const good = () => line.issueIdToken(LOGIN_CHANNEL, { sub: user(9), name: '正規' });
+      // Successful sign-ins are given back: they never add up to a block.
+      for (let n = 0; n < 3; n += 1) expect((await from('10.0.0.7', good())).statusCode).toBe(200);
+      const statuses: number[] = [];
+      for (let n = 0; n < 61; n += 1) statuses.push((await from('10.0.0.7', 'bad')).statusCode);
+      expect(statuses.slice(0, 60)).toEqual(Array(60).fill(401));
+      const blocked = await from('10.0.0.7', good());
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.json().message).toBe(MEMBER_BOOKING_MESSAGES.rateLimited);
+      expect((await from('10.0.0.8', good())).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await line.close();
+    }
+  });
+});
+
 describe(`the demo member without a LINE Login channel (${databaseKind})`, () => {
   let t: TestApp;
   let key: string;

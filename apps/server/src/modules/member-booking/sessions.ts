@@ -14,7 +14,13 @@ import {
   TooManyRequestsError,
   UnauthenticatedError,
 } from '../../lib/errors.js';
-import { blockedForMs, hashSessionToken, newSessionToken, reserveAttempt } from '../auth/index.js';
+import {
+  blockedForMs,
+  hashSessionToken,
+  newSessionToken,
+  releaseAttempt,
+  reserveAttempt,
+} from '../auth/index.js';
 import { lineChannelReader } from '../line/index.js';
 import { verifyLiffIdToken } from './liff-verify.js';
 import * as repository from './repository.js';
@@ -24,7 +30,7 @@ export const MEMBER_COOKIE = 'tsunagu_member';
 export const MEMBER_COOKIE_PATH = '/api/booking';
 /** A member session lasts this long from sign-in, never extended (decision 0115). */
 export const MEMBER_SESSION_MS = 2 * 3_600_000;
-/** Sign-in attempts per client address in the sign-in throttle's 15-minute window. */
+/** Refused sign-ins per client address in the sign-in throttle's 15-minute window. */
 export const MEMBER_SIGN_IN_ADDRESS_THRESHOLD = 60;
 
 export interface MemberContext {
@@ -89,7 +95,8 @@ export function createMemberSessions(deps: { db: Database; config: Config; clock
     ): Promise<{ token: string; session: MemberSession }> {
       const salon = await salonOfKey(publicKey);
       const now = clock();
-      // The sign-in throttle's counter (decision 0003/0050), keyed apart from operators' keys.
+      // The sign-in throttle's counter (decisions 0003/0050), keyed apart from operators' keys:
+      // reserved before LINE is asked, so parallel bad tokens cannot all pass.
       const key = `member-addr:${address}`;
       if (!(await reserveAttempt(db, key, MEMBER_SIGN_IN_ADDRESS_THRESHOLD, now))) {
         const waitMs = await blockedForMs(db, [key], now);
@@ -99,6 +106,8 @@ export function createMemberSessions(deps: { db: Database; config: Config; clock
         );
       }
       const { member, demo } = await memberOf(salon.accountId, input, now);
+      // Only refused sign-ins count (as for operators): many phones share one carrier address.
+      await releaseAttempt(db, key, MEMBER_SIGN_IN_ADDRESS_THRESHOLD);
       const token = newSessionToken();
       const expiresAt = new Date(now.getTime() + MEMBER_SESSION_MS);
       await db.transaction((tx) =>
