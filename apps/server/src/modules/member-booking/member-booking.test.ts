@@ -220,6 +220,20 @@ describe(`member booking writes (${databaseKind})`, () => {
     expect(made.at(-1)!.json().message).toBe(MEMBER_BOOKING_MESSAGES.pendingLimit);
   });
 
+  it('per-member rate limit: the 31st write in the window is 429 with Retry-After', async () => {
+    const member = await newMember('会員 七郎');
+    const url = `/api/booking/${key}/my/reservations/2147483647/requests/1`;
+    const statuses: number[] = [];
+    for (let n = 0; n < 30; n += 1) statuses.push((await member.delete(url)).statusCode);
+    expect(statuses).toEqual(Array(30).fill(404));
+    const limited = await member.delete(url);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(MEMBER_BOOKING_MESSAGES.rateLimited);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another member is not affected.
+    expect((await (await newMember('会員 八郎')).delete(url)).statusCode).toBe(404);
+  });
+
   it('a cancel after the cancel deadline is refused with the reason', async () => {
     await demo.put(`${base}/configs/cancel`, { deadline_hours: 168, allow_online_cancel: true });
     const member = await newMember('会員 六郎');
