@@ -83,6 +83,11 @@ export const configSchema = z
       .string()
       .regex(/^\d{10}$/, { message: 'LINE_CHANNEL_ID は10桁の数字です' })
       .optional(),
+    /** The LINE Login channel of the booking page's LIFF app when the account stored none (decision 0115). */
+    LINE_LOGIN_CHANNEL_ID: z
+      .string()
+      .regex(/^\d{10}$/, { message: 'LINE_LOGIN_CHANNEL_ID は10桁の数字です' })
+      .optional(),
     LINE_API_BASE: z.string().url().default('https://api.line.me'),
     /** Requests per second to LINE per channel (LINE allows 2,000); one process per channel. */
     TEL_RATE_LIMIT: z.coerce.number().int().min(1).max(2000).default(2000),

@@ -2,6 +2,7 @@ import { addDaysToDateValue, mondayOfDateValue, todayInTokyo } from '@tsunagu/co
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeChannel, startFakeLine, type FakeLine } from './fakes/fake-line.js';
+import { memberSignIn } from './helpers/member-session.js';
 import { CSRF_HEADERS, createTestApp, databaseKind, type TestApp } from './helpers/test-app.js';
 import { signInAll, type Client } from './salon/fixtures.js';
 import { isWrite, needsRight, operationsOf, type Operation } from './sweep/operations.js';
@@ -18,12 +19,15 @@ import {
  * The hostile-input sweep (issue 9, issue 16 §2/§4): every operation of the OpenAPI document —
  * so a new route is covered without editing this file — with hostile path ids, query values and
  * bodies, as the owner (`demo`), the read-only operator (`staff`) and the other account
- * (`other`, with demo's ids) — and the public operations (the booking page's reads) also with no
- * session at all (`anonymous`). It fails on any 5xx, on any staff write that needs a right and
- * does not answer 403 (whatever the body), and on any 2xx for the other account on demo's ids
- * (except on public operations, which answer everyone alike by design).
+ * (`other`, with demo's ids) — the public operations (the booking page's reads) and the member
+ * operations (the booking page's writes) also with no session at all (`anonymous`), and with a
+ * member session of the demo salon (`member`: the public and member operations with every
+ * variant, every console operation as documented). It fails on any 5xx, on any staff write that
+ * needs a right and does not answer 403 (whatever the body), on any 2xx for the other account on
+ * demo's ids (except on public operations, which answer everyone alike by design), on any 2xx of
+ * a member operation without a member session, and on any 2xx of a console operation with one.
  */
-type Who = 'demo' | 'staff' | 'other' | 'anonymous';
+type Who = 'demo' | 'staff' | 'other' | 'anonymous' | 'member';
 
 interface Variant {
   label: string;
@@ -75,14 +79,18 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
   let clients: Record<Who, Client>;
   let operations: Operation[];
   const realIds: Record<string, string> = {};
-  const counts = { requests: 0, demo: 0, staff: 0, other: 0, anonymous: 0 };
+  const counts = { requests: 0, demo: 0, staff: 0, other: 0, anonymous: 0, member: 0 };
   const failures: Failure[] = [];
 
   beforeAll(async () => {
     // LINE is reachable (a fake on loopback), so a LINE call never turns into a 502 here.
     line = await startFakeLine({ channels: [fakeChannel(1)] });
     t = await createTestApp({ LINE_API_BASE: line.url });
-    clients = { ...(await signInAll(t.app)), anonymous: { cookie: '' } as Client };
+    clients = {
+      ...(await signInAll(t.app)),
+      anonymous: { cookie: '' } as Client,
+      member: { cookie: '' } as Client,
+    };
     const { demo, staff } = clients;
     operations = operationsOf((await demo.get('/api/docs/json')).json());
 
@@ -103,6 +111,11 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     await demo.patch(`${base}/configs?attr=enable_online`, { value: true });
     const onlineUrl = (await demo.get(`${base}/online_url`)).json().url as string;
     const orders = (await demo.get('/api/tel/list')).json();
+    // A member of the demo salon (the demo member: the sweep's app has no LINE Login channel),
+    // with a reservation of their own so the member paths reach real rows.
+    const publicKey = onlineUrl.split('/r/')[1] ?? '1';
+    clients.member = await memberSignIn(t.app, publicKey, { demo: true });
+    const mine = (await clients.member.get(`/api/booking/${publicKey}/my/reservations`)).json();
     Object.assign(realIds, {
       salonId: String(salon),
       reservations: String(reservations[0].id),
@@ -119,7 +132,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       date: String(shifts[0]?._date ?? '2030-06-03'),
       member: String((await demo.get('/api/members')).json().items[0].id),
       otherSalon: String((await clients.other.get('/api/salons')).json()[0].id),
-      publicKey: onlineUrl.split('/r/')[1] ?? '1',
+      publicKey,
+      myReservation: String(mine.upcoming?.[0]?.id ?? mine.past?.[0]?.id ?? 1),
       course_id: String((await demo.get(`${base}/courses/all`)).json()[0].id),
       from: addDaysToDateValue(todayInTokyo(), 1),
       to: addDaysToDateValue(todayInTokyo(), 31),
@@ -138,6 +152,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     if (name === 'resourceId') return realIds.resources!;
     if (name === 'masterId') return realIds.time_shifts!;
     if (name === 'childId') return realIds.judge!;
+    if (name === 'id' && operation.path.includes('/my/reservations/'))
+      return realIds.myReservation!;
     if (name === 'purpose') return 'shift';
     if (name === 'type') return operation.path.includes('time_shifts') ? 'only' : 'booking';
     const segments = operation.path.split('/');
@@ -308,9 +324,16 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     const documentedRead = variant.label === 'as documented' && operation.method === 'GET';
     if (who === 'anonymous' && isPublic && documentedRead && status >= 300) fail();
     if (variant.label.startsWith('demo ids in body') && status < 300) fail();
+    // Member operations need the member's own cookie: never 2xx with an operator's or none.
+    const isMember = operation.access.kind === 'member';
+    if (isMember && who !== 'member' && status < 300) fail();
+    if (isMember && who === 'member' && documentedRead && status >= 300) fail();
+    // A member session opens no console operation (401 before anything).
+    if (who === 'member' && !isPublic && !isMember && status !== 401) fail();
   }
 
   const publicOperations = () => operations.filter((o) => o.access.kind === 'public');
+  const memberOperations = () => operations.filter((o) => o.access.kind === 'member');
 
   it('covers the public operations, the booking page reads among them', () => {
     const paths = publicOperations().map((operation) => `${operation.method} ${operation.path}`);
@@ -318,14 +341,27 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       expect.arrayContaining([
         'GET /api/booking/{publicKey}',
         'GET /api/booking/{publicKey}/slots',
+        'POST /api/booking/{publicKey}/session',
       ]),
     );
+  });
+
+  it('covers the member operations (the booking page writes), none left out', () => {
+    const paths = memberOperations().map((operation) => `${operation.method} ${operation.path}`);
+    expect(paths.sort()).toEqual([
+      'DELETE /api/booking/{publicKey}/my/reservations/{id}/requests/{childId}',
+      'GET /api/booking/{publicKey}/my/reservations',
+      'POST /api/booking/{publicKey}/my/reservations/{id}/cancel',
+      'POST /api/booking/{publicKey}/my/reservations/{id}/change',
+      'POST /api/booking/{publicKey}/reservations',
+    ]);
   });
 
   /** Reads first, then writes, deletes after them, and signing out last. */
   function ordered(list: Operation[]): Operation[] {
     const rank = (operation: Operation) =>
-      operation.path.endsWith('/auth/logout')
+      operation.path.endsWith('/auth/logout') ||
+      (operation.method === 'DELETE' && operation.path.endsWith('/session'))
         ? 3
         : operation.method === 'DELETE'
           ? 2
@@ -336,12 +372,23 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
   }
 
   it('no 5xx, staff writes 403 whatever the body, no 2xx for the other account on demo ids', async () => {
-    for (const who of ['anonymous', 'staff', 'other', 'demo'] as const) {
-      // No session: the public operations only (every other one is a 401 before anything).
-      const list = who === 'anonymous' ? publicOperations() : operations;
-      for (const operation of ordered(list)) {
+    for (const who of ['anonymous', 'member', 'staff', 'other', 'demo'] as const) {
+      // No session: the public and member operations (every other one is a 401 before
+      // anything). A member: those with every variant, the console's as documented.
+      const list =
+        who === 'anonymous' || who === 'member'
+          ? [...publicOperations(), ...memberOperations()]
+          : operations;
+      const consoleOnly =
+        who === 'member'
+          ? operations.filter((o) => o.access.kind !== 'public' && o.access.kind !== 'member')
+          : [];
+      for (const operation of [...ordered(list), ...consoleOnly]) {
         const foreign = who === 'other' ? foreignBodyVariants(operation) : [];
-        for (const variant of [...variantsOf(operation), ...foreign]) {
+        const all = consoleOnly.includes(operation)
+          ? variantsOf(operation).slice(0, 1)
+          : [...variantsOf(operation), ...foreign];
+        for (const variant of all) {
           const { status, body } = await send(
             t.app,
             clients[who].cookie,
@@ -357,7 +404,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     console.log(
       `hostile sweep (${databaseKind}): ${counts.requests.toLocaleString('en')} requests over ` +
         `${operations.length} operations (demo ${counts.demo}, staff ${counts.staff}, other ${counts.other}, ` +
-        `anonymous ${counts.anonymous} on ${publicOperations().length} public); ` +
+        `anonymous ${counts.anonymous} on ${publicOperations().length} public, member ${counts.member} ` +
+        `on ${memberOperations().length} member); ` +
         `failures: ${failures.length}`,
     );
     // One line per kind of failure, so a red run says at once what broke where.

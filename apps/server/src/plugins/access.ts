@@ -15,7 +15,9 @@ export type RouteAccess =
   /** Every listed permission key (APP-03 on the server side). */
   | { kind: 'permissions'; keys: readonly PermissionKey[] }
   /** The account's owner role. */
-  | { kind: 'owner'; message?: string };
+  | { kind: 'owner'; message?: string }
+  /** A member session of the booking page (decision 0115); an operator session does not count. */
+  | { kind: 'member' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,6 +29,7 @@ declare module 'fastify' {
 }
 
 export const publicAccess: RouteAccess = { kind: 'public' };
+export const memberAccess: RouteAccess = { kind: 'member' };
 export const operatorAccess: RouteAccess = { kind: 'operator' };
 export const needs = (...keys: PermissionKey[]): RouteAccess => ({ kind: 'permissions', keys });
 export const ownerOnly = (message?: string): RouteAccess =>
@@ -60,5 +63,7 @@ export function describeAccess(access: RouteAccess): string {
       return `権限: ${access.keys.join(', ')}`;
     case 'owner':
       return 'オーナーのみ';
+    case 'member':
+      return '予約ページの会員セッション（LINEログイン）';
   }
 }

@@ -31,6 +31,8 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'tsunagu_session' },
+          /** The booking page's member session (decision 0115). */
+          member: { type: 'apiKey', in: 'cookie', name: 'tsunagu_member' },
         },
       },
       security: [{ session: [] }],
@@ -51,6 +53,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
           ...schema,
           description,
           ...(access.kind === 'public' ? { security: [] } : {}),
+          ...(access.kind === 'member' ? { security: [{ member: [] }] } : {}),
         },
       } as typeof result;
     },

@@ -60,6 +60,16 @@ export interface FakeLine {
   revoke(token: string): void;
   /** A new long-lived token of the channel, as LINE Developers issues one. */
   issueToken(channelId: string): string;
+  /**
+   * A LIFF ID token of a LINE Login channel for a user, as LIFF's `getIDToken()` gives one;
+   * `POST /oauth2/v2.1/verify` accepts it for that channel id only, until it expires.
+   */
+  issueIdToken(
+    loginChannelId: string,
+    user: { sub: string; name?: string; picture?: string; expiresInSeconds?: number },
+  ): string;
+  /** Verify calls received (`client_id` of each), in order. */
+  verifyCalls: string[];
   close(): Promise<void>;
 }
 
@@ -89,7 +99,7 @@ export function fakeChannel(n: number): FakeLineChannel {
  * A LINE Platform stand-in for tests and benchmarks: a real HTTP server on 127.0.0.1:0 serving
  * the calls we make, shaped as LINE's OpenAPI documents (line/line-openapi) say, for any number
  * of channels: stateless tokens from id and secret (`POST /oauth2/v3/token`), `GET /v2/bot/info`,
- * the webhook endpoint (set and test), friends' profiles, the message quota, and `POST /bot/pnp/push` with
+ * the webhook endpoint (set and test), friends' profiles, LIFF ID tokens (`POST /oauth2/v2.1/verify`), the message quota, and `POST /bot/pnp/push` with
  * configurable status codes, latency and hangs. A token it does not know is 401, like LINE.
  */
 export async function startFakeLine(
@@ -108,6 +118,25 @@ export async function startFakeLine(
   let calls = 0;
   let issued = 0;
   const hanging = new Set<http.ServerResponse>();
+  const idTokens = new Map<
+    string,
+    { aud: string; sub: string; name?: string; picture?: string; exp: number; iat: number }
+  >();
+  const verifyCalls: string[] = [];
+
+  /** `POST /oauth2/v2.1/verify` (LINE Login v2.1): 400 `invalid_request` for any bad token. */
+  function verifyIdToken(res: http.ServerResponse, raw: Buffer) {
+    const form = new URLSearchParams(raw.toString('utf8'));
+    const clientId = form.get('client_id') ?? '';
+    verifyCalls.push(clientId);
+    const claims = idTokens.get(form.get('id_token') ?? '');
+    const refuse = (description: string) =>
+      json(res, 400, { error: 'invalid_request', error_description: description });
+    if (!claims) return refuse('Invalid IdToken.');
+    if (claims.aud !== clientId) return refuse('Invalid IdToken Audience.');
+    if (claims.exp * 1000 <= Date.now()) return refuse('IdToken expired.');
+    json(res, 200, { iss: 'https://access.line.me', amr: ['linesso'], ...claims });
+  }
 
   const json = (res: http.ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -162,6 +191,10 @@ export async function startFakeLine(
 
   function management(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer) {
     const path = req.url ?? '';
+    if (req.method === 'POST' && path === '/oauth2/v2.1/verify') {
+      verifyIdToken(res, raw);
+      return;
+    }
     if (req.method === 'POST' && path === '/oauth2/v3/token') {
       const form = new URLSearchParams(raw.toString('utf8'));
       const channel = channels.find(
@@ -272,6 +305,15 @@ export async function startFakeLine(
       tokens.set(token, channel);
       return token;
     },
+    issueIdToken(loginChannelId, user) {
+      issued += 1;
+      const token = `id-token-${loginChannelId}-${issued}`;
+      const iat = Math.floor(Date.now() / 1000);
+      const { expiresInSeconds = 3600, ...claims } = user;
+      idTokens.set(token, { ...claims, aud: loginChannelId, iat, exp: iat + expiresInSeconds });
+      return token;
+    },
+    verifyCalls,
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -29,7 +29,9 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'operator' }
   | { kind: 'permissions'; keys: string[] }
-  | { kind: 'owner' };
+  | { kind: 'owner' }
+  /** The booking page's member session (not an operator's). */
+  | { kind: 'member' };
 
 export interface Parameter {
   name: string;

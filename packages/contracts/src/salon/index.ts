@@ -7,3 +7,4 @@ export * from './realtime.js';
 export * from './reservations.js';
 export * from './salons.js';
 export * from './shifts.js';
+export * from './member-booking.js';

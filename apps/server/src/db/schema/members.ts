@@ -52,3 +52,28 @@ export const members = pgTable(
     check('members_follow_state_check', sql`${table.followState} in ('following', 'blocked')`),
   ],
 );
+
+/**
+ * Sessions of members on the customer booking page (decision 0115): kept apart from operators'
+ * `sessions` so a member can never pass the console's session check. Only the token's SHA-256
+ * is stored; a session lasts a fixed time and is never extended.
+ */
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    tokenHash: text().primaryKey(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    demo: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('member_sessions_member_idx').on(table.memberId),
+    index('member_sessions_expires_idx').on(table.expiresAt),
+  ],
+);

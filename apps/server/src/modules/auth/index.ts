@@ -13,7 +13,9 @@ declare module 'fastify' {
 
 export { authOf } from './session-hook.js';
 export type { AuthContext, AuthService } from './service.js';
-export { SESSION_COOKIE, hashSessionToken } from './session-token.js';
+export { SESSION_COOKIE, hashSessionToken, newSessionToken } from './session-token.js';
+/** The sign-in throttle's atomic counter, reused by the booking page's limits (decision 0115). */
+export { blockedForMs, releaseAttempt, reserveAttempt } from './throttle.js';
 export {
   DEMO_LOGIN_IDS,
   DEMO_SHOP_NAME,

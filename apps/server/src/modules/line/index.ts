@@ -62,7 +62,13 @@ export const sendLeases = {
 export const lineChannelReader = {
   async find(db: Executor, accountId: number) {
     const row = await repository.findChannel(db, accountId);
-    return row && { pnpEnabled: row.pnpEnabled, state: row.state as 'ok' | 'attention' };
+    return (
+      row && {
+        pnpEnabled: row.pnpEnabled,
+        state: row.state as 'ok' | 'attention',
+        loginChannelId: row.loginChannelId,
+      }
+    );
   },
 };
 

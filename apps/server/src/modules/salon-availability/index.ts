@@ -6,3 +6,5 @@
 export { availabilityRoutes, bookingRoutes } from './routes.js';
 export { createAvailabilityService, type AvailabilityService } from './service.js';
 export { availability, type AvailabilityInput } from './engine.js';
+export { loadAvailabilityInput } from './loader.js';
+export { tokyoNow } from './tokyo-now.js';

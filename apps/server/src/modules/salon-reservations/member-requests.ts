@@ -46,9 +46,18 @@ export function createMemberRequestService(core: ReservationCore) {
   }
 
   return {
-    /** A reservation request (status requested, event create_request). */
-    async requestReservation(salon: SalonRef, memberId: number, input: MemberReservationInput) {
-      const parsed = reservationInputSchema.parse({ ...input, member_id: memberId, status: 1 });
+    /**
+     * A reservation request (status requested, event create_request); `instant` (the booking
+     * config's accept_mode, decision 0105) confirms it at once instead (event create).
+     */
+    async requestReservation(
+      salon: SalonRef,
+      memberId: number,
+      input: MemberReservationInput,
+      options: { instant?: boolean } = {},
+    ) {
+      const status = options.instant ? 2 : 1;
+      const parsed = reservationInputSchema.parse({ ...input, member_id: memberId, status });
       return core.create(salon, parsed, 'member');
     },
 

@@ -212,12 +212,16 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
         );
         const id = await repository.insertReservation(tx, salon.id, {
           ...values,
-          status: actor === 'member' ? RESERVATION_STATUS.requested : input.status,
+          // A member's booking is a request unless the member service confirms it (accept_mode).
+          status: input.status,
           metaData: { memo: input.meta_data.memo },
           source: actor,
         });
         await repository.occupyForReservation(tx, salon.id, id, resourceIdsOf(booking), booking);
-        const type = actor === 'member' ? 'create_request' : 'create';
+        const type =
+          actor === 'member' && input.status === RESERVATION_STATUS.requested
+            ? 'create_request'
+            : 'create';
         return { result: id, events: [event(salon.id, id, type, actor, member)] };
       },
       bookingSlot(salon.id, () => booking),

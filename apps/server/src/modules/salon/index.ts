@@ -12,6 +12,7 @@ import {
   realtimeSettingsRoutes,
 } from '../realtime/index.js';
 import { availabilityRoutes, bookingRoutes } from '../salon-availability/index.js';
+import { memberBookingRoutes } from '../member-booking/index.js';
 import { configRoutes } from '../salon-configs/index.js';
 import { courseReferenceRoutes, courseRoutes } from '../salon-courses/index.js';
 import { reservationRoutes } from '../salon-reservations/index.js';
@@ -55,6 +56,7 @@ export async function salonModule(
   await api.register(realtimeSettingsRoutes);
   await api.register(googleOAuthCallbackRoutes, { google });
   await api.register(bookingRoutes, { prefix: '/booking' });
+  await api.register(memberBookingRoutes, { prefix: '/booking', publish });
 
   await api.register(
     async (salon) => {

@@ -1,0 +1,267 @@
+import {
+  AVAILABILITY_MESSAGES,
+  MEMBER_BOOKING_MESSAGES,
+  MEMBER_PENDING_LIMIT,
+  RESERVATION_STATUSES,
+  daysBetweenDateValues,
+  proposalSchema,
+  type MemberBookingInput,
+  type MemberChangeInput,
+  type MyReservation,
+} from '@tsunagu/contracts';
+import type { Database } from '../../db/types.js';
+import { minutesOf } from '../../lib/business-time.js';
+import { AppError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
+import { blockedForMs, reserveAttempt } from '../auth/index.js';
+import type { PublishEvents } from '../realtime/index.js';
+import { tokyoNow } from '../salon-availability/index.js';
+import { createConfigService } from '../salon-configs/index.js';
+import { createMemberRequestService, createReservationCore } from '../salon-reservations/index.js';
+import * as own from './member-reservations.js';
+import type { MemberContext } from './sessions.js';
+import { nearestSlots, offeredSlot, type SlotAsk } from './slots.js';
+
+/** Booking writes per member in the sign-in throttle's 15-minute window (decision 0115). */
+export const MEMBER_WRITE_THRESHOLD = 30;
+
+/** 409 of a slot taken meanwhile, with the nearest free ones (sent as `slotTakenBodySchema`). */
+export class SlotTakenError extends AppError {
+  constructor(readonly alternatives: { date: string; from: string; to: string }[]) {
+    super(409, MEMBER_BOOKING_MESSAGES.slotTaken);
+  }
+}
+
+const statusName = (status: number) =>
+  RESERVATION_STATUSES.find((entry) => entry.id === status)?.name ?? '';
+
+export function createMemberBookingService(deps: {
+  db: Database;
+  publish: PublishEvents;
+  clock?: () => Date;
+}) {
+  const { db } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const configs = createConfigService({ db });
+  const requests = createMemberRequestService(createReservationCore(deps));
+
+  /** The salon of the page, open for online booking, and the member's session belongs to it. */
+  async function openSalon(salon: { id: number; accountId: number }) {
+    const config = await configs.get(salon.id);
+    if (!config.enable_online) throw new NotFoundError(AVAILABILITY_MESSAGES.bookingNotFound);
+    return config;
+  }
+
+  /** The per-member rate limit: the sign-in throttle's atomic counter under its own key. */
+  async function countWrite(member: MemberContext, now: Date) {
+    const key = `member:${member.memberId}`;
+    if (await reserveAttempt(db, key, MEMBER_WRITE_THRESHOLD, now)) return;
+    const waitMs = await blockedForMs(db, [key], now);
+    throw new TooManyRequestsError(MEMBER_BOOKING_MESSAGES.rateLimited, Math.ceil(waitMs / 1000));
+  }
+
+  async function assertBelowPendingLimit(salonId: number, member: MemberContext, now: Date) {
+    const pending = await own.pendingCount(db, salonId, member.memberId, tokyoNow(now).date);
+    if (pending >= MEMBER_PENDING_LIMIT)
+      throw new ConflictError(MEMBER_BOOKING_MESSAGES.pendingLimit);
+  }
+
+  /** Why a reservation can no longer be changed or cancelled online ('' when it can). */
+  function refusalOf(
+    cancel: { deadline_hours: number; allow_online_cancel: boolean },
+    slot: { date: string; from: string },
+    now: Date,
+  ): string {
+    if (!cancel.allow_online_cancel) return MEMBER_BOOKING_MESSAGES.cancelClosed;
+    const present = tokyoNow(now);
+    const minutesLeft =
+      daysBetweenDateValues(present.date, slot.date) * 1440 +
+      minutesOf(slot.from) -
+      present.minutes;
+    return minutesLeft < cancel.deadline_hours * 60
+      ? MEMBER_BOOKING_MESSAGES.deadlinePassed(cancel.deadline_hours)
+      : '';
+  }
+
+  /** The offered slot, or 409 with the nearest free ones when it is not (taken or never offered). */
+  async function takeableSlot(ask: SlotAsk, now: Date) {
+    const slot = await offeredSlot(db, configs, ask, now);
+    if (!slot) throw new SlotTakenError(await nearestSlots(db, configs, ask, now));
+    return slot;
+  }
+
+  /** The reservation, the member's own and still changeable online (else 404 / 409 with why). */
+  async function changeable(
+    salonId: number,
+    cancel: { deadline_hours: number; allow_online_cancel: boolean },
+    member: MemberContext,
+    id: number,
+    now: Date,
+  ) {
+    const row = await own.findOwn(db, salonId, member.memberId, id);
+    if (!row) throw new NotFoundError(MEMBER_BOOKING_MESSAGES.notFound);
+    const refusal = refusalOf(cancel, row, now);
+    if (refusal) throw new ConflictError(refusal);
+    return row;
+  }
+
+  return {
+    async book(
+      salon: { id: number; accountId: number },
+      member: MemberContext,
+      input: MemberBookingInput,
+    ) {
+      const now = clock();
+      const config = await openSalon(salon);
+      await countWrite(member, now);
+      const instant = config.booking.accept_mode === 'instant';
+      if (!instant) await assertBelowPendingLimit(salon.id, member, now);
+      const ask: SlotAsk = {
+        salonId: salon.id,
+        config,
+        courseId: input.course_id,
+        resourceId: input.resource_id,
+        date: input.date,
+        from: input.from,
+      };
+      const slot = await takeableSlot(ask, now);
+      let id: number;
+      try {
+        id = await requests.requestReservation(
+          salon,
+          member.memberId,
+          {
+            date: input.date,
+            from: input.from,
+            to: slot.to,
+            course_id: input.course_id,
+            salon_resource_id: slot.resourceId,
+            sub_resource_ids: [],
+            comment: input.comment,
+          },
+          { instant },
+        );
+      } catch (error) {
+        // The same database guarantee as staff bookings refused it: someone took it meanwhile.
+        if (error instanceof AppError && error.statusCode === 409)
+          throw new SlotTakenError(await nearestSlots(db, configs, ask, now));
+        throw error;
+      }
+      const status = instant ? 2 : 1;
+      return {
+        status: true as const,
+        id,
+        state: instant ? ('confirmed' as const) : ('requested' as const),
+        state_name: statusName(status),
+      };
+    },
+
+    async myReservations(salon: { id: number; accountId: number }, member: MemberContext) {
+      const now = clock();
+      const config = await openSalon(salon);
+      const lists = await own.listOwn(db, salon.id, member.memberId, tokyoNow(now).date);
+      const ids = [...lists.upcoming, ...lists.past].map((row) => row.id);
+      const pending = await own.pendingOf(db, salon.id, ids);
+      const view = (row: own.OwnRow): MyReservation => {
+        const change = pending.find((p) => p.reservationId === row.id && p.kind === 'change');
+        const cancel = pending.find((p) => p.reservationId === row.id && p.kind === 'cancel');
+        const proposal = change ? proposalSchema.safeParse(change.proposal) : undefined;
+        const holds = row.status === 1 || row.status === 2;
+        const refusal = holds ? refusalOf(config.cancel, row, now) : '';
+        return {
+          id: row.id,
+          date: row.date,
+          from: row.from,
+          to: row.to,
+          course_name: row.courseName ?? '',
+          resource_name: row.resourceKind === 'staff' ? (row.resourceName ?? '') : '',
+          status: row.status,
+          status_name: statusName(row.status),
+          change_request:
+            change && proposal?.success
+              ? {
+                  id: change.id,
+                  date: proposal.data.date,
+                  from: proposal.data.from,
+                  to: proposal.data.to,
+                }
+              : null,
+          cancel_request: cancel ? { id: cancel.id } : null,
+          can_change: holds && refusal === '',
+          refusal,
+        };
+      };
+      return { upcoming: lists.upcoming.map(view), past: lists.past.map(view) };
+    },
+
+    async requestChange(
+      salon: { id: number; accountId: number },
+      member: MemberContext,
+      id: number,
+      input: MemberChangeInput,
+    ) {
+      const now = clock();
+      const config = await openSalon(salon);
+      await countWrite(member, now);
+      const row = await changeable(salon.id, config.cancel, member, id, now);
+      await assertBelowPendingLimit(salon.id, member, now);
+      if (row.courseId === null) throw new ConflictError(MEMBER_BOOKING_MESSAGES.cancelClosed);
+      const ask: SlotAsk = {
+        salonId: salon.id,
+        config,
+        courseId: row.courseId,
+        resourceId: input.resource_id === undefined ? row.resourceId : input.resource_id,
+        date: input.date,
+        from: input.from,
+      };
+      const slot = await takeableSlot(ask, now);
+      try {
+        const childId = await requests.requestChange(salon, member.memberId, id, {
+          date: input.date,
+          from: input.from,
+          to: slot.to,
+          salon_resource_id: slot.resourceId,
+          ...(input.comment === undefined ? {} : { comment: input.comment }),
+        });
+        return { status: true as const, id: childId };
+      } catch (error) {
+        // Taken meanwhile (the database refused the overlap): the slot is no longer offered.
+        const clash = error instanceof AppError && error.statusCode === 409;
+        if (clash && (await offeredSlot(db, configs, ask, now)) === null)
+          throw new SlotTakenError(await nearestSlots(db, configs, ask, now));
+        throw error;
+      }
+    },
+
+    async requestCancel(
+      salon: { id: number; accountId: number },
+      member: MemberContext,
+      id: number,
+    ) {
+      const now = clock();
+      const config = await openSalon(salon);
+      await countWrite(member, now);
+      await changeable(salon.id, config.cancel, member, id, now);
+      await assertBelowPendingLimit(salon.id, member, now);
+      const childId = await requests.requestCancel(salon, member.memberId, id);
+      return { status: true as const, id: childId };
+    },
+
+    async withdraw(
+      salon: { id: number; accountId: number },
+      member: MemberContext,
+      id: number,
+      childId: number,
+    ) {
+      const now = clock();
+      await openSalon(salon);
+      await countWrite(member, now);
+      // Someone else's reservation is 404, as if it did not exist.
+      if (!(await own.findOwn(db, salon.id, member.memberId, id)))
+        throw new NotFoundError(MEMBER_BOOKING_MESSAGES.notFound);
+      await requests.withdraw(salon, member.memberId, id, childId);
+      return { status: true as const };
+    },
+  };
+}
+
+export type MemberBookingService = ReturnType<typeof createMemberBookingService>;

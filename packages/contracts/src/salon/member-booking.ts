@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { idParam, idSchema } from '../ids.js';
+import { salonDateSchema, salonTimeSchema } from './common.js';
+
+/**
+ * The customer's side of the booking page (issue 12, decision 0115): the member session from a
+ * LIFF ID token (or the demo member), and the member's booking writes and own reservations under
+ * `/api/booking/{publicKey}/…`. Every message names its field in Japanese.
+ */
+
+/** Pending requests (new, change or cancel) one member may hold at once in a salon (decision 0115). */
+export const MEMBER_PENDING_LIMIT = 3;
+
+export const MEMBER_BOOKING_MESSAGES = {
+  sessionChoice: 'id_token（LIFFのIDトークン）か demo のどちらか一方を指定してください',
+  idToken: 'id_token（LIFFのIDトークン）は1〜4096文字で指定してください',
+  demoFlag: 'demo は true で指定してください',
+  lineRefused: 'LINEでの本人確認に失敗しました。LINEアプリから予約ページを開き直してください',
+  lineUnreachable: 'LINEに接続できませんでした。しばらくしてからもう一度お試しください',
+  loginNotConfigured:
+    'このサロンはLINEログインの設定がまだのため、LINEからの予約を受け付けていません',
+  demoRefused: 'デモ会員はLINEログインが未設定のデモ環境でだけ使えます',
+  demoNoMember: 'デモ会員が見つかりません',
+  unauthenticated: '予約ページのログインが切れました。予約ページを開き直してください',
+  courseId: 'コース（course_id）を指定してください',
+  resourceId: '担当者（resource_id）はIDか null（指名なし）で指定してください',
+  comment: 'ご要望（comment）は500文字以内で入力してください',
+  slotNotOffered: 'この日時は予約を受け付けていません。空き枠から選び直してください',
+  slotTaken: 'この枠はたった今ほかの予約で埋まりました。近い空き枠からお選びください',
+  pendingLimit: `リクエスト中の予約・変更・キャンセルは${MEMBER_PENDING_LIMIT}件までです。お店の確認をお待ちください`,
+  rateLimited: '操作が多すぎます。しばらく待ってからもう一度お試しください',
+  cancelClosed: 'オンラインでのキャンセル・変更は受け付けていません。お店に直接ご連絡ください',
+  deadlinePassed: (hours: number) =>
+    `予約の${hours}時間前を過ぎたため、オンラインでのキャンセル・変更はできません。お店に直接ご連絡ください`,
+  notFound: '予約が見つかりません',
+} as const;
+
+/** `POST /api/booking/{publicKey}/session`: a LIFF ID token, or `{ demo: true }` in the demo. */
+export const memberSessionInputSchema = z
+  .object({
+    id_token: z
+      .string({ error: MEMBER_BOOKING_MESSAGES.idToken })
+      .min(1, { error: MEMBER_BOOKING_MESSAGES.idToken })
+      .max(4096, { error: MEMBER_BOOKING_MESSAGES.idToken })
+      .optional(),
+    demo: z.literal(true, { error: MEMBER_BOOKING_MESSAGES.demoFlag }).optional(),
+  })
+  .refine((value) => (value.id_token === undefined) !== (value.demo === undefined), {
+    error: MEMBER_BOOKING_MESSAGES.sessionChoice,
+    path: ['id_token'],
+  });
+export type MemberSessionInput = z.infer<typeof memberSessionInputSchema>;
+
+export const memberSessionSchema = z.object({
+  member: z.object({ display_name: z.string(), icon_url: z.string() }),
+  /** ISO instant the session ends (the page asks LIFF for a new token then). */
+  expires_at: z.string(),
+  demo: z.boolean(),
+});
+export type MemberSession = z.infer<typeof memberSessionSchema>;
+
+const resourceChoice = z.union([idSchema, z.null()], { error: MEMBER_BOOKING_MESSAGES.resourceId });
+const comment = z
+  .string({ error: MEMBER_BOOKING_MESSAGES.comment })
+  .trim()
+  .max(500, { error: MEMBER_BOOKING_MESSAGES.comment })
+  .default('');
+
+/** `POST /api/booking/{publicKey}/reservations`: course, staff or 指名なし (null), start. */
+export const memberBookingInputSchema = z.object({
+  course_id: z.number({ error: MEMBER_BOOKING_MESSAGES.courseId }).pipe(idSchema),
+  resource_id: resourceChoice,
+  date: salonDateSchema,
+  from: salonTimeSchema,
+  comment,
+});
+export type MemberBookingInput = z.infer<typeof memberBookingInputSchema>;
+
+/** A change request: a new start (and staff; absent = the same) for the same course. */
+export const memberChangeInputSchema = z.object({
+  resource_id: resourceChoice.optional(),
+  date: salonDateSchema,
+  from: salonTimeSchema,
+  comment: comment.optional(),
+});
+export type MemberChangeInput = z.infer<typeof memberChangeInputSchema>;
+
+export const freeSlotSchema = z.object({ date: z.string(), from: z.string(), to: z.string() });
+
+/** 409 when the slot was taken meanwhile: the nearest free slots of the same course and staff. */
+export const slotTakenBodySchema = z.object({
+  message: z.string(),
+  alternatives: z.array(freeSlotSchema),
+});
+
+export const memberBookingResultSchema = z.object({
+  status: z.literal(true),
+  id: z.number().int(),
+  /** 'confirmed' (即時確定) or 'requested' (リクエスト中), per the booking config's accept_mode. */
+  state: z.enum(['confirmed', 'requested']),
+  state_name: z.string(),
+});
+
+export const myReservationSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  from: z.string(),
+  to: z.string(),
+  course_name: z.string(),
+  /** The staff member's display name, or '' (指名なし not yet assigned / a room). */
+  resource_name: z.string(),
+  status: z.number().int(),
+  status_name: z.string(),
+  change_request: z
+    .object({ id: z.number().int(), date: z.string(), from: z.string(), to: z.string() })
+    .nullable(),
+  cancel_request: z.object({ id: z.number().int() }).nullable(),
+  /** Whether a cancel or change may still be asked for online, and why not. */
+  can_change: z.boolean(),
+  refusal: z.string(),
+});
+export type MyReservation = z.infer<typeof myReservationSchema>;
+
+export const myReservationsSchema = z.object({
+  upcoming: z.array(myReservationSchema),
+  past: z.array(myReservationSchema),
+});
+
+export const myReservationParamsSchema = z.object({ publicKey: z.string().max(200), id: idParam });
+export const myRequestParamsSchema = z.object({
+  publicKey: z.string().max(200),
+  id: idParam,
+  childId: idParam,
+});
