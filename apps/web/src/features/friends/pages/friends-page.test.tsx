@@ -14,6 +14,7 @@ function friend(id: number, extra: Partial<Friend> = {}): Friend {
     followed_at: '2026-11-20T01:00:00.000Z',
     unfollowed_at: null,
     last_message_at: null,
+    tags: [],
     ...extra,
   };
 }
