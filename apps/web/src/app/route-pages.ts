@@ -12,6 +12,7 @@ const salonPages = () => import('./routes/salon-routes');
 const salonSettingsPages = () => import('./routes/salon-settings-routes');
 const linePages = () => import('./routes/line-routes');
 const friendPages = () => import('./routes/friends-routes');
+const tagPages = () => import('./routes/tag-routes');
 const salonCatalogPages = () => import('./routes/salon-catalog-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
@@ -53,6 +54,8 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsUrls: lazyPage(salonCatalogPages, (m) => m.SalonUrlsRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
   Friends: lazyPage(friendPages, (m) => m.FriendsPage),
+  TagList: lazyPage(tagPages, (m) => m.TagListRoute),
+  TagSetting: lazyPage(tagPages, (m) => m.TagSettingRoute),
   UiCatalogue: lazyPage(
     () => import('./routes/ui-catalogue/ui-catalogue-page'),
     (m) => m.UiCataloguePage,
