@@ -53,7 +53,7 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsMatrix: lazyPage(salonCatalogPages, (m) => m.SalonMatrixRoute),
   SalonSettingsUrls: lazyPage(salonCatalogPages, (m) => m.SalonUrlsRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
-  Friends: lazyPage(friendPages, (m) => m.FriendsPage),
+  Friends: lazyPage(friendPages, (m) => m.FriendsRoute),
   TagList: lazyPage(tagPages, (m) => m.TagListRoute),
   TagSetting: lazyPage(tagPages, (m) => m.TagSettingRoute),
   UiCatalogue: lazyPage(
