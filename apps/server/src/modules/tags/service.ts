@@ -20,11 +20,11 @@ const toTag = (row: TagRow): Tag => ({
   friend_count: row.friendCount,
 });
 
-/** SQLSTATE 23505 on `index`: the name is taken (also when a concurrent call took it first). */
-function isClashOn(error: unknown, index: string): boolean {
+/** SQLSTATE `code` on `constraint`, found on the error or one of its causes. */
+function isViolationOf(error: unknown, code: string, constraint: string): boolean {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === index) return true;
+    const found = current as { code?: unknown; constraint?: unknown };
+    if (found.code === code && found.constraint === constraint) return true;
     if (current === (current as { cause?: unknown }).cause) break;
   }
   return false;
@@ -34,7 +34,11 @@ async function guardName<T>(index: string, message: string, write: () => Promise
   try {
     return await write();
   } catch (error) {
-    if (isClashOn(error, index)) throw fieldError('name', message);
+    // 23505: the name is taken (also when a concurrent call took it between check and write).
+    if (isViolationOf(error, '23505', index)) throw fieldError('name', message);
+    // 23503: the group was deleted by a concurrent call after it was checked.
+    if (isViolationOf(error, '23503', 'tags_group_id_tag_groups_id_fk'))
+      throw fieldError('group_id', TAG_TEXT.groupNotFound);
     throw error;
   }
 }
