@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
+import { LEAVE_TEXT } from '@/ui/leave-guard';
 
 const tagList: TagList = {
   groups: [
@@ -146,5 +147,16 @@ describe('TagList and TagSetting (issue 13)', () => {
   it('says a tag id that is neither a number nor new finds no tag', async () => {
     render('/vue3-dev/line/tag/setting/abc');
     expect(await screen.findByRole('alert')).toHaveTextContent('タグが見つかりません');
+  });
+
+  it('asks before leaving a tag form with unsaved changes', async () => {
+    const app = render('/vue3-dev/line/tag/setting/new');
+    await app.user.type(await screen.findByLabelText('タグ名'), '下書き');
+    const trail = screen.getByRole('navigation', { name: 'パンくずリスト' });
+    await app.user.click(within(trail).getByRole('link', { name: 'タグ管理' }));
+    const ask = await screen.findByRole('alertdialog', { name: LEAVE_TEXT.title });
+    await app.user.click(within(ask).getByRole('button', { name: LEAVE_TEXT.stay }));
+    expect(screen.getByLabelText('タグ名')).toHaveValue('下書き');
+    expect(app.router.state.location.pathname).toBe('/vue3-dev/line/tag/setting/new');
   });
 });
