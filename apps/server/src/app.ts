@@ -9,6 +9,7 @@ import { salonModule } from './modules/salon/index.js';
 import { surveysModule } from './modules/surveys/index.js';
 import { friendsModule, recordFriendEvent } from './modules/friends/index.js';
 import { lineModule } from './modules/line/index.js';
+import { tagsModule } from './modules/tags/index.js';
 import {
   recordDeliveryReport,
   stopSendingForAccount,
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
           onDisconnect: stopSendingForAccount,
         });
         await api.register(friendsModule, { prefix: '/line/friends' });
+        await api.register(tagsModule, { prefix: '/line' });
         await api.register(salonModule, { googleProvider: parts.googleProvider });
       },
       { prefix: '/api' },

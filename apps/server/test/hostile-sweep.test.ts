@@ -116,6 +116,12 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     const publicKey = onlineUrl.split('/r/')[1] ?? '1';
     clients.member = await memberSignIn(t.app, publicKey, { demo: true });
     const mine = (await clients.member.get(`/api/booking/${publicKey}/my/reservations`)).json();
+    // Friend tags start empty: give demo a group and a tag, so `other` asks for demo's rows.
+    const tagGroup = (await demo.post('/api/line/tag_groups', { name: 'スイープ' })).json();
+    const tag = (
+      await demo.post('/api/line/tags', { name: 'スイープ', group_id: tagGroup.id })
+    ).json();
+    const friends = (await demo.get('/api/line/friends')).json();
     Object.assign(realIds, {
       salonId: String(salon),
       reservations: String(reservations[0].id),
@@ -128,6 +134,9 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       online_configs: String(online.id ?? online[0]?.id ?? 1),
       operator_roles: String(roles.find((r: { is_owner: boolean }) => !r.is_owner).id),
       list: String(orders[0].id),
+      tags: String(tag.id),
+      tag_groups: String(tagGroup.id),
+      friends: String(friends.items[0].id),
       self_id: String(shifts[0]?.self_id ?? '1_2030-06-03'),
       date: String(shifts[0]?._date ?? '2030-06-03'),
       member: String((await demo.get('/api/members')).json().items[0].id),

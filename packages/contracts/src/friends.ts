@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './ids.js';
+import { friendTagSchema } from './tags.js';
 
 /**
  * The account's LINE friends (issue 13): recorded from the webhook (follow, unfollow, message),
@@ -35,6 +36,8 @@ export const friendListQuerySchema = z.object({
     .transform(Number)
     .refine((page) => page <= 10_000, { error: FRIEND_TEXT.pageInvalid })
     .optional(),
+  /** Only friends with this tag (an id of another account's tag finds nobody). */
+  tag_id: idParam.optional(),
 });
 export type FriendListQuery = z.infer<typeof friendListQuerySchema>;
 
@@ -46,6 +49,8 @@ export const friendSchema = z.object({
   followed_at: z.string().nullable(),
   unfollowed_at: z.string().nullable(),
   last_message_at: z.string().nullable(),
+  /** The friend's tags, in the tag list's order (group order, then tag order). */
+  tags: z.array(friendTagSchema),
 });
 export type Friend = z.infer<typeof friendSchema>;
 

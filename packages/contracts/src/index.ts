@@ -13,6 +13,7 @@ export * from './phone-format.js';
 export * from './roles.js';
 export * from './surveys.js';
 export * from './salon/index.js';
+export * from './tags.js';
 export * from './tel.js';
 export * from './tel-values.js';
 export * from './tel-template-body.js';

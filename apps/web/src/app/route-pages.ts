@@ -12,6 +12,7 @@ const salonPages = () => import('./routes/salon-routes');
 const salonSettingsPages = () => import('./routes/salon-settings-routes');
 const linePages = () => import('./routes/line-routes');
 const friendPages = () => import('./routes/friends-routes');
+const tagPages = () => import('./routes/tag-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -51,7 +52,9 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsMatrix: lazyPage(salonSettingsPages, (m) => m.SalonMatrixRoute),
   SalonSettingsUrls: lazyPage(salonSettingsPages, (m) => m.SalonUrlsRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
-  Friends: lazyPage(friendPages, (m) => m.FriendsPage),
+  Friends: lazyPage(friendPages, (m) => m.FriendsRoute),
+  TagList: lazyPage(tagPages, (m) => m.TagListRoute),
+  TagSetting: lazyPage(tagPages, (m) => m.TagSettingRoute),
   UiCatalogue: lazyPage(
     () => import('./routes/ui-catalogue/ui-catalogue-page'),
     (m) => m.UiCataloguePage,

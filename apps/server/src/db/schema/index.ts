@@ -7,3 +7,4 @@ export * from './salon-shifts.js';
 export * from './salons.js';
 export * from './surveys.js';
 export * from './tel.js';
+export * from './tags.js';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { FRIENDS_PAGE_SIZE, type FriendListQuery } from '@tsunagu/contracts';
-import { members } from '../../db/schema/index.js';
+import { members, memberTags } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/types.js';
 
 /** Wakes the profile reader of any process once the transaction that wanted profiles commits. */
@@ -101,6 +101,11 @@ export async function listFriends(db: Executor, accountId: number, query: Friend
   if (query.q) conditions.push(ilike(members.displayName, likePattern(query.q)));
   const state = query.state ?? 'all';
   if (state !== 'all') conditions.push(eq(members.followState, state));
+  // Friends are the account's, so another account's tag id simply matches nobody.
+  if (query.tag_id !== undefined)
+    conditions.push(
+      sql`exists (select 1 from ${memberTags} where ${memberTags.memberId} = ${members.id} and ${memberTags.tagId} = ${query.tag_id})`,
+    );
   const where = and(...conditions);
   const page = query.page ?? 1;
   const [rows, totals] = await Promise.all([

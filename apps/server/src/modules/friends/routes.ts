@@ -23,7 +23,7 @@ export async function friendRoutes(app: FastifyInstance, options: { friends: Fri
       schema: {
         tags,
         summary:
-          'LINE友だちの一覧（名前で検索、状態で絞り込み、50件ずつ、友だちになった日の新しい順）',
+          'LINE友だちの一覧（名前で検索、状態・タグで絞り込み、50件ずつ、友だちになった日の新しい順、各友だちのタグつき）',
         querystring: friendListQuerySchema,
         response: { 200: friendListSchema, 422: validationErrorBodySchema },
       },

@@ -7,11 +7,12 @@ import {
 } from '@tsunagu/contracts';
 import type { Executor } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { tagsOfFriends } from '../tags/index.js';
 import { findFriend, listFriends, type FriendRow } from './repository.js';
 
 const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
 
-function friendOf(row: FriendRow): Friend {
+function friendOf(row: FriendRow, tags: Friend['tags']): Friend {
   return {
     id: row.id,
     display_name: row.displayName,
@@ -20,6 +21,7 @@ function friendOf(row: FriendRow): Friend {
     followed_at: isoOrNull(row.followedAt),
     unfollowed_at: isoOrNull(row.unfollowedAt),
     last_message_at: isoOrNull(row.lastMessageAt),
+    tags,
   };
 }
 
@@ -27,12 +29,17 @@ export function createFriendsService(deps: { db: Executor }) {
   return {
     async list(accountId: number, query: FriendListQuery): Promise<FriendList> {
       const { rows, total, page } = await listFriends(deps.db, accountId, query);
-      return { items: rows.map(friendOf), total, page, per_page: FRIENDS_PAGE_SIZE };
+      const tags = await tagsOfFriends(
+        deps.db,
+        rows.map((row) => row.id),
+      );
+      const items = rows.map((row) => friendOf(row, tags.get(row.id) ?? []));
+      return { items, total, page, per_page: FRIENDS_PAGE_SIZE };
     },
     async get(accountId: number, id: number): Promise<Friend> {
       const row = await findFriend(deps.db, accountId, id);
       if (!row) throw new NotFoundError(FRIEND_TEXT.notFound);
-      return friendOf(row);
+      return friendOf(row, (await tagsOfFriends(deps.db, [id])).get(id) ?? []);
     },
   };
 }

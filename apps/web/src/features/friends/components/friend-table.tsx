@@ -29,6 +29,22 @@ const columns: readonly ListTableColumn<Friend>[] = [
     ),
   },
   {
+    key: 'tags',
+    header: 'タグ',
+    cell: (friend) =>
+      friend.tags.length === 0 ? (
+        dash
+      ) : (
+        <ul className="friend-tags" aria-label="タグ">
+          {friend.tags.map((tag) => (
+            <li key={tag.id} className="friend-tag">
+              {tag.name}
+            </li>
+          ))}
+        </ul>
+      ),
+  },
+  {
     key: 'followed_at',
     header: '友だち追加日時',
     cell: (friend) => (friend.followed_at ? formatTokyoDateTime(friend.followed_at) : dash),
@@ -40,20 +56,27 @@ const columns: readonly ListTableColumn<Friend>[] = [
   },
 ];
 
-/** The friends of one page, in the server's order (newest friends first). */
-export function FriendTable({
-  friends,
-  loading,
-}: {
+type FriendTableProps = {
   friends: readonly Friend[];
   loading: boolean;
-}) {
+  /** With tag-write: rows can be selected for a bulk tag change. */
+  selectable: boolean;
+  selectedIds: readonly number[];
+  onSelectionChange: (ids: number[]) => void;
+};
+
+/** The friends of one page, in the server's order (newest friends first). */
+export function FriendTable(props: FriendTableProps) {
+  const { friends, loading, selectable } = props;
   return (
     <ListTable
       rows={friends}
       columns={columns}
       label="LINE友だち"
       loading={loading}
+      selectable={selectable}
+      selectedIds={props.selectedIds}
+      onSelectionChange={(ids) => props.onSelectionChange(ids.map(Number))}
       emptyText="該当する友だちはいません"
       rowLabel={(friend) => friend.display_name || FRIEND_TEXT.nameUnknown}
     />

@@ -1,4 +1,4 @@
-import { FRIENDS_PAGE_SIZE, type Friend } from '@tsunagu/contracts';
+import { FRIENDS_PAGE_SIZE, type Friend, type TagList } from '@tsunagu/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
@@ -14,6 +14,7 @@ function friend(id: number, extra: Partial<Friend> = {}): Friend {
     followed_at: '2026-11-20T01:00:00.000Z',
     unfollowed_at: null,
     last_message_at: null,
+    tags: [],
     ...extra,
   };
 }
@@ -81,5 +82,76 @@ describe('FriendsPage (issue 13)', () => {
     });
     expect(await screen.findByText('該当する友だちはいません')).toBeVisible();
     expect(screen.getByRole('button', { name: '次へ' })).toBeDisabled();
+  });
+
+  describe('tags', () => {
+    const tagList: TagList = {
+      groups: [{ id: 1, name: 'ランク', order: 1 }],
+      tags: [
+        { id: 5, name: 'VIP', group_id: 1, order: 1, friend_count: 1 },
+        { id: 6, name: '新規', group_id: null, order: 1, friend_count: 0 },
+      ],
+    };
+    const taggedApi: FakeHandler = ({ query }) => {
+      const all = [friend(2, { tags: [{ id: 5, name: 'VIP' }] }), friend(1)];
+      const items = query.tag_id ? all.filter((f) => f.tags.some((t) => t.id === 5)) : all;
+      return reply(200, { items, total: items.length, page: 1, per_page: FRIENDS_PAGE_SIZE });
+    };
+
+    it('shows each friend’s tags as chips and filters by a tag on the server', async () => {
+      const app = renderApp('/line/friends', {
+        session: makeSession(),
+        api: {
+          'GET /api/line/friends': taggedApi,
+          'GET /api/line/tags': () => reply(200, tagList),
+        },
+      });
+      const row = (await screen.findByText('友だち 2')).closest('tr')!;
+      expect(within(row).getByRole('list', { name: 'タグ' })).toHaveTextContent('VIP');
+      await app.user.click(screen.getByRole('combobox', { name: 'タグ' }));
+      await app.user.click(screen.getByRole('option', { name: 'ランク / VIP' }));
+      expect(await screen.findByText('1人中 1〜1人目')).toBeVisible();
+      expect(friendCalls(app).at(-1)!.query).toEqual({ tag_id: '5' });
+    });
+
+    it('adds a tag to the selected friends in one call and says how many', async () => {
+      let sent: unknown;
+      const app = renderApp('/line/friends', {
+        session: makeSession(),
+        api: {
+          'GET /api/line/friends': taggedApi,
+          'GET /api/line/tags': () => reply(200, tagList),
+          'POST /api/line/tags/:id/friends/add': ({ params, body }) => {
+            sent = { tag: params.id, body };
+            return reply(200, { changed: 2, unchanged: 0, not_found: [] });
+          },
+        },
+      });
+      await screen.findByText('友だち 2');
+      await app.user.click(screen.getByRole('checkbox', { name: '友だち 2 を選択' }));
+      await app.user.click(screen.getByRole('checkbox', { name: '友だち 1 を選択' }));
+      expect(screen.getByText('2人を選択中')).toBeVisible();
+      await app.user.click(screen.getByRole('combobox', { name: '付け外しするタグ' }));
+      await app.user.click(screen.getByRole('option', { name: '新規' }));
+      await app.user.click(screen.getByRole('button', { name: 'タグを付ける' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('2人にタグ「新規」を付けました');
+      expect(sent).toEqual({ tag: '6', body: { ids: [2, 1] } });
+      expect(screen.getByText('0人を選択中')).toBeVisible();
+    });
+
+    it('shows tags but no selection or bulk controls without tag-write', async () => {
+      renderApp('/line/friends', {
+        session: makeSession({ permissions: [], isOwner: false }),
+        api: {
+          'GET /api/line/friends': taggedApi,
+          'GET /api/line/tags': () => reply(200, tagList),
+        },
+      });
+      const row = (await screen.findByText('友だち 2')).closest('tr')!;
+      expect(within(row).getByText('VIP')).toBeVisible();
+      expect(screen.queryByRole('checkbox')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'タグを付ける' })).toBeNull();
+      expect(screen.getByRole('combobox', { name: 'タグ' })).toBeVisible();
+    });
   });
 });

@@ -4,8 +4,11 @@ import { errorText } from '@/lib/api-error';
 import { PageHeader } from '@/ui/page-header';
 import { Select, type SelectOption } from '@/ui/select';
 import { TextBox } from '@/ui/text-field';
+import { useTagOptions } from '../api/friend-tags';
 import { useFriends, type FriendFilter } from '../api/get-friends';
+import { BulkTagBar } from '../components/bulk-tag-bar';
 import { FriendTable } from '../components/friend-table';
+import { tagOptions } from '../components/tag-options';
 import '../components/friends.css';
 
 const STATES: readonly SelectOption<FriendFilter['state']>[] = [
@@ -16,12 +19,26 @@ const STATES: readonly SelectOption<FriendFilter['state']>[] = [
 
 /**
  * LINE友だち (issue 13): the account's friends as the webhook recorded them, searched by name and
- * filtered by follow state on the server, 50 a page.
+ * filtered by follow state and tag on the server, 50 a page. With tag-write, rows of the page
+ * can be selected and given (or relieved of) one tag at once.
  */
-export function FriendsPage({ title }: { title: string }) {
-  const [filter, setFilter] = useState<FriendFilter>({ q: '', state: 'all', page: 1 });
+export function FriendsPage({ title, canWriteTags }: { title: string; canWriteTags: boolean }) {
+  const [filter, setFilterState] = useState<FriendFilter>({
+    q: '',
+    state: 'all',
+    tagId: 0,
+    page: 1,
+  });
   const [typed, setTyped] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
   const friends = useFriends(filter);
+  const tags = useTagOptions();
+  const tagFilterOptions = [{ value: 0, name: 'すべてのタグ' }, ...tagOptions(tags.data)];
+  // Another page or filter shows other rows: what was selected is no longer on screen.
+  const setFilter = (change: (current: FriendFilter) => FriendFilter) => {
+    setFilterState(change);
+    setSelected([]);
+  };
   const total = friends.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / FRIENDS_PAGE_SIZE));
   const first = total === 0 ? 0 : (filter.page - 1) * FRIENDS_PAGE_SIZE + 1;
@@ -59,6 +76,17 @@ export function FriendsPage({ title }: { title: string }) {
             onChange={(state) => setFilter((current) => ({ ...current, state, page: 1 }))}
           />
         </div>
+        <div className="friends-filter__field friends-filter__tag">
+          <label htmlFor="friends-tag">タグ</label>
+          <Select
+            id="friends-tag"
+            label="タグ"
+            options={tagFilterOptions}
+            value={filter.tagId}
+            loading={tags.isPending}
+            onChange={(tagId) => setFilter((current) => ({ ...current, tagId, page: 1 }))}
+          />
+        </div>
         <button type="submit" className="btn btn--primary">
           検索
         </button>
@@ -71,7 +99,16 @@ export function FriendsPage({ title }: { title: string }) {
       <p className="friends-count" aria-live="polite">
         {friends.data ? `${total.toLocaleString('ja-JP')}人中 ${first}〜${last}人目` : ''}
       </p>
-      <FriendTable friends={friends.data?.items ?? []} loading={friends.isPending} />
+      {canWriteTags ? (
+        <BulkTagBar selectedIds={selected} tags={tags.data} onDone={() => setSelected([])} />
+      ) : null}
+      <FriendTable
+        friends={friends.data?.items ?? []}
+        loading={friends.isPending}
+        selectable={canWriteTags}
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+      />
       <nav className="friends-pager" aria-label="ページ">
         <button
           type="button"

@@ -1,2 +1,0 @@
-// LINE友だち as its own lazily loaded chunk (route-pages.ts).
-export { FriendsPage } from '@/features/friends';

@@ -1,0 +1,2 @@
+export { TagListPage } from './pages/tag-list-page';
+export { TagSettingPage } from './pages/tag-setting-page';
