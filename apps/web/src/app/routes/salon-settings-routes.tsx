@@ -12,18 +12,17 @@ import {
   SalonUrlsPage,
   type SettingsPageProps,
 } from '@/features/salon/settings';
-import { hasScreen } from '../layouts/use-operator-menu';
 import type { PageProps } from '../route-handle';
 import { useSignedInSession } from '../session';
 
 // Issue 12: reading the settings needs a signed-in operator; every write needs reserve-write
-// (the server refuses it too). Which sections have a page comes from route-pages.ts (ADR 0061).
+// (the server refuses it too).
 function useSettingsProps(title: string) {
   const canWrite = hasAllPermissions(useSignedInSession().permission_keys, ['reserve-write']);
-  return { title, canWrite, isBuilt: hasScreen };
+  return { title, canWrite };
 }
 
-/** The route of a settings page: its title, the operator's right to write, and which pages exist. */
+/** The route of a settings page: its title and the operator's right to write. */
 function settingsRoute(Page: ComponentType<SettingsPageProps>) {
   function SettingsRoute({ title }: PageProps) {
     return <Page {...useSettingsProps(title)} />;

@@ -14,9 +14,8 @@ export type SettingsSection = {
 
 /**
  * The salon settings, one page each under /line/reserve/salon/settings (issue 12), in the order
- * the navigation lists them. Whether a section's page exists is not written here: the app passes
- * `isBuilt` (route-pages.ts, decision 0061), and a section without a page is shown as 準備中, not
- * linked. Every section's page sits in the same frame (components/settings-frame.tsx).
+ * the navigation lists them. Every section's page sits in the same frame
+ * (components/settings-frame.tsx).
  */
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   {

@@ -6,15 +6,13 @@ import { SETTINGS_SECTIONS, settingsLink, type SettingsSectionKey } from '../sec
 type SectionNavProps = {
   current?: SettingsSectionKey;
   salon: number | null;
-  isBuilt: (route: string) => boolean;
 };
 
 /**
  * The settings sections: a column beside the page on wide screens, one scrolling row above it
- * on a phone (decision 0106). A section without a page yet is listed as 準備中 and not linked,
- * like the side menu (decision 0061).
+ * on a phone (decision 0106).
  */
-export function SectionNav({ current, salon, isBuilt }: SectionNavProps) {
+export function SectionNav({ current, salon }: SectionNavProps) {
   const navRef = useRef<HTMLElement>(null);
   // On a phone the row scrolls: bring the current section into view (centred), not the page.
   useLayoutEffect(() => {
@@ -39,23 +37,13 @@ export function SectionNav({ current, salon, isBuilt }: SectionNavProps) {
         </li>
         {SETTINGS_SECTIONS.map((section) => (
           <li key={section.key}>
-            {isBuilt(section.route) ? (
-              <Link
-                className="settings-nav__link"
-                to={settingsLink(section.path, salon)}
-                aria-current={current === section.key ? 'page' : undefined}
-              >
-                {section.label}
-              </Link>
-            ) : (
-              <span className="settings-nav__link settings-nav__link--pending">
-                {section.label}
-                <span className="settings-nav__tag" aria-hidden="true">
-                  準備中
-                </span>
-                <span className="visually-hidden">（準備中）</span>
-              </span>
-            )}
+            <Link
+              className="settings-nav__link"
+              to={settingsLink(section.path, salon)}
+              aria-current={current === section.key ? 'page' : undefined}
+            >
+              {section.label}
+            </Link>
           </li>
         ))}
       </ul>

@@ -15,8 +15,6 @@ export type SettingsPageProps = {
   title: string;
   /** `reserve-write`: without it the values are shown without controls. */
   canWrite: boolean;
-  /** Whether a route has a page (route-pages.ts, decision 0061); others are shown as 準備中. */
-  isBuilt: (route: string) => boolean;
 };
 
 type SettingsFrameProps = SettingsPageProps & {
@@ -32,7 +30,7 @@ type SettingsFrameProps = SettingsPageProps & {
  * first), the header, the read-only note and the section navigation (decision 0106).
  */
 export function SettingsFrame(props: SettingsFrameProps) {
-  const { title, canWrite, isBuilt, section, lead, children } = props;
+  const { title, canWrite, section, lead, children } = props;
   const search = useSalonSearch();
   const salons = useSalons();
   if (salons.isPending) return <Loading />;
@@ -80,7 +78,7 @@ export function SettingsFrame(props: SettingsFrameProps) {
             </p>
           ) : null}
           <div className="settings-body">
-            <SectionNav current={section} salon={search.salon} isBuilt={isBuilt} />
+            <SectionNav current={section} salon={search.salon} />
             <div className="settings-main" key={salonId}>
               {lead ? <p className="settings-lead">{lead}</p> : null}
               {children(salonId)}

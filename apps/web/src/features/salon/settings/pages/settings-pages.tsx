@@ -27,7 +27,7 @@ function sectionPage(section: SettingsSectionKey, Body: SectionBody, lead?: stri
 
 /** /line/reserve/salon/settings */
 export function SalonSettingsHomePage(props: SettingsPageProps) {
-  return <SettingsFrame {...props}>{() => <SettingsHome isBuilt={props.isBuilt} />}</SettingsFrame>;
+  return <SettingsFrame {...props}>{() => <SettingsHome />}</SettingsFrame>;
 }
 
 export const SalonSwitchesPage = sectionPage('switches', SwitchesSection);
