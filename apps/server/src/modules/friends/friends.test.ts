@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { FRIENDS_PAGE_SIZE, type Friend, type FriendList } from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
+import { connectChannel, signLineBody } from '../../../test/helpers/line-channels.js';
 import {
   createTestApp,
   databaseKind,
@@ -44,17 +44,8 @@ describe(`LINE friends from the webhook (${databaseKind})`, () => {
     line = await startFakeLine({ channels: [salon, clinic] });
     t = await createTestApp({ LINE_API_BASE: line.url });
     [demo, other] = await Promise.all([signIn(t.app, 'demo'), signIn(t.app, 'other')]);
-    for (const [client, channel] of [
-      [demo, salon],
-      [other, clinic],
-    ] as const) {
-      const connected = await client.put('/api/line/channel', {
-        channel_id: channel.channelId,
-        channel_secret: channel.secret,
-        channel_access_token: channel.token,
-      });
-      expect(connected.statusCode, connected.body).toBe(200);
-    }
+    await connectChannel(demo, salon);
+    await connectChannel(other, clinic);
   }, 300_000);
   afterAll(async () => {
     await t.close();
@@ -68,7 +59,7 @@ describe(`LINE friends from the webhook (${databaseKind})`, () => {
       url: '/api/line/webhook',
       headers: {
         'content-type': 'application/json',
-        'x-line-signature': createHmac('sha256', channel.secret).update(body).digest('base64'),
+        'x-line-signature': signLineBody(body, channel.secret),
       },
       payload: body,
     });

@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { TEL_MESSAGES } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/raw.js';
 import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
+import { connectChannel, signLineBody as sign } from '../../../test/helpers/line-channels.js';
 import {
   createTestApp,
   databaseKind,
@@ -12,10 +12,6 @@ import {
 } from '../../../test/helpers/test-app.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
-
-function sign(body: string, secret: string): string {
-  return createHmac('sha256', secret).update(body).digest('base64');
-}
 
 function deliveryEvent(eventId: string, messageId: number, timestamp: number) {
   return {
@@ -46,18 +42,8 @@ describe(`LINE webhook routed by destination (${databaseKind})`, () => {
     line = await startFakeLine({ channels: [salon, clinic] });
     t = await createTestApp({ LINE_API_BASE: line.url });
     [demo, other] = await Promise.all([signIn(t.app, 'demo'), signIn(t.app, 'other')]);
-    for (const [client, channel] of [
-      [demo, salon],
-      [other, clinic],
-    ] as const) {
-      const connected = await client.put('/api/line/channel', {
-        channel_id: channel.channelId,
-        channel_secret: channel.secret,
-        channel_access_token: channel.token,
-        pnp_enabled: true,
-      });
-      expect(connected.statusCode, connected.body).toBe(200);
-    }
+    await connectChannel(demo, salon, { pnp_enabled: true });
+    await connectChannel(other, clinic, { pnp_enabled: true });
     orderId = (await demo.get('/api/tel/list')).json()[0].id; // the seeded demo draft
     messageId = (await demo.get(`/api/tel/list/${orderId}`)).json()[0].id;
   }, 300_000);
