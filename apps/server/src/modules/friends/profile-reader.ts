@@ -1,4 +1,5 @@
 import { withDbRetry } from '../../db/retry.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import type { Database } from '../../db/types.js';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { ProfileLookup } from '../line/index.js';
@@ -8,8 +9,6 @@ import {
   saveProfile,
   wantProfiles,
 } from './repository.js';
-
-type Listen = (channel: string, onPayload: () => void) => Promise<() => Promise<void>>;
 
 interface Log {
   warn(entry: Record<string, unknown>, message: string): void;
@@ -32,7 +31,7 @@ const POLL_MS = 30_000;
 export function createProfileReader(deps: {
   db: Database;
   lookup: (accountId: number, lineUserId: string) => Promise<ProfileLookup>;
-  listen?: Listen;
+  listen?: DatabaseHandle['listen'];
   log: Log;
 }) {
   const { db, lookup, log } = deps;

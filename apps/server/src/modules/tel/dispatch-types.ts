@@ -1,4 +1,5 @@
 /** The dispatcher's settings and the parts it is given (decision 0021, 0045). */
+import type { DatabaseHandle } from '../../db/client.js';
 import type { SendCredentials } from '../line/index.js';
 
 export interface DispatcherOptions {
@@ -22,11 +23,8 @@ export interface DispatcherLog {
   error(entry: Record<string, unknown>, message: string): void;
 }
 
-/** LINE on a channel (DatabaseHandle.listen): PostgreSQL's NOTIFY, or PGlite's in-process one. */
-export type Listen = (
-  channel: string,
-  onPayload: (payload: string) => void,
-) => Promise<() => Promise<void>>;
+/** LISTEN on a channel: PostgreSQL's NOTIFY, or PGlite's in-process one. */
+export type Listen = DatabaseHandle['listen'];
 
 /** Where the dispatcher gets each account's channel token, and says LINE refused one. */
 export interface CredentialSource {
