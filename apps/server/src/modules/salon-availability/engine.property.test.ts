@@ -222,6 +222,30 @@ describe('availability engine properties (fast-check, 1,000 runs each)', () => {
     );
   });
 
+  it('指名なし gives an offered slot to the fairest free resource: fewest booked minutes that day, then display order, then id', () => {
+    const bookedMinutes = (input: AvailabilityInput, r: EngineResource, date: string) =>
+      (input.busy.get(dayKey(r.id, date)) ?? [])
+        .filter((b) => b.kind === 'booked')
+        .reduce((sum, b) => sum + b.to - b.from, 0);
+    fc.assert(
+      fc.property(inputArbitrary, (input) => {
+        eachSlot(input, (date, slot, result) => {
+          if (!result.available) return;
+          const [fairest] = input.resources
+            .filter((r) => freeFor(input, r, date, slot))
+            .sort(
+              (a, b) =>
+                bookedMinutes(input, a, date) - bookedMinutes(input, b, date) ||
+                a.order - b.order ||
+                a.id - b.id,
+            );
+          expect(result.resourceId).toBe(fairest!.id);
+        });
+      }),
+      RUNS,
+    );
+  });
+
   it('指名なし offers a slot iff asking for some single resource offers it', () => {
     fc.assert(
       fc.property(inputArbitrary, (input) => {

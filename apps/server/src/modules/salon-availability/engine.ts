@@ -99,8 +99,10 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
 }
 
 /** Whether `slot` lies inside one piece of a merged union (touching shifts join up). */
-const coveredByMerged = (merged: readonly Interval[], slot: Interval) =>
-  merged.some((piece) => piece.from <= slot.from && slot.to <= piece.to);
+function coveredByMerged(merged: readonly Interval[], slot: Interval): boolean {
+  for (const piece of merged) if (piece.from <= slot.from && slot.to <= piece.to) return true;
+  return false;
+}
 
 /**
  * The start times every day of the range is shown with: multiples of the interval from the
@@ -151,79 +153,88 @@ function resourceReason(day: ResourceDay, slot: Interval): AvailabilityReason | 
   return booked ? 'booked' : null;
 }
 
-/** The booking window seen from one date. */
-interface DayWindow {
+/** One date as the salon sees it, prepared once for every start time of the day. */
+interface SalonDay {
+  /** The opening hours in minutes, or null on a closed day. */
+  open: Interval | null;
   /** Minutes from now to the date's midnight: a slot starts this + its start from now. */
   minutesToDate: number;
-  /** The last bookable date (today + accept_days_ahead). */
-  lastDate: string;
+  /** After the last bookable date (today + accept_days_ahead). */
+  tooFarAhead: boolean;
 }
 
 /** The reason shared by every resource: the salon's calendar and the booking window. */
 function salonReason(
   input: AvailabilityInput,
-  date: string,
+  day: SalonDay,
   slot: Interval,
-  window: DayWindow,
 ): AvailabilityReason | null {
-  const opening = input.openings.get(date);
-  if (!opening?.is_open) return 'closed_day';
-  if (slot.from < minutesOf(opening.from) || slot.to > minutesOf(opening.to))
-    return 'outside_hours';
-  if (window.minutesToDate + slot.from < input.rules.acceptHoursBefore * 60) return 'too_soon';
-  if (date > window.lastDate) return 'too_far_ahead';
+  if (!day.open) return 'closed_day';
+  if (slot.from < day.open.from || slot.to > day.open.to) return 'outside_hours';
+  if (day.minutesToDate + slot.from < input.rules.acceptHoursBefore * 60) return 'too_soon';
+  if (day.tooFarAhead) return 'too_far_ahead';
   return null;
 }
 
 /**
  * 指名なし (decision 0101): among the free resources, the one with the fewest booked minutes
- * that day, then the first in display order, then the lowest id.
+ * that day, then the first in display order, then the lowest id. The day's resources are
+ * sorted by it once, so each start time takes the first free one and stops looking.
  */
-function fairer(a: ResourceDay, b: ResourceDay): boolean {
-  if (a.bookedMinutes !== b.bookedMinutes) return a.bookedMinutes < b.bookedMinutes;
-  if (a.resource.order !== b.resource.order) return a.resource.order < b.resource.order;
-  return a.resource.id < b.resource.id;
+function fairness(a: ResourceDay, b: ResourceDay): number {
+  return (
+    a.bookedMinutes - b.bookedMinutes ||
+    a.resource.order - b.resource.order ||
+    a.resource.id - b.resource.id
+  );
+}
+
+/** One start time of the grid with its times as the API spells them, spelled once per call. */
+interface GridStart {
+  slot: Interval;
+  times: { from: string; to: string };
 }
 
 /** One start time of one day: offered with its resource, or refused with the reason. */
 function slotResult(
   input: AvailabilityInput,
-  date: string,
-  start: number,
-  days: readonly ResourceDay[],
-  window: DayWindow,
+  salonDay: SalonDay,
+  { slot, times }: GridStart,
+  fairestFirst: readonly ResourceDay[],
 ): SlotResult {
-  const slot = { from: start, to: start + input.durationMinutes };
-  const times = { from: timeOf(slot.from), to: timeOf(slot.to) };
-  const shared = salonReason(input, date, slot, window);
+  const shared = salonReason(input, salonDay, slot);
   if (shared) return { ...times, available: false, reason: shared };
-  let chosen: ResourceDay | undefined;
   let furthest = -1;
-  for (const day of days) {
+  for (const day of fairestFirst) {
     const reason = resourceReason(day, slot);
-    if (reason === null) {
-      if (!chosen || fairer(day, chosen)) chosen = day;
-    } else furthest = Math.max(furthest, REASON_ORDER.indexOf(reason));
+    if (reason === null) return { ...times, available: true, resourceId: day.resource.id };
+    furthest = Math.max(furthest, REASON_ORDER.indexOf(reason));
   }
-  if (chosen) return { ...times, available: true, resourceId: chosen.resource.id };
   return { ...times, available: false, reason: REASON_ORDER[furthest] ?? 'not_offered' };
 }
 
 /** Every day of the range with every start time of the grid. */
 export function availability(input: AvailabilityInput): DayResult[] {
-  const grid = gridOf(input);
+  const grid: GridStart[] = gridOf(input).map((start) => {
+    const slot = { from: start, to: start + input.durationMinutes };
+    return { slot, times: { from: timeOf(slot.from), to: timeOf(slot.to) } };
+  });
   const today = epochDayOfDateValue(input.now.date);
   const lastDate = addDaysToDateValue(input.now.date, input.rules.acceptDaysAhead);
   const results: DayResult[] = [];
   for (let date = input.range.start; date <= input.range.end; date = addDaysToDateValue(date, 1)) {
-    const window = {
+    const opening = input.openings.get(date);
+    const salonDay: SalonDay = {
+      open: opening?.is_open ? { from: minutesOf(opening.from), to: minutesOf(opening.to) } : null,
       minutesToDate: (epochDayOfDateValue(date) - today) * 1440 - input.now.minutes,
-      lastDate,
+      tooFarAhead: date > lastDate,
     };
-    const days = input.resources.map((resource) => resourceDay(input, resource, date));
+    const fairestFirst = input.resources
+      .map((resource) => resourceDay(input, resource, date))
+      .sort(fairness);
     results.push({
       date,
-      slots: grid.map((start) => slotResult(input, date, start, days, window)),
+      slots: grid.map((start) => slotResult(input, salonDay, start, fairestFirst)),
     });
   }
   return results;

@@ -114,7 +114,7 @@ export async function loadAvailabilityInput(
     push(busy, dayKey(row.resourceId, row.date), {
       from: minutesOf(row.from),
       to: minutesOf(row.to),
-      kind: row.blockTimeId === null ? 'booked' : 'blocked',
+      kind: row.booked ? 'booked' : 'blocked',
     });
 
   return {
