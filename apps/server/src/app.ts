@@ -9,6 +9,7 @@ import { salonModule } from './modules/salon/index.js';
 import { surveysModule } from './modules/surveys/index.js';
 import { friendsModule, recordFriendEvent } from './modules/friends/index.js';
 import { lineModule } from './modules/line/index.js';
+import { memberQueriesModule } from './modules/member-queries/index.js';
 import { tagsModule } from './modules/tags/index.js';
 import {
   recordDeliveryReport,
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         });
         await api.register(friendsModule, { prefix: '/line/friends' });
         await api.register(tagsModule, { prefix: '/line' });
+        await api.register(memberQueriesModule, { prefix: '/journey/member_queries' });
         await api.register(salonModule, { googleProvider: parts.googleProvider });
       },
       { prefix: '/api' },

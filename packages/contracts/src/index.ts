@@ -5,6 +5,7 @@ export * from './calendar-date.js';
 export * from './errors.js';
 export * from './field-errors.js';
 export * from './friends.js';
+export * from './member-queries.js';
 export * from './ids.js';
 export * from './line.js';
 export * from './line-message-rules.js';

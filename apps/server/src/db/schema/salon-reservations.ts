@@ -58,6 +58,8 @@ export const salonReservations = pgTable(
   (table) => [
     index('salon_reservations_salon_date_idx').on(table.salonId, table.date),
     index('salon_reservations_resource_date_idx').on(table.resourceId, table.date),
+    // A friend's reservations: the segments' reservation conditions and the friend's detail.
+    index('salon_reservations_member_date_idx').on(table.memberId, table.date),
   ],
 );
 

@@ -5,6 +5,7 @@ import { friendRoutes } from './routes.js';
 import { createFriendsService } from './service.js';
 
 export { recordFriendEvent } from './webhook.js';
+export { createFriendsService, type FriendsService } from './service.js';
 
 /**
  * The account's LINE friends (issue 13): recorded from its channel's webhook

@@ -95,9 +95,18 @@ export type FriendRow = { [K in keyof typeof friendColumns]: (typeof members.$in
 /** Escapes LIKE's wildcards so a search for "50%" finds "50%", not everything. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One page of the account's friends, newest friends first, with the total that matched. */
-export async function listFriends(db: Executor, accountId: number, query: FriendListQuery) {
+/**
+ * One page of the account's friends, newest friends first, with the total that matched.
+ * `where`: a further condition on `members` (a segment's, modules/member-queries).
+ */
+export async function listFriends(
+  db: Executor,
+  accountId: number,
+  query: FriendListQuery,
+  where?: SQL,
+) {
   const conditions: SQL[] = [eq(members.accountId, accountId)];
+  if (where) conditions.push(where);
   if (query.q) conditions.push(ilike(members.displayName, likePattern(query.q)));
   const state = query.state ?? 'all';
   if (state !== 'all') conditions.push(eq(members.followState, state));
@@ -106,17 +115,17 @@ export async function listFriends(db: Executor, accountId: number, query: Friend
     conditions.push(
       sql`exists (select 1 from ${memberTags} where ${memberTags.memberId} = ${members.id} and ${memberTags.tagId} = ${query.tag_id})`,
     );
-  const where = and(...conditions);
+  const matching = and(...conditions);
   const page = query.page ?? 1;
   const [rows, totals] = await Promise.all([
     db
       .select(friendColumns)
       .from(members)
-      .where(where)
+      .where(matching)
       .orderBy(sql`${members.followedAt} desc nulls last`, desc(members.id))
       .limit(FRIENDS_PAGE_SIZE)
       .offset((page - 1) * FRIENDS_PAGE_SIZE),
-    db.select({ total: count() }).from(members).where(where),
+    db.select({ total: count() }).from(members).where(matching),
   ]);
   return { rows: rows as FriendRow[], total: totals[0]?.total ?? 0, page };
 }

@@ -5,6 +5,7 @@ import {
   type FriendList,
   type FriendListQuery,
 } from '@tsunagu/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { tagsOfFriends } from '../tags/index.js';
@@ -27,8 +28,9 @@ function friendOf(row: FriendRow, tags: Friend['tags']): Friend {
 
 export function createFriendsService(deps: { db: Executor }) {
   return {
-    async list(accountId: number, query: FriendListQuery): Promise<FriendList> {
-      const { rows, total, page } = await listFriends(deps.db, accountId, query);
+    /** `where`: a further condition on `members` (a segment's, modules/member-queries). */
+    async list(accountId: number, query: FriendListQuery, where?: SQL): Promise<FriendList> {
+      const { rows, total, page } = await listFriends(deps.db, accountId, query, where);
       const tags = await tagsOfFriends(
         deps.db,
         rows.map((row) => row.id),

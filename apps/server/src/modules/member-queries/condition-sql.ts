@@ -1,0 +1,77 @@
+import { and, or, sql, type SQL } from 'drizzle-orm';
+import {
+  addDaysToDateValue,
+  RESERVATION_STATUS,
+  VISIT_STATUSES,
+  type MemberCondition,
+  type MemberQueryCondition,
+} from '@tsunagu/contracts';
+import { members, memberTags, salonReservations, salons } from '../../db/schema/index.js';
+
+/**
+ * A segment's condition as one SQL predicate on `members` (decision 0145): the database finds
+ * the friends, whatever their number — nothing is loaded into Node to be filtered. `today` is
+ * the Tokyo date the reservation conditions count from (the caller's clock, never the
+ * machine's zone). The reference evaluation in TypeScript (member-queries.property.test.ts)
+ * must always agree with it.
+ */
+export function conditionWhere(
+  accountId: number,
+  condition: MemberQueryCondition,
+  today: string,
+): SQL {
+  const parts = condition.conditions.map((part) => conditionSql(accountId, part, today));
+  const joined = condition.match === 'all' ? and(...parts) : or(...parts);
+  return sql`(${joined})`;
+}
+
+/** Friends holding the tags: by the tag index (member_tags_tag_idx), grouped once. */
+function tagsSql(condition: Extract<MemberCondition, { kind: 'tags' }>): SQL {
+  // A tag named twice is one tag: `all` counts distinct tags held.
+  const ids = [...new Set(condition.tag_ids)];
+  const holders = sql`select ${memberTags.memberId} from ${memberTags} where ${memberTags.tagId} in ${ids}`;
+  switch (condition.match) {
+    case 'any':
+      return sql`${members.id} in (${holders})`;
+    case 'all':
+      return sql`${members.id} in (${holders} group by ${memberTags.memberId} having count(*) = ${ids.length})`;
+    case 'none':
+      return sql`${members.id} not in (${holders})`;
+  }
+}
+
+/**
+ * Reservations in the account's salons (decision 0145): `upcoming` — one that holds its slot
+ * (requested or confirmed) from today through today + N days; `visited` — a confirmed one in
+ * the N days before today, or today's once it is marked 来店済み.
+ */
+const VISITED = VISIT_STATUSES.find((status) => status.key === 'visited')!.id;
+
+function reservationSql(
+  accountId: number,
+  condition: Extract<MemberCondition, { kind: 'reservation' }>,
+  today: string,
+): SQL {
+  const { requested, confirmed } = RESERVATION_STATUS;
+  const ownSalons = sql`${salonReservations.salonId} in (select ${salons.id} from ${salons} where ${salons.accountId} = ${accountId})`;
+  const when =
+    condition.when === 'upcoming'
+      ? sql`${salonReservations.status} in (${requested}, ${confirmed})
+          and ${salonReservations.date} between ${today} and ${addDaysToDateValue(today, condition.days)}`
+      : sql`${salonReservations.status} = ${confirmed}
+          and ${salonReservations.date} between ${addDaysToDateValue(today, -condition.days)} and ${today}
+          and (${salonReservations.date} < ${today} or ${salonReservations.visitStatus} = ${VISITED})`;
+  return sql`exists (select 1 from ${salonReservations}
+    where ${salonReservations.memberId} = ${members.id} and ${ownSalons} and ${when})`;
+}
+
+function conditionSql(accountId: number, condition: MemberCondition, today: string): SQL {
+  switch (condition.kind) {
+    case 'tags':
+      return tagsSql(condition);
+    case 'follow':
+      return sql`${members.followState} = ${condition.state}`;
+    case 'reservation':
+      return reservationSql(accountId, condition, today);
+  }
+}

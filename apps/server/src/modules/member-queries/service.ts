@@ -1,0 +1,104 @@
+import {
+  MEMBER_QUERY_TEXT,
+  memberConditionSchema,
+  todayInTokyo,
+  type FriendList,
+  type MemberQuery,
+  type MemberQueryCondition,
+  type MemberQueryInput,
+} from '@tsunagu/contracts';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { members } from '../../db/schema/index.js';
+import type { Executor } from '../../db/types.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { fieldError } from '../../lib/validate.js';
+import type { FriendsService } from '../friends/index.js';
+import { conditionWhere } from './condition-sql.js';
+import * as repository from './repository.js';
+
+const storedConditions = z.array(memberConditionSchema);
+
+function memberQueryOf(row: repository.MemberQueryRow): MemberQuery {
+  return {
+    id: row.id,
+    name: row.name,
+    match: row.match === 'any' ? 'any' : 'all',
+    conditions: storedConditions.parse(row.conditions),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function createMemberQueriesService(deps: {
+  db: Executor;
+  friends: FriendsService;
+  /** The present; the reservation conditions count days from its Tokyo date. */
+  clock?: () => Date;
+}) {
+  const { db } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  /** Every tag a condition names must be the account's: 422 naming the condition's tags. */
+  async function checkTags(accountId: number, condition: MemberQueryCondition) {
+    const named = condition.conditions.flatMap((part) =>
+      part.kind === 'tags' ? part.tag_ids : [],
+    );
+    const own = await repository.ownTagIds(db, accountId, [...new Set(named)]);
+    condition.conditions.forEach((part, index) => {
+      if (part.kind === 'tags' && part.tag_ids.some((id) => !own.has(id)))
+        throw fieldError(`conditions.${index}.tag_ids`, MEMBER_QUERY_TEXT.tagNotFound);
+    });
+  }
+
+  async function find(accountId: number, id: number) {
+    const row = await repository.findMemberQuery(db, accountId, id);
+    if (!row) throw new NotFoundError(MEMBER_QUERY_TEXT.notFound);
+    return memberQueryOf(row);
+  }
+
+  const valuesOf = (input: MemberQueryInput) => ({
+    name: input.name,
+    match: input.match,
+    conditions: input.conditions,
+  });
+
+  return {
+    async list(accountId: number): Promise<MemberQuery[]> {
+      return (await repository.listMemberQueries(db, accountId)).map(memberQueryOf);
+    },
+    get: find,
+    async create(accountId: number, input: MemberQueryInput): Promise<number> {
+      await checkTags(accountId, input);
+      return repository.insertMemberQuery(db, accountId, valuesOf(input));
+    },
+    async update(accountId: number, id: number, input: MemberQueryInput): Promise<MemberQuery> {
+      await find(accountId, id);
+      await checkTags(accountId, input);
+      const row = await repository.updateMemberQuery(db, accountId, id, valuesOf(input));
+      if (!row) throw new NotFoundError(MEMBER_QUERY_TEXT.notFound);
+      return memberQueryOf(row);
+    },
+    async remove(accountId: number, id: number): Promise<void> {
+      if (!(await repository.deleteMemberQuery(db, accountId, id)))
+        throw new NotFoundError(MEMBER_QUERY_TEXT.notFound);
+    },
+    /** JRN-24: a page of the friends the segment finds, as the friends list shows them. */
+    async members(accountId: number, id: number, page?: number): Promise<FriendList> {
+      const query = await find(accountId, id);
+      const where = conditionWhere(accountId, query, todayInTokyo(clock()));
+      return deps.friends.list(accountId, { page }, where);
+    },
+    /** How many friends an unsaved condition finds (the editor's 該当人数). */
+    async count(accountId: number, condition: MemberQueryCondition): Promise<number> {
+      await checkTags(accountId, condition);
+      const where = conditionWhere(accountId, condition, todayInTokyo(clock()));
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(members)
+        .where(sql`${members.accountId} = ${accountId} and ${where}`);
+      return row?.total ?? 0;
+    },
+  };
+}
+
+export type MemberQueriesService = ReturnType<typeof createMemberQueriesService>;
