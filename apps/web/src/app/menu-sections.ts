@@ -11,7 +11,15 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
   },
   {
     label: '友だち管理',
-    routes: ['Friends', 'UserVarList', 'TagList', 'Follow', 'CommonVarList', 'CommonVarNew'],
+    routes: [
+      'Friends',
+      'UserVarList',
+      'TagList',
+      'SegmentList',
+      'Follow',
+      'CommonVarList',
+      'CommonVarNew',
+    ],
   },
   {
     label: '集客・分析',

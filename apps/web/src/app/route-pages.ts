@@ -13,6 +13,7 @@ const salonSettingsPages = () => import('./routes/salon-settings-routes');
 const linePages = () => import('./routes/line-routes');
 const friendPages = () => import('./routes/friends-routes');
 const tagPages = () => import('./routes/tag-routes');
+const segmentPages = () => import('./routes/segment-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -55,6 +56,8 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   Friends: lazyPage(friendPages, (m) => m.FriendsRoute),
   TagList: lazyPage(tagPages, (m) => m.TagListRoute),
   TagSetting: lazyPage(tagPages, (m) => m.TagSettingRoute),
+  SegmentList: lazyPage(segmentPages, (m) => m.SegmentListRoute),
+  SegmentSetting: lazyPage(segmentPages, (m) => m.SegmentSettingRoute),
   UiCatalogue: lazyPage(
     () => import('./routes/ui-catalogue/ui-catalogue-page'),
     (m) => m.UiCataloguePage,

@@ -125,6 +125,8 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['ROUTE-38', '/line/operator_roles/:id', 'OperatorRoleEdit', 'オペレーター権限編集', []],
   ['LINE', '/line/channel', 'LineChannel', 'LINE連携', []],
   ['FRIENDS', '/line/friends', 'Friends', 'LINE友だち', []],
+  ['SEGMENTS', '/line/segments', 'SegmentList', 'セグメント', []],
+  ['SEGMENTS', '/line/segments/:id', 'SegmentSetting', 'セグメント設定', []],
   ['ROUTE-39', '/line/ai-service-account', 'AIServiceAccountIndex', '生成AI設定', []],
   ['TEL', '/line/tel', 'TelListPage', '通知メッセージ', []],
   ['TEL', '/line/tel/list/:id', 'TelDetailListPage', '詳細・発注', []],

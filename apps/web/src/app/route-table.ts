@@ -49,6 +49,9 @@ export const routeTable: readonly AppRoute[] = [
   route('TrackerNew', 'トラッカー作成', { query: [group] }),
   route('TrackerEdit', 'トラッカー編集', { query: [group] }),
   route('Friends', 'LINE友だち'),
+  // Issue 13: segments; reading is for every operator, writes need tag-write (ADR 0145).
+  route('SegmentList', 'セグメント'),
+  route('SegmentSetting', 'セグメント設定'),
   route('UserVarList', '友だち情報欄'),
   route('TagList', 'タグ管理', needs('tag-write')),
   route('TagSetting', 'タグ設定', {

@@ -61,6 +61,9 @@ export const pagePaths = {
   OperatorRoleEdit: '/line/operator_roles/:id',
   LineChannel: '/line/channel',
   Friends: '/line/friends',
+  // Issue 13: segments (member queries, ADR 0145); `:id` is a segment id or `new`.
+  SegmentList: '/line/segments',
+  SegmentSetting: '/line/segments/:id',
   AIServiceAccountIndex: '/line/ai-service-account',
 
   TelListPage: '/line/tel',

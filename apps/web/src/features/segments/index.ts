@@ -1,0 +1,2 @@
+export { SegmentListPage } from './pages/segment-list-page';
+export { SegmentSettingPage } from './pages/segment-setting-page';
