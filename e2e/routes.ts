@@ -42,7 +42,7 @@ export const ROUTES: RouteCase[] = [
   r('FRIENDS', '/line/friends', 'LINE友だち'),
   // Issue 13: segments (member queries).
   r('SEGMENTS', '/line/segments', 'セグメント'),
-  r('SEGMENTS', '/line/segments/new', 'セグメント設定'),
+  r('SEGMENTS', '/line/segments/new', 'セグメント設定', [], withId),
   r('ROUTE-07', '/vue3-dev/line/var', '友だち情報欄'),
   r('ROUTE-08', '/vue3-dev/line/tag', 'タグ管理', ['tag-write']),
   r('ROUTE-09', '/vue3-dev/line/tag/setting/1', 'タグ設定', ['tag-write'], withId),
