@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/ui/dialog';
 import { useToast } from '@/ui/toast';
 import { useLinkCalendar, useResyncShifts, useUnlinkCalendar } from './google-api';
 import { linkErrorText, resyncErrorText, unlinkErrorText } from './google-errors';
-import { LinkRow, PURPOSE_LABELS, type Association } from './link-row';
+import { LinkRow, PURPOSE_HINTS, PURPOSE_LABELS, type Association } from './link-row';
 
 type Resource = GoogleCalendars['salon_resources'][number];
 type Unlinking = { resource: Resource; association: Association };
@@ -92,6 +92,14 @@ export function CalendarLinks(props: {
       <h2 className="settings-card__title" id="google-links-heading">
         リソースごとのカレンダー
       </h2>
+      <dl className="google-purposes">
+        {GOOGLE_PURPOSES.map((purpose) => (
+          <div key={purpose}>
+            <dt>{PURPOSE_LABELS[purpose]}</dt>
+            <dd>{PURPOSE_HINTS[purpose]}</dd>
+          </div>
+        ))}
+      </dl>
       {data.salon_resources.length === 0 ? (
         <p className="text-muted">リソースを登録すると、ここでカレンダーを連携できます。</p>
       ) : (

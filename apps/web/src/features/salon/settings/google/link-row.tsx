@@ -10,7 +10,8 @@ export const PURPOSE_LABELS: Record<GooglePurpose, string> = {
   reservation: '予約',
 };
 
-const PURPOSE_HINTS: Record<GooglePurpose, string> = {
+/** Said once above the resources, not on every row. */
+export const PURPOSE_HINTS: Record<GooglePurpose, string> = {
   shift: 'カレンダーの予定を、今日から62日分シフトとして取り込みます。',
   // Decision 0012: reservation links are stored; writing reservations to Google comes later.
   reservation: '連携は保存されます。予約をGoogleカレンダーへ書き込む機能は準備中です。',
@@ -114,7 +115,6 @@ export function LinkRow(props: LinkRowProps) {
             ) : null}
           </>
         )}
-        {canWrite ? <span className="google-hint">{PURPOSE_HINTS[purpose]}</span> : null}
       </dd>
     </div>
   );
