@@ -87,6 +87,7 @@ export const ROUTES: RouteCase[] = [
   r('RSV-23', '/line/reserve/salon/settings/resources', 'リソース設定', [], inSettings),
   r('RSV-37', '/line/reserve/salon/settings/matrix', '対応コース設定', [], inSettings),
   r('RSV-78', '/line/reserve/salon/settings/urls', '予約URL', [], inSettings),
+  r('RSV-39', '/line/reserve/salon/settings/google', 'Googleカレンダー連携', [], inSettings),
   r('ROUTE-31', '/line/reserve/event', 'イベント予約一覧'),
   r('ROUTE-32', '/line/reserve/event/new', 'イベント予約作成', ['reserve-write']),
   r('ROUTE-33', '/line/reserve/event/1/edit', 'イベント予約編集', ['reserve-write'], withId),

@@ -14,11 +14,12 @@ export type FakeRequest = {
   body: unknown;
   headers: Record<string, string>;
 };
-export type FakeReply = { status: number; body?: unknown };
+export type FakeReply = { status: number; body?: unknown; headers?: Record<string, string> };
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
-export function reply(status: number, body?: unknown): FakeReply {
-  return { status, body };
+/** `headers`: what else the answer names, e.g. `x-tsunagu-reason` on Google's 401. */
+export function reply(status: number, body?: unknown, headers?: Record<string, string>): FakeReply {
+  return headers ? { status, body, headers } : { status, body };
 }
 
 function match(pattern: string, path: string): Record<string, string> | null {
@@ -67,7 +68,7 @@ export function installFakeApi(handlers: Record<string, FakeHandler>) {
     const text = result.body === undefined ? '' : JSON.stringify(result.body);
     return new Response(text, {
       status: result.status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...result.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -57,6 +57,9 @@ export function renderSettings(
           ? reply(200, makeOpening({ year: Number(query.y) }))
           : reply(200, makeConfig()),
       [`GET ${BASE}/online_configs`]: () => reply(200, makeOnlineConfig()),
+      // The preview's address (settings/online/preview-link.tsx).
+      [`GET ${BASE}/online_url`]: () =>
+        reply(200, { url: `http://localhost/r/pk-salon-${SALON_ID}` }),
       ...api,
     },
     options,

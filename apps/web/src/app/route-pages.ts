@@ -52,6 +52,7 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsResources: lazyPage(salonSettingsPages, (m) => m.SalonResourcesRoute),
   SalonSettingsMatrix: lazyPage(salonSettingsPages, (m) => m.SalonMatrixRoute),
   SalonSettingsUrls: lazyPage(salonSettingsPages, (m) => m.SalonUrlsRoute),
+  SalonSettingsGoogle: lazyPage(salonSettingsPages, (m) => m.SalonGoogleRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
   Friends: lazyPage(friendPages, (m) => m.FriendsRoute),
   TagList: lazyPage(tagPages, (m) => m.TagListRoute),

@@ -116,6 +116,13 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ],
   ['RSV-37', '/line/reserve/salon/settings/matrix', 'SalonSettingsMatrix', '対応コース設定', []],
   ['RSV-78', '/line/reserve/salon/settings/urls', 'SalonSettingsUrls', '予約URL', []],
+  [
+    'RSV-39',
+    '/line/reserve/salon/settings/google',
+    'SalonSettingsGoogle',
+    'Googleカレンダー連携',
+    [],
+  ],
   ['ROUTE-31', '/line/reserve/event', 'EventList', 'イベント予約一覧', []],
   ['ROUTE-32', '/line/reserve/event/new', 'EventNew', 'イベント予約作成', ['reserve-write']],
   ['ROUTE-33', '/line/reserve/event/:id/edit', 'EventEdit', 'イベント予約編集', ['reserve-write']],

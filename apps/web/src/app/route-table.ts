@@ -110,6 +110,11 @@ export const routeTable: readonly AppRoute[] = [
   route('SalonSettingsResources', 'リソース設定', settingsSection),
   route('SalonSettingsMatrix', '対応コース設定', settingsSection),
   route('SalonSettingsUrls', '予約URL', settingsSection),
+  route('SalonSettingsGoogle', 'Googleカレンダー連携', {
+    ...settingsSection,
+    // The OAuth callback comes back with ?google=connected|failed (decision 0135).
+    query: [salonQuery, { name: 'google', optional: true }],
+  }),
   route('EventList', 'イベント予約一覧'),
   route('EventNew', 'イベント予約作成', needs('reserve-write')),
   // ROUTE-35: under /line/reserve/event/ anything unlisted, a bad id included, goes to EventList.

@@ -52,6 +52,7 @@ export const pagePaths = {
   SalonSettingsResources: '/line/reserve/salon/settings/resources',
   SalonSettingsMatrix: '/line/reserve/salon/settings/matrix',
   SalonSettingsUrls: '/line/reserve/salon/settings/urls',
+  SalonSettingsGoogle: '/line/reserve/salon/settings/google',
   EventList: '/line/reserve/event',
   EventNew: '/line/reserve/event/new',
   EventEdit: '/line/reserve/event/:id/edit',

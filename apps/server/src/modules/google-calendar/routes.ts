@@ -23,8 +23,15 @@ import type { GoogleCalendarService } from './service.js';
 export const GOOGLE_CALLBACK_PATH = '/api/google/oauth/callback';
 /** Holds the OAuth `state` between the connect call and Google's redirect back (CSRF). */
 export const GOOGLE_STATE_COOKIE = 'tsunagu_google_oauth';
-/** Where the browser lands after the callback (the console's salon settings). */
-export const GOOGLE_RETURN_PATH = '/line/reserve/salon';
+/** Where the browser lands after the callback: the settings' Google section (decision 0135). */
+export const GOOGLE_RETURN_PATH = '/line/reserve/salon/settings/google';
+
+/** The return address, keeping the salon the operator connected (the section's `?salon=`). */
+export function googleReturnUrl(outcome: 'connected' | 'failed', salonId?: number): string {
+  const query = new URLSearchParams(salonId ? { salon: String(salonId) } : {});
+  query.set('google', outcome);
+  return `${GOOGLE_RETURN_PATH}?${query.toString()}`;
+}
 
 const googleErrors = { 401: errorBodySchema, 503: errorBodySchema } as const;
 
@@ -174,18 +181,20 @@ export async function googleOAuthCallbackRoutes(
     {
       schema: {
         tags,
-        summary: `Googleからの戻り先（OAuth）: トークンを保存して ${GOOGLE_RETURN_PATH}?google=connected（失敗時 failed）へ移動。トークンは API で返さない`,
+        summary: `Googleからの戻り先（OAuth）: トークンを保存して ${GOOGLE_RETURN_PATH}?salon={id}&google=connected（失敗時 failed）へ移動。トークンは API で返さない`,
         querystring: googleCallbackQuerySchema,
       },
     },
     async (request, reply) => {
       const expected = request.cookies[GOOGLE_STATE_COOKIE] ?? '';
       reply.clearCookie(GOOGLE_STATE_COOKIE, { path: GOOGLE_CALLBACK_PATH });
-      const back = (outcome: 'connected' | 'failed') =>
-        reply.redirect(`${GOOGLE_RETURN_PATH}?google=${outcome}`, 303);
       const { code, state, error } = request.query;
       const salonId = Number(/^(\d{1,10})\./.exec(state)?.[1] ?? Number.NaN);
-      if (error || !code || !expected || !sameText(state, expected) || !salonId) {
+      const matches = Boolean(expected) && sameText(state, expected);
+      // The salon goes back into the address only when the state is the one we issued.
+      const back = (outcome: 'connected' | 'failed') =>
+        reply.redirect(googleReturnUrl(outcome, matches && salonId ? salonId : undefined), 303);
+      if (error || !code || !matches || !salonId) {
         request.log.info({ googleError: error ?? null }, 'google oauth callback refused');
         return back('failed');
       }

@@ -87,7 +87,8 @@ describe(`salon Google calendar (${databaseKind})`, () => {
   it('connect flow: a callback whose state does not match stores nothing', async () => {
     const { callback } = await connect(demo, salonId, `${salonId}.forged`);
     expect(callback?.statusCode).toBe(303);
-    expect(callback?.headers.location).toContain('google=failed');
+    // A forged state names no salon to go back to: the section's default salon shows.
+    expect(callback?.headers.location).toBe('/line/reserve/salon/settings/google?google=failed');
     expect((await overview()).account).toBeNull();
   });
 
@@ -101,7 +102,10 @@ describe(`salon Google calendar (${databaseKind})`, () => {
     const { start, callback } = await connect(demo, salonId);
     expect(start.statusCode).toBe(200);
     expect(callback?.statusCode, callback?.body).toBe(303);
-    expect(callback?.headers.location).toContain('google=connected');
+    // Back to the settings' Google section of the salon just connected (decision 0135).
+    expect(callback?.headers.location).toBe(
+      `/line/reserve/salon/settings/google?salon=${salonId}&google=connected`,
+    );
     const response = await demo.get(`${base}/googlecalendars`);
     expect(response.body).not.toMatch(/fake-access|fake-refresh/);
     const body = response.json();

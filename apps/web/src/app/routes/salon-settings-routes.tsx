@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import {
   SalonBookingSettingsPage,
   SalonCoursesPage,
+  SalonGooglePage,
   SalonMatrixPage,
   SalonOnlineSettingsPage,
   SalonOpeningPage,
@@ -39,3 +40,4 @@ export const SalonCoursesRoute = settingsRoute(SalonCoursesPage);
 export const SalonResourcesRoute = settingsRoute(SalonResourcesPage);
 export const SalonMatrixRoute = settingsRoute(SalonMatrixPage);
 export const SalonUrlsRoute = settingsRoute(SalonUrlsPage);
+export const SalonGoogleRoute = settingsRoute(SalonGooglePage);

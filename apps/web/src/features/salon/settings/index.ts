@@ -3,6 +3,7 @@
 export {
   SalonBookingSettingsPage,
   SalonCoursesPage,
+  SalonGooglePage,
   SalonMatrixPage,
   SalonOnlineSettingsPage,
   SalonOpeningPage,

@@ -1,7 +1,15 @@
 import { pagePaths, type PageName } from '@/config/paths';
 
 export type SettingsSectionKey =
-  'switches' | 'booking' | 'opening' | 'online' | 'courses' | 'resources' | 'matrix' | 'urls';
+  | 'switches'
+  | 'booking'
+  | 'opening'
+  | 'online'
+  | 'courses'
+  | 'resources'
+  | 'matrix'
+  | 'urls'
+  | 'google';
 
 export type SettingsSection = {
   key: SettingsSectionKey;
@@ -74,6 +82,14 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     path: pagePaths.SalonSettingsUrls,
     label: '予約URL',
     description: '計測用パラメーター付きの予約URLとQRコード',
+  },
+  // features/salon/settings/google (decision 0135).
+  {
+    key: 'google',
+    route: 'SalonSettingsGoogle',
+    path: pagePaths.SalonSettingsGoogle,
+    label: 'Googleカレンダー連携',
+    description: 'Googleカレンダーからスタッフのシフトを取り込み、予約用のカレンダーを連携',
   },
 ];
 

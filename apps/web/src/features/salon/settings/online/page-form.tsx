@@ -11,6 +11,7 @@ import { TextArea, TextBox } from '@/ui/text-field';
 import { useToast } from '@/ui/toast';
 import { fieldErrorsOf, writeErrorText } from '../../utils/write-errors';
 import { useWriteOnlineConfig } from '../api/online-config';
+import { PreviewLink } from './preview-link';
 
 const toDraft = (config: OnlineConfig) => ({
   is_public: config.is_public,
@@ -49,9 +50,12 @@ export function PageForm(props: { salonId: number; canWrite: boolean; config: On
 
   return (
     <form className="settings-card" onSubmit={submit} noValidate aria-labelledby="page-heading">
-      <h2 className="settings-card__title" id="page-heading">
-        予約ページ
-      </h2>
+      <div className="settings-card__head">
+        <h2 className="settings-card__title" id="page-heading">
+          予約ページ
+        </h2>
+        <PreviewLink salonId={salonId} />
+      </div>
       <fieldset className="settings-fields" disabled={!canWrite}>
         <label className="checkbox">
           <input

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { SettingsFrame, type SettingsPageProps } from '../components/settings-frame';
 import { CourseList } from '../courses/course-list-page';
+import { GoogleSection } from '../google/google-section';
 import { MatrixLoader } from '../matrix/matrix-page';
 import { ResourceList } from '../resources/resource-list-page';
 import type { SettingsSectionKey } from '../sections';
@@ -53,4 +54,9 @@ export const SalonUrlsPage = sectionPage(
   'urls',
   SalonUrls,
   '予約ページのURLを、流入元ごとに計測用のパラメータを付けて作れます。QRコードはチラシや店頭に使えます。',
+);
+export const SalonGooglePage = sectionPage(
+  'google',
+  GoogleSection,
+  'Googleカレンダーの予定をスタッフのシフトとして取り込めます。リソースごとに、シフト用と予約用のカレンダーを選びます。',
 );

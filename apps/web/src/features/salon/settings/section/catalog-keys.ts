@@ -6,4 +6,5 @@ export const catalogKeys = {
   resources: (salonId: number) => [...salonKeys.salon(salonId), 'settings', 'resources'] as const,
   unlinks: (salonId: number) => [...salonKeys.salon(salonId), 'settings', 'unlinks'] as const,
   urls: (salonId: number) => [...salonKeys.salon(salonId), 'settings', 'urls'] as const,
+  google: (salonId: number) => [...salonKeys.salon(salonId), 'settings', 'google'] as const,
 };
