@@ -102,8 +102,8 @@ export function SegmentForm(props: SegmentFormProps) {
         />
         <FieldError id={`${nameId}-error`} messages={errors.name} />
       </div>
-      <fieldset className="field segment-form__match" disabled={readOnly}>
-        <legend>条件の組み合わせ</legend>
+      <fieldset className="segment-form__match" disabled={readOnly}>
+        <legend className="field__label">条件の組み合わせ</legend>
         <label>
           <input type="radio" checked={match === 'all'} onChange={() => setMatch('all')} />
           すべての条件に当てはまる
