@@ -1,7 +1,8 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_LOGIN_IDS } from './modules/auth/index.js';
-import { pushDispatcherFromConfig } from './modules/line-push/index.js';
+import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
+import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /** Process entry: configuration, listen, and a graceful shutdown on SIGINT/SIGTERM. */
@@ -17,6 +18,13 @@ async function main() {
     const pushes = pushDispatcherFromConfig(app.db, config, app.log, app.dbListen);
     app.addHook('onClose', () => pushes.stop());
     app.addHook('onReady', async () => pushes.start());
+    const reminders = createReminderScheduler({
+      db: app.db,
+      pushes: createPushQueue(),
+      log: app.log,
+    });
+    app.addHook('onClose', () => reminders.stop());
+    app.addHook('onReady', async () => reminders.start());
   }
 
   let closing = false;

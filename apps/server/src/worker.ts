@@ -1,12 +1,13 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { pushDispatcherFromConfig } from './modules/line-push/index.js';
+import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
+import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /**
- * `npm run worker`: the notification message and push message dispatchers as their own
- * process, on PostgreSQL.
+ * `npm run worker`: the notification message and push message dispatchers and the day-before
+ * reminders as their own process, on PostgreSQL.
  * Any number may run side by side (claims use FOR UPDATE SKIP LOCKED); run the API with
  * TEL_DISPATCH_IN_PROCESS=false then. TEL_RATE_LIMIT applies per process.
  */
@@ -26,6 +27,7 @@ async function main() {
   await database.migrate();
   const dispatcher = telDispatcherFromConfig(database.db, config, log, database.listen);
   const pushes = pushDispatcherFromConfig(database.db, config, log, database.listen);
+  const reminders = createReminderScheduler({ db: database.db, pushes: createPushQueue(), log });
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -34,7 +36,7 @@ async function main() {
     log.info({ signal }, 'worker stopping');
     const timer = setTimeout(() => process.exit(1), 30_000);
     timer.unref();
-    Promise.all([dispatcher.stop(), pushes.stop()])
+    Promise.all([dispatcher.stop(), pushes.stop(), reminders.stop()])
       .then(() => database.close())
       .then(
         () => process.exit(0),
@@ -48,6 +50,7 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   dispatcher.start();
   pushes.start();
+  reminders.start();
 }
 
 main().catch((error: unknown) => {
