@@ -120,6 +120,26 @@ describe(`line push messages (${databaseKind})`, () => {
     expect(row.state).toBe('sent');
   });
 
+  it('429 waits at least LINE’s Retry-After before the next attempt', async () => {
+    const id = await enqueue('混雑時の送信');
+    line.setBehaviour((call) =>
+      call === 0 ? { status: 429, headers: { 'retry-after': '120' } } : { status: 200 },
+    );
+    const pushes = dispatcher();
+    await pushes.runUntilIdle();
+    expect((await rowOf(id)).reason).toContain('429');
+    now = new Date(now.getTime() + 60_000);
+    await pushes.runUntilIdle();
+    expect((await rowOf(id)).state).toBe('queued');
+    now = new Date(now.getTime() + 61_000);
+    await pushes.runUntilIdle();
+    const row = await rowOf(id);
+    expect(row.state).toBe('sent');
+    expect(line.requests.filter((r) => r.retryKey === row.retryKey).map((r) => r.status)).toEqual([
+      429, 200,
+    ]);
+  });
+
   it('400 fails at once with LINE’s reason; nothing is tried again', async () => {
     const id = await enqueue('不正なメッセージ');
     line.setBehaviour(() => ({ status: 400 }));
