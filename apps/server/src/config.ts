@@ -74,6 +74,11 @@ export const configSchema = z
     /** `dry-run`: every status is gone through and logged, nothing is sent. `line`: real sending. */
     TEL_SENDER: z.enum(['dry-run', 'line']).default('dry-run'),
     /**
+     * Push messages to friends (online actions, reminders; decision 0130): `dry-run` logs and
+     * marks them sent, `line` sends them through each account's channel.
+     */
+    LINE_PUSH_SENDER: z.enum(['dry-run', 'line']).default('dry-run'),
+    /**
      * A single-shop install's channel (decision 0045): adopted at start as the first account's
      * stored channel when it has none; each account connects its own in the console otherwise.
      */
@@ -115,6 +120,13 @@ export const configSchema = z
         path: ['SECRETS_KEY'],
         message:
           'Google カレンダー連携（GOOGLE_CLIENT_ID）には SECRETS_KEY が必要です（openssl rand -base64 32）',
+      });
+    }
+    if (config.LINE_PUSH_SENDER === 'line' && !config.SECRETS_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message: 'LINE_PUSH_SENDER=line には SECRETS_KEY が必要です（openssl rand -base64 32）',
       });
     }
     if (config.TEL_SENDER === 'line' && !config.SECRETS_KEY) {

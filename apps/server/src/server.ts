@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_LOGIN_IDS } from './modules/auth/index.js';
+import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
+import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /** Process entry: configuration, listen, and a graceful shutdown on SIGINT/SIGTERM. */
@@ -12,6 +14,17 @@ async function main() {
     const dispatcher = telDispatcherFromConfig(app.db, config, app.log, app.dbListen);
     app.addHook('onClose', () => dispatcher.stop());
     app.addHook('onReady', async () => dispatcher.start());
+    // Push messages to friends (online actions, reminders) go from the same process.
+    const pushes = pushDispatcherFromConfig(app.db, config, app.log, app.dbListen);
+    app.addHook('onClose', () => pushes.stop());
+    app.addHook('onReady', async () => pushes.start());
+    const reminders = createReminderScheduler({
+      db: app.db,
+      pushes: createPushQueue(),
+      log: app.log,
+    });
+    app.addHook('onClose', () => reminders.stop());
+    app.addHook('onReady', async () => reminders.start());
   }
 
   let closing = false;
@@ -40,6 +53,11 @@ async function main() {
   const lines = [`つなぐ を起動しました: http://${host}:${port}/`];
   if (config.TEL_SENDER === 'dry-run') {
     lines.push('通知メッセージ: ドライラン（TEL_SENDER=dry-run、実際には送信されません）');
+  }
+  if (config.LINE_PUSH_SENDER === 'dry-run') {
+    lines.push(
+      'プッシュメッセージ: ドライラン（LINE_PUSH_SENDER=dry-run、実際には送信されません）',
+    );
   }
   if (config.SEED_DEMO) {
     lines.push(

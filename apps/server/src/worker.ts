@@ -1,10 +1,13 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
+import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /**
- * `npm run worker`: the notification message dispatcher as its own process, on PostgreSQL.
+ * `npm run worker`: the notification message and push message dispatchers and the day-before
+ * reminders as their own process, on PostgreSQL.
  * Any number may run side by side (claims use FOR UPDATE SKIP LOCKED); run the API with
  * TEL_DISPATCH_IN_PROCESS=false then. TEL_RATE_LIMIT applies per process.
  */
@@ -23,6 +26,8 @@ async function main() {
   });
   await database.migrate();
   const dispatcher = telDispatcherFromConfig(database.db, config, log, database.listen);
+  const pushes = pushDispatcherFromConfig(database.db, config, log, database.listen);
+  const reminders = createReminderScheduler({ db: database.db, pushes: createPushQueue(), log });
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -31,8 +36,7 @@ async function main() {
     log.info({ signal }, 'worker stopping');
     const timer = setTimeout(() => process.exit(1), 30_000);
     timer.unref();
-    dispatcher
-      .stop()
+    Promise.all([dispatcher.stop(), pushes.stop(), reminders.stop()])
       .then(() => database.close())
       .then(
         () => process.exit(0),
@@ -45,6 +49,8 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   dispatcher.start();
+  pushes.start();
+  reminders.start();
 }
 
 main().catch((error: unknown) => {

@@ -38,7 +38,7 @@ export function makeOnlineConfig(overrides: Partial<OnlineConfig> = {}): OnlineC
         order: 2,
       },
     ],
-    actions: [{ type: 'notify_operators', enabled: true, text: '' }],
+    actions: [{ type: 'notify_operators', enabled: true, text: '', time: '19:00' }],
     ...overrides,
   };
 }

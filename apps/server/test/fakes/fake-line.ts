@@ -21,6 +21,10 @@ export interface FakeLineRequest {
   channelId: string | null;
   authorization: string | undefined;
   deliveryTag: string | undefined;
+  /** `/bot/pnp/push` (notification messages) or `/v2/bot/message/push` (push messages). */
+  path: string;
+  /** `X-Line-Retry-Key` of a push message. */
+  retryKey: string | undefined;
   body: { to: string; messages: unknown[] };
   status: number;
 }
@@ -43,8 +47,10 @@ export type FakeLineBehaviour = (
 export interface FakeLine {
   url: string;
   channels: FakeLineChannel[];
-  /** Pushes (`POST /bot/pnp/push`), in arrival order. */
+  /** Pushes (`POST /bot/pnp/push` and `POST /v2/bot/message/push`), in arrival order. */
   requests: FakeLineRequest[];
+  /** Retry keys of push messages LINE took (delivered once; a later request with one is 409). */
+  acceptedRetryKeys: Set<string>;
   /** Webhook URLs set per channel id (`PUT /v2/bot/channel/webhook/endpoint`). */
   webhookEndpoints: Map<string, string>;
   setBehaviour(behaviour: FakeLineBehaviour): void;
@@ -77,6 +83,7 @@ const MESSAGES: Record<number, string> = {
   400: 'The request body has 1 error(s)',
   401: 'Authentication failed. Confirm that the access token in the authorization header is valid.',
   403: 'Not authorized to use this API',
+  409: 'The retry key is already accepted',
   422: 'Failed to send messages',
   429: 'The API rate limit has been exceeded. Try again later.',
   500: 'Internal server error',
@@ -99,7 +106,7 @@ export function fakeChannel(n: number): FakeLineChannel {
  * A LINE Platform stand-in for tests and benchmarks: a real HTTP server on 127.0.0.1:0 serving
  * the calls we make, shaped as LINE's OpenAPI documents (line/line-openapi) say, for any number
  * of channels: stateless tokens from id and secret (`POST /oauth2/v3/token`), `GET /v2/bot/info`,
- * the webhook endpoint (set and test), friends' profiles, LIFF ID tokens (`POST /oauth2/v2.1/verify`), the message quota, and `POST /bot/pnp/push` with
+ * the webhook endpoint (set and test), friends' profiles, LIFF ID tokens (`POST /oauth2/v2.1/verify`), the message quota, and `POST /bot/pnp/push` and `POST /v2/bot/message/push` (retry keys: 409 once accepted) with
  * configurable status codes, latency and hangs. A token it does not know is 401, like LINE.
  */
 export async function startFakeLine(
@@ -123,6 +130,7 @@ export async function startFakeLine(
     { aud: string; sub: string; name?: string; picture?: string; exp: number; iat: number }
   >();
   const verifyCalls: string[] = [];
+  const acceptedRetryKeys = new Set<string>();
 
   /** `POST /oauth2/v2.1/verify` (LINE Login v2.1): 400 `invalid_request` for any bad token. */
   function verifyIdToken(res: http.ServerResponse, raw: Buffer) {
@@ -160,10 +168,19 @@ export async function startFakeLine(
       channelId: channel?.channelId ?? null,
       authorization: req.headers.authorization,
       deliveryTag: req.headers['x-line-delivery-tag'] as string | undefined,
+      path: req.url ?? '',
+      retryKey: req.headers['x-line-retry-key'] as string | undefined,
       body,
       status: 0,
     };
-    const planned = channel ? behaviour(calls, request) : { status: 401 };
+    let planned = channel ? behaviour(calls, request) : { status: 401 };
+    // LINE delivers a retry key once: a request with an accepted key is 409, delivered nothing.
+    const retryKey = request.retryKey;
+    if (retryKey && planned.status === 200 && acceptedRetryKeys.has(retryKey))
+      planned = { ...planned, status: 409 };
+    // Taken (or, hanging or dropped, taken with the answer lost).
+    else if (retryKey && (planned.status === 200 || planned.hang || planned.drop))
+      acceptedRetryKeys.add(retryKey);
     calls += 1;
     request.status = planned.hang || planned.drop ? 0 : planned.status;
     requests.push(request);
@@ -271,7 +288,8 @@ export async function startFakeLine(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      if (req.method === 'POST' && req.url === '/bot/pnp/push') push(req, res, raw);
+      const pushPath = req.url === '/bot/pnp/push' || req.url === '/v2/bot/message/push';
+      if (req.method === 'POST' && pushPath) push(req, res, raw);
       else management(req, res, raw);
     });
   });
@@ -282,6 +300,7 @@ export async function startFakeLine(
     url: `http://127.0.0.1:${port}`,
     channels,
     requests,
+    acceptedRetryKeys,
     webhookEndpoints,
     setBehaviour(next) {
       behaviour = next;

@@ -1,17 +1,26 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADERS } from './test-app.js';
 
+let phones = 0;
+/** Each customer's phone has its own address (the booking writes are limited per address too). */
+export function phoneAddress(): string {
+  phones += 1;
+  return `198.51.100.${phones % 250}`;
+}
+
 /** What a customer's phone sends: the member cookie only (or nothing), and the CSRF header. */
-export function memberClient(app: FastifyInstance, cookie: string) {
+export function memberClient(app: FastifyInstance, cookie: string, address = phoneAddress()) {
   const request = (method: InjectOptions['method'], url: string, payload?: unknown) =>
     app.inject({
       method,
       url,
+      remoteAddress: address,
       headers: { ...(cookie ? { cookie } : {}), ...CSRF_HEADERS },
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     });
   return {
     cookie,
+    address,
     get: (url: string) => request('GET', url),
     post: (url: string, payload?: unknown) => request('POST', url, payload),
     put: (url: string, payload?: unknown) => request('PUT', url, payload),
@@ -28,13 +37,17 @@ export function memberCookieFrom(response: LightMyRequestResponse): string {
   return `tsunagu_member=${cookie.value}`;
 }
 
-/** Signs a member in on a booking page (`{ id_token }` or `{ demo: true }`). */
+/** Signs a member in on a booking page (`{ id_token }` or `{ demo: true }`), from `address`. */
 export async function memberSignIn(
   app: FastifyInstance,
   publicKey: string,
   body: { id_token: string } | { demo: true },
+  address = phoneAddress(),
 ): Promise<MemberClient> {
-  const response = await memberClient(app, '').post(`/api/booking/${publicKey}/session`, body);
+  const response = await memberClient(app, '', address).post(
+    `/api/booking/${publicKey}/session`,
+    body,
+  );
   if (response.statusCode !== 200) throw new Error(`member sign-in: ${response.body}`);
-  return memberClient(app, memberCookieFrom(response));
+  return memberClient(app, memberCookieFrom(response), address);
 }

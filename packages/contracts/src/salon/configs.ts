@@ -202,12 +202,24 @@ export const shopInfoSchema = z.object({
 });
 export type ShopInfo = z.infer<typeof shopInfoSchema>;
 
-export const ONLINE_ACTION_TYPES = ['send_message', 'notify_operators', 'add_tag'] as const;
+export const ONLINE_ACTION_TYPES = [
+  'send_message',
+  'notify_operators',
+  'add_tag',
+  'remind_day_before',
+] as const;
+/** When the day-before reminder goes (Asia/Tokyo) unless the salon chose another time. */
+export const DEFAULT_REMINDER_TIME = '19:00';
 export const onlineActionSchema = z.object({
   type: z.enum(ONLINE_ACTION_TYPES),
   enabled: z.boolean(),
-  /** The message text (send_message) or tag name (add_tag). */
+  /**
+   * The message text (send_message; remind_day_before: written above the reservation's date,
+   * time and course), the tag name (add_tag), or the notice text (notify_operators, optional).
+   */
   text: z.string().trim().max(1000).default(''),
+  /** remind_day_before: the time on the day before the visit (Asia/Tokyo, HH:mm). */
+  time: salonTimeSchema.default(DEFAULT_REMINDER_TIME),
 });
 export const onlineActionsInputSchema = z.object({
   actions: z.array(onlineActionSchema).max(20),

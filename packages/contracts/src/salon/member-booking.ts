@@ -29,6 +29,8 @@ export const MEMBER_BOOKING_MESSAGES = {
   slotTaken: 'この枠はたった今ほかの予約で埋まりました。近い空き枠からお選びください',
   pendingLimit: `リクエスト中の予約・変更・キャンセルは${MEMBER_PENDING_LIMIT}件までです。お店の確認をお待ちください`,
   rateLimited: '操作が多すぎます。しばらく待ってからもう一度お試しください',
+  addressRateLimited:
+    'このネットワークからの予約操作が多すぎます。しばらく待ってからもう一度お試しください',
   cancelClosed: 'オンラインでのキャンセル・変更は受け付けていません。お店に直接ご連絡ください',
   deadlinePassed: (hours: number) =>
     `予約の${hours}時間前を過ぎたため、オンラインでのキャンセル・変更はできません。お店に直接ご連絡ください`,

@@ -16,6 +16,8 @@ export const SALON_EVENT_TYPES = [
   'approve_cancel_request',
   'deny_cancel_request',
   'delete',
+  /** The online action notify_operators (decision 0131): a notice with the salon's own text. */
+  'online_notice',
 ] as const;
 export type SalonEventType = (typeof SALON_EVENT_TYPES)[number];
 
@@ -29,6 +31,7 @@ export const SALON_EVENT_NOTICES: Partial<Record<SalonEventType, string>> = {
   cancel_request: '予約のキャンセルリクエストが届きました',
   delete_cancel_request: 'キャンセルリクエストが取り下げられました',
   delete_update_request: '変更リクエストが取り下げられました',
+  online_notice: 'オンライン予約が入りました',
 };
 
 export const SALON_RESERVATION_EVENT = 'salon_reservation_event';
@@ -45,6 +48,8 @@ export const salonReservationEventSchema = z.object({
   member_display_name: z.string(),
   icon_url: z.string(),
   actor: z.enum(['manager', 'member']),
+  /** online_notice: the text the salon wrote for the notice (the type's text when absent). */
+  notice_text: z.string().optional(),
   occurred_at: z.string(),
 });
 export type SalonReservationEvent = z.infer<typeof salonReservationEventSchema>;
@@ -65,11 +70,11 @@ export interface SalonEventNotice {
 export function salonEventNotice(
   event: Pick<
     SalonReservationEvent,
-    'event_type' | 'actor' | 'member_display_name' | 'icon_url' | 'reservation_id'
+    'event_type' | 'actor' | 'member_display_name' | 'icon_url' | 'reservation_id' | 'notice_text'
   >,
   pushNotification: boolean,
 ): SalonEventNotice | null {
-  const text = SALON_EVENT_NOTICES[event.event_type];
+  const text = event.notice_text || SALON_EVENT_NOTICES[event.event_type];
   if (!pushNotification || event.actor === 'manager' || !text) return null;
   return {
     name: event.member_display_name,

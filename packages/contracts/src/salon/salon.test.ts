@@ -111,4 +111,13 @@ describe('salon contracts', () => {
     for (const type of SALON_EVENT_TYPES)
       expect(salonEventNotice(memberEvent(type), false)).toBeNull();
   });
+
+  it('the online action notify_operators shows the salon’s own text, or the type’s text', () => {
+    expect(
+      salonEventNotice({ ...memberEvent('online_notice'), notice_text: '電話で確認' }, true),
+    ).toMatchObject({ text: '電話で確認' });
+    expect(salonEventNotice(memberEvent('online_notice'), true)).toMatchObject({
+      text: 'オンライン予約が入りました',
+    });
+  });
 });

@@ -9,3 +9,4 @@ export * from './surveys.js';
 export * from './tel.js';
 export * from './tags.js';
 export * from './member-queries.js';
+export * from './line-push.js';

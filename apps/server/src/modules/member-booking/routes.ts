@@ -17,6 +17,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberAccess, publicAccess } from '../../plugins/access.js';
+import { createPushQueue } from '../line-push/index.js';
+import { createAfterBooking } from '../online-actions/index.js';
 import type { PublishEvents } from '../realtime/index.js';
 import { SlotTakenError, createMemberBookingService } from './service.js';
 import {
@@ -46,7 +48,17 @@ export async function memberBookingRoutes(
   options: { publish: PublishEvents },
 ) {
   const sessions = createMemberSessions({ db: app.db, config: app.config });
-  const booking = createMemberBookingService({ db: app.db, publish: options.publish });
+  const afterBooking = createAfterBooking({
+    db: app.db,
+    publish: options.publish,
+    pushes: createPushQueue(),
+    log: app.log,
+  });
+  const booking = createMemberBookingService({
+    db: app.db,
+    publish: options.publish,
+    afterBooking,
+  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const memberErrors = { 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 
@@ -55,7 +67,7 @@ export async function memberBookingRoutes(
     const { publicKey } = request.params as { publicKey: string };
     const salon = await sessions.salonOfKey(publicKey);
     const member = await sessions.authenticate(request.cookies[MEMBER_COOKIE], salon.accountId);
-    return { salon, member };
+    return { salon, member: { ...member, address: request.ip } };
   }
 
   routes.post(

@@ -13,6 +13,7 @@ import type { Database } from '../../db/types.js';
 import { minutesOf } from '../../lib/business-time.js';
 import { AppError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
 import { blockedForMs, reserveAttempt } from '../auth/index.js';
+import type { CustomerBooking } from '../online-actions/index.js';
 import type { PublishEvents } from '../realtime/index.js';
 import { tokyoNow } from '../salon-availability/index.js';
 import { createConfigService } from '../salon-configs/index.js';
@@ -23,6 +24,8 @@ import { nearestSlots, offeredSlot, type SlotAsk } from './slots.js';
 
 /** Booking writes per member in the sign-in throttle's 15-minute window (decision 0115). */
 export const MEMBER_WRITE_THRESHOLD = 30;
+/** Booking writes per client address in the same window, whoever signed in (decision 0134). */
+export const ADDRESS_WRITE_THRESHOLD = 60;
 
 /** 409 of a slot taken meanwhile, with the nearest free ones (sent as `slotTakenBodySchema`). */
 export class SlotTakenError extends AppError {
@@ -38,6 +41,8 @@ export function createMemberBookingService(deps: {
   db: Database;
   publish: PublishEvents;
   clock?: () => Date;
+  /** The online actions, run once a customer's booking has committed (decision 0131). */
+  afterBooking?: (booking: CustomerBooking) => Promise<void>;
 }) {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -51,8 +56,18 @@ export function createMemberBookingService(deps: {
     return config;
   }
 
-  /** The per-member rate limit: the sign-in throttle's atomic counter under its own key. */
+  /** Per address, then per member: the sign-in throttle's atomic counter under their own keys. */
   async function countWrite(member: MemberContext, now: Date) {
+    if (member.address) {
+      const byAddress = `member-address:${member.address}`;
+      if (!(await reserveAttempt(db, byAddress, ADDRESS_WRITE_THRESHOLD, now))) {
+        const waitMs = await blockedForMs(db, [byAddress], now);
+        throw new TooManyRequestsError(
+          MEMBER_BOOKING_MESSAGES.addressRateLimited,
+          Math.ceil(waitMs / 1000),
+        );
+      }
+    }
     const key = `member:${member.memberId}`;
     if (await reserveAttempt(db, key, MEMBER_WRITE_THRESHOLD, now)) return;
     const waitMs = await blockedForMs(db, [key], now);
@@ -147,6 +162,12 @@ export function createMemberBookingService(deps: {
         throw error;
       }
       const status = instant ? 2 : 1;
+      await deps.afterBooking?.({
+        salonId: salon.id,
+        accountId: salon.accountId,
+        memberId: member.memberId,
+        reservationId: id,
+      });
       return {
         status: true as const,
         id,

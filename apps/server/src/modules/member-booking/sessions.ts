@@ -40,6 +40,8 @@ export interface MemberContext {
   iconUrl: string;
   demo: boolean;
   expiresAt: Date;
+  /** The client address of the request (routes add it; the per-address limit counts it). */
+  address?: string;
 }
 
 export function createMemberSessions(deps: { db: Database; config: Config; clock?: () => Date }) {

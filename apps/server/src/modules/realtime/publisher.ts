@@ -22,6 +22,8 @@ export interface SalonEventDraft {
   actor: 'manager' | 'member';
   memberDisplayName: string;
   iconUrl: string;
+  /** online_notice: the salon's own notice text. */
+  noticeText?: string;
 }
 
 export type PublishEvents = (events: SalonEventDraft[]) => Promise<void>;
@@ -90,6 +92,7 @@ export function createEventPublisher(
             member_display_name: draft.memberDisplayName,
             icon_url: draft.iconUrl,
             actor: draft.actor,
+            ...(draft.noticeText ? { notice_text: draft.noticeText } : {}),
           };
           const [row] = await tx
             .insert(salonEvents)

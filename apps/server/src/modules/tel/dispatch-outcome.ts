@@ -1,20 +1,8 @@
 import { TEL_TEXT } from '@tsunagu/contracts';
 import type { ClaimedMessage, Settlement } from './dispatch-repository.js';
+import { retryDelayMs, type RetryPolicy } from '../../lib/back-off.js';
 import { renderMessages } from './render.js';
 import type { PushOutcome } from './sender.js';
-
-const MAX_RETRY_DELAY_MS = 5 * 60_000;
-
-export interface RetryPolicy {
-  maxAttempts: number;
-  retryBaseMs: number;
-}
-
-function retryDelayMs(policy: RetryPolicy, attempts: number, outcome: { retryAfterMs?: number }) {
-  const exponential = Math.min(policy.retryBaseMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
-  const jittered = exponential * (0.5 + Math.random() / 2);
-  return Math.max(jittered, outcome.retryAfterMs ?? 0);
-}
 
 const settlement = (id: number, fields: Partial<Settlement> & Pick<Settlement, 'status'>) => ({
   id,

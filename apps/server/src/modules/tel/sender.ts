@@ -1,5 +1,6 @@
 import type { TelSender } from '@tsunagu/contracts';
 import { Pool, type Dispatcher } from 'undici';
+import { lineMessage, refusalOf, requestFailure } from '../../lib/line-http.js';
 
 /** One LINE notification message request (`POST /bot/pnp/push`). */
 export interface PushRequest {
@@ -38,39 +39,6 @@ export interface LineSenderOptions {
   connections?: number;
 }
 
-/** Codes of errors raised before a request left this machine: safe to try again. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function errorCode(error: unknown): string | undefined {
-  const own = error as { code?: string; cause?: { code?: string; errors?: { code?: string }[] } };
-  return own.code ?? own.cause?.code ?? own.cause?.errors?.[0]?.code;
-}
-
-/** undici's timeouts: no status line (headers) or no body in time after the request was written. */
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-
-async function lineMessage(body: Dispatcher.ResponseData['body']): Promise<string> {
-  try {
-    const parsed = (await body.json()) as { message?: unknown };
-    return typeof parsed.message === 'string' ? `: ${parsed.message.slice(0, 200)}` : '';
-  } catch {
-    return '';
-  }
-}
-
-function retryAfterMs(headers: Dispatcher.ResponseData['headers']): number | undefined {
-  const value = headers['retry-after'];
-  const seconds = Number(Array.isArray(value) ? value[0] : value);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
-}
-
 /**
  * The real sender: LINE Messaging API, notification messages (flexible), over undici's
  * `Pool.request` with kept-alive connections. (Global `fetch` cost ≈ 0.5 ms of CPU per request,
@@ -100,17 +68,10 @@ export function createLineSender(options: LineSenderOptions): Sender {
           bodyTimeout: options.timeoutMs,
         });
       } catch (error) {
-        const code = errorCode(error);
-        if (code && NOT_SENT_CODES.has(code)) {
-          return { kind: 'retry', reason: `LINE に接続できませんでした（${code}）` };
-        }
-        return {
-          kind: 'unknown',
-          reason:
-            code && TIMEOUT_CODES.has(code)
-              ? '送信結果不明（LINE から応答がありませんでした）'
-              : `送信結果不明（通信が途切れました${code ? `: ${code}` : ''}）`,
-        };
+        const failure = requestFailure(error);
+        if (failure.notSent) return { kind: 'retry', reason: failure.reason };
+        // No retry key for notification messages: what LINE may have taken is never re-sent.
+        return { kind: 'unknown', reason: `送信結果不明（${failure.reason}）` };
       }
       const status = response.statusCode;
       if (status === 200 || status === 202) {
@@ -118,36 +79,11 @@ export function createLineSender(options: LineSenderOptions): Sender {
         await response.body.dump().catch(() => undefined);
         return { kind: 'sent' };
       }
-      const detail = await lineMessage(response.body);
       if (status === 422) {
+        const detail = await lineMessage(response.body);
         return { kind: 'cannot', reason: `LINE が送信できない宛先です（422${detail}）` };
       }
-      if (status === 429) {
-        const after = retryAfterMs(response.headers);
-        return {
-          kind: 'retry',
-          reason: `LINE の送信上限に達しました（429${detail}）`,
-          ...(after === undefined ? {} : { retryAfterMs: after }),
-        };
-      }
-      if (status >= 500)
-        return { kind: 'retry', reason: `LINE のサーバーエラー（${status}${detail}）` };
-      if (status === 401) {
-        return {
-          kind: 'token-refused',
-          reason: `チャネルアクセストークンが無効です（401${detail}）`,
-        };
-      }
-      if (status === 403) {
-        return {
-          kind: 'failed',
-          reason: `LINE 通知メッセージの送信権限がありません（403${detail}）`,
-        };
-      }
-      return {
-        kind: 'failed',
-        reason: `LINE がリクエストを受け付けませんでした（${status}${detail}）`,
-      };
+      return refusalOf(response, 'LINE 通知メッセージの送信権限がありません');
     },
     close: () => pool.close(),
   };

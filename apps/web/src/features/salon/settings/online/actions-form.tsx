@@ -1,4 +1,5 @@
 import {
+  DEFAULT_REMINDER_TIME,
   ONLINE_ACTION_TYPES,
   fieldErrorsFromIssues,
   onlineActionsInputSchema,
@@ -9,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { TextArea, TextBox } from '@/ui/text-field';
+import { TimePicker } from '@/ui/time-picker';
 import { useToast } from '@/ui/toast';
 import { fieldErrorsOf, writeErrorText } from '../../utils/write-errors';
 import { useWriteOnlineConfig } from '../api/online-config';
@@ -16,7 +18,10 @@ import { useWriteOnlineConfig } from '../api/online-config';
 type Action = OnlineConfig['actions'][number];
 type ActionType = Action['type'];
 
-export const ACTION_TEXTS: Record<ActionType, { label: string; hint: string; field?: string }> = {
+export const ACTION_TEXTS: Record<
+  ActionType,
+  { label: string; hint: string; field?: string; optional?: boolean }
+> = {
   notify_operators: {
     label: 'オペレーターに通知する',
     hint: 'オンラインで予約が入ると、管理画面にお知らせを出します。',
@@ -31,12 +36,24 @@ export const ACTION_TEXTS: Record<ActionType, { label: string; hint: string; fie
     hint: '予約を受け付けたあと、お客様にLINEでこのメッセージを送ります。',
     field: 'メッセージ',
   },
+  remind_day_before: {
+    label: '前日にリマインドを送る',
+    hint: '確定した予約のお客様に、来店日の前日の指定した時刻（日本時間）に、予約の日時とコースをLINEでお送りします。',
+    field: '添えるメッセージ（任意）',
+    optional: true,
+  },
 };
 
 /** Every action type once, in a fixed order, whether or not the server has stored it yet. */
 function toDraft(actions: readonly Action[]): Action[] {
   return ONLINE_ACTION_TYPES.map(
-    (type) => actions.find((action) => action.type === type) ?? { type, enabled: false, text: '' },
+    (type) =>
+      actions.find((action) => action.type === type) ?? {
+        type,
+        enabled: false,
+        text: '',
+        time: DEFAULT_REMINDER_TIME,
+      },
   );
 }
 
@@ -58,8 +75,8 @@ export function ActionsForm(props: { salonId: number; canWrite: boolean; config:
     if (!parsed.success) return setClientErrors(fieldErrorsFromIssues(parsed.error.issues));
     const missing: FieldErrors = {};
     parsed.data.actions.forEach((action, index) => {
-      const field = ACTION_TEXTS[action.type].field;
-      if (action.enabled && field && action.text === '')
+      const { field, optional } = ACTION_TEXTS[action.type];
+      if (action.enabled && field && !optional && action.text === '')
         missing[`actions.${index}.text`] = [`${field}を入力してください`];
     });
     setClientErrors(missing);
@@ -98,10 +115,23 @@ export function ActionsForm(props: { salonId: number; canWrite: boolean; config:
                 <strong>{texts.label}</strong>
               </label>
               <p className="text-muted settings-action__hint">{texts.hint}</p>
+              {action.type === 'remind_day_before' && action.enabled ? (
+                <div className="field">
+                  <label htmlFor={`${id}-time`}>送信時刻（前日）</label>
+                  <TimePicker
+                    id={`${id}-time`}
+                    label="送信時刻（前日）"
+                    value={action.time}
+                    clearable={false}
+                    onChange={(time) => change(index, { time })}
+                  />
+                  <FieldError id={`${id}-time-error`} messages={errors[`actions.${index}.time`]} />
+                </div>
+              ) : null}
               {texts.field && action.enabled ? (
                 <div className="field">
                   <label htmlFor={id}>{texts.field}</label>
-                  {action.type === 'send_message' ? (
+                  {action.type === 'send_message' || action.type === 'remind_day_before' ? (
                     <TextArea
                       id={id}
                       value={action.text}

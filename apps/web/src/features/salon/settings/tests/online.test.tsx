@@ -102,10 +102,37 @@ describe('salon settings: online config', { timeout: 30_000 }, () => {
     );
     expect(app.callsTo('PUT', `${BASE}/online_configs/3/actions`)[0]!.body).toEqual({
       actions: [
-        { type: 'send_message', enabled: false, text: '' },
-        { type: 'notify_operators', enabled: true, text: '' },
-        { type: 'add_tag', enabled: true, text: 'ネット予約' },
+        { type: 'send_message', enabled: false, text: '', time: '19:00' },
+        { type: 'notify_operators', enabled: true, text: '', time: '19:00' },
+        { type: 'add_tag', enabled: true, text: 'ネット予約', time: '19:00' },
+        { type: 'remind_day_before', enabled: false, text: '', time: '19:00' },
       ],
+    });
+  });
+
+  it('the day-before reminder is switched on with its time and an optional message', async () => {
+    const app = renderSettings(PATH, {
+      [`PUT ${BASE}/online_configs/:id/actions`]: ({ body }) =>
+        reply(200, { status: true, online_config: makeOnlineConfig(body as object) }),
+    });
+    const form = await screen.findByRole('form', { name: '予約後のアクション' });
+    await app.user.click(within(form).getByRole('checkbox', { name: '前日にリマインドを送る' }));
+    const time = within(form).getByRole('textbox', { name: '送信時刻（前日）' });
+    expect(time).toHaveValue('19:00');
+    await app.user.clear(time);
+    await app.user.type(time, '18:30{Enter}');
+    await app.user.click(within(form).getByRole('button', { name: 'アクションを保存' }));
+    await waitFor(() =>
+      expect(app.callsTo('PUT', `${BASE}/online_configs/3/actions`)).toHaveLength(1),
+    );
+    const sent = app.callsTo('PUT', `${BASE}/online_configs/3/actions`)[0]!.body as {
+      actions: { type: string }[];
+    };
+    expect(sent.actions.find((action) => action.type === 'remind_day_before')).toEqual({
+      type: 'remind_day_before',
+      enabled: true,
+      text: '',
+      time: '18:30',
     });
   });
 

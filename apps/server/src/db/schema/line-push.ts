@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { members } from './members.js';
+import { salonReservations } from './salon-reservations.js';
+
+/**
+ * Push messages to friends (`POST /v2/bot/message/push`, decision 0130), queued and sent by the
+ * line-push dispatcher. `retry_key` is the `X-Line-Retry-Key` of every attempt of the row, so a
+ * retry after a timeout is never delivered twice. `dedupe_key` (per account) makes an enqueue
+ * idempotent: the online actions and the day-before reminder name what they send with it.
+ * `state`: queued → sending (under a lease) → sent | failed | skipped, or withdrawn while queued.
+ */
+export const linePushes = pgTable(
+  'line_pushes',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    messages: jsonb().notNull(),
+    dedupeKey: text(),
+    retryKey: text().notNull(),
+    state: text().notNull().default('queued'),
+    attempts: smallint().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp({ withTimezone: true }),
+    reason: text().notNull().default(''),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('line_pushes_dedupe_per_account').on(table.accountId, table.dedupeKey),
+    // The claim reads due rows off this index only (sent rows are not in it).
+    index('line_pushes_due')
+      .on(table.nextAttemptAt, table.id)
+      .where(sql`${table.state} = 'queued'`),
+    index('line_pushes_sending')
+      .on(table.leaseUntil)
+      .where(sql`${table.state} = 'sending'`),
+    index('line_pushes_member_idx').on(table.memberId),
+  ],
+);
+
+/**
+ * Which online action already ran for which customer booking (decision 0131): one row per
+ * reservation and action type, written before the action runs, so a retry never runs it twice.
+ */
+export const onlineActionRuns = pgTable(
+  'online_action_runs',
+  {
+    reservationId: integer()
+      .notNull()
+      .references(() => salonReservations.id, { onDelete: 'cascade' }),
+    actionType: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.reservationId, table.actionType] })],
+);
+
+/** The states of a push (the `state` column). */
+export type LinePushState = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped' | 'withdrawn';

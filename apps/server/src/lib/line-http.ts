@@ -1,0 +1,91 @@
+import type { Dispatcher } from 'undici';
+
+/**
+ * How a LINE Messaging API call over undici went, shared by the senders (notification messages
+ * and push messages): errors raised before a request left this machine, timeouts, LINE's reason
+ * and its Retry-After.
+ */
+
+/** Codes of errors raised before a request left this machine: safe to try again. */
+export const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** undici's timeouts: no status line (headers) or no body in time after the request was written. */
+export const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+export function errorCode(error: unknown): string | undefined {
+  const own = error as { code?: string; cause?: { code?: string; errors?: { code?: string }[] } };
+  return own.code ?? own.cause?.code ?? own.cause?.errors?.[0]?.code;
+}
+
+/** LINE's `message` of an error answer, as `: …` to append to our reason ('' when none). */
+export async function lineMessage(body: Dispatcher.ResponseData['body']): Promise<string> {
+  try {
+    const parsed = (await body.json()) as { message?: unknown };
+    return typeof parsed.message === 'string' ? `: ${parsed.message.slice(0, 200)}` : '';
+  } catch {
+    return '';
+  }
+}
+
+export function retryAfterMs(headers: Dispatcher.ResponseData['headers']): number | undefined {
+  const value = headers['retry-after'];
+  const seconds = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+/** A request that failed before LINE answered: never sent (safe to retry), or perhaps taken. */
+export function requestFailure(error: unknown): { notSent: boolean; reason: string } {
+  const code = errorCode(error);
+  if (code && NOT_SENT_CODES.has(code))
+    return { notSent: true, reason: `LINE に接続できませんでした（${code}）` };
+  return {
+    notSent: false,
+    reason:
+      code && TIMEOUT_CODES.has(code)
+        ? 'LINE から応答がありませんでした'
+        : `通信が途切れました${code ? `: ${code}` : ''}`,
+  };
+}
+
+export type LineRefusal =
+  | { kind: 'retry'; reason: string; retryAfterMs?: number }
+  /** LINE refused the channel's token (401): the message is fine, the channel needs attention. */
+  | { kind: 'token-refused'; reason: string }
+  | { kind: 'failed'; reason: string };
+
+/**
+ * What an error answer of a send call means, the same for every send endpoint: 429 and 5xx are
+ * tried again (after Retry-After), 401 is the channel's token, 403 is `forbidden`, the rest
+ * fail with LINE's reason.
+ */
+export async function refusalOf(
+  response: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers' | 'body'>,
+  forbidden: string,
+): Promise<LineRefusal> {
+  const status = response.statusCode;
+  const detail = await lineMessage(response.body);
+  if (status === 429) {
+    const after = retryAfterMs(response.headers);
+    return {
+      kind: 'retry',
+      reason: `LINE の送信上限に達しました（429${detail}）`,
+      ...(after === undefined ? {} : { retryAfterMs: after }),
+    };
+  }
+  if (status >= 500)
+    return { kind: 'retry', reason: `LINE のサーバーエラー（${status}${detail}）` };
+  if (status === 401)
+    return { kind: 'token-refused', reason: `チャネルアクセストークンが無効です（401${detail}）` };
+  if (status === 403) return { kind: 'failed', reason: `${forbidden}（403${detail}）` };
+  return {
+    kind: 'failed',
+    reason: `LINE がリクエストを受け付けませんでした（${status}${detail}）`,
+  };
+}

@@ -1,0 +1,187 @@
+import { TEL_MESSAGES } from '@tsunagu/contracts';
+import { withDbRetry } from '../../db/retry.js';
+import type { Database } from '../../db/types.js';
+import { retryDelayMs, type RetryPolicy } from '../../lib/back-off.js';
+import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
+import type { CredentialSource, DispatcherLog, Listen } from '../tel/index.js';
+import {
+  claimDuePushes,
+  requeueExpiredLeases,
+  settlePush,
+  type ClaimedPush,
+  type PushSettlement,
+} from './repository.js';
+import type { PushMessageOutcome, PushMessageSender } from './sender.js';
+
+/** The NOTIFY channel an enqueue wakes the dispatcher with. */
+export const LINE_PUSH_CHANNEL = 'tsunagu_line_push';
+export const BLOCKED_REASON = 'ブロック中の友だちには送信しません';
+
+export interface PushDispatcherOptions extends RetryPolicy {
+  batchSize: number;
+  pollMs: number;
+  leaseSeconds: number;
+  /** Requests per second per channel, per process. */
+  ratePerSecond: number;
+}
+
+/**
+ * Sends queued push messages (decision 0130): claims due rows with SKIP LOCKED under a lease,
+ * sends each through its account's channel token and that channel's rate limiter, and writes
+ * the outcome. Every attempt of a row carries the row's retry key, so a row whose lease ran out
+ * (its process died mid-request) is simply queued again. Network calls never run inside a
+ * transaction. `clock` is the time every row is judged by (tests move it).
+ */
+export function createPushDispatcher(deps: {
+  db: Database;
+  sender: PushMessageSender;
+  credentials: CredentialSource;
+  options: PushDispatcherOptions;
+  log: DispatcherLog;
+  listen?: Listen;
+  clock?: () => Date;
+}) {
+  const { db, sender, credentials, options, log } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const limiters = new Map<number, RateLimiter>();
+  const limiterOf = (accountId: number) => {
+    let limiter = limiters.get(accountId);
+    if (!limiter) limiters.set(accountId, (limiter = createRateLimiter(options.ratePerSecond)));
+    return limiter;
+  };
+
+  function settlementOf(push: ClaimedPush, outcome: PushMessageOutcome): PushSettlement {
+    switch (outcome.kind) {
+      case 'sent':
+        return { id: push.id, state: 'sent' };
+      case 'failed':
+        return { id: push.id, state: 'failed', reason: outcome.reason };
+      case 'token-refused':
+        return { id: push.id, state: 'queued', reason: outcome.reason, retryAt: clock() };
+      case 'retry':
+        if (push.attempts >= options.maxAttempts)
+          return {
+            id: push.id,
+            state: 'failed',
+            reason: `${outcome.reason}、${push.attempts}回試行しました`,
+          };
+        return {
+          id: push.id,
+          state: 'queued',
+          reason: outcome.reason,
+          retryAt: new Date(clock().getTime() + retryDelayMs(options, push.attempts, outcome)),
+        };
+    }
+  }
+
+  async function sendOne(push: ClaimedPush): Promise<PushSettlement> {
+    if (push.blocked) return { id: push.id, state: 'skipped', reason: BLOCKED_REASON };
+    const creds = await credentials.forSending(push.accountId);
+    if (creds.kind === 'none')
+      return { id: push.id, state: 'failed', reason: TEL_MESSAGES.channelNotConnected };
+    if (creds.kind !== 'ready') {
+      // The channel needs the operator or LINE is unreachable: the push waits, as it was.
+      const reason = creds.kind === 'paused' ? creds.reason : 'LINE に接続できませんでした';
+      return { id: push.id, state: 'queued', reason, retryAt: retryAt(options.pollMs) };
+    }
+    const answered = await limiterOf(push.accountId).acquire();
+    const outcome = await sender
+      .push({ to: push.lineUserId, messages: push.messages, retryKey: push.retryKey }, creds.token)
+      .finally(answered);
+    if (outcome.kind === 'token-refused')
+      await credentials.markRefused(push.accountId, outcome.reason);
+    return settlementOf(push, outcome);
+  }
+
+  const retryAt = (ms: number) => new Date(clock().getTime() + ms);
+
+  /** One round: requeue lost leases, claim due pushes, send them, write outcomes; how many. */
+  async function runOnce(): Promise<number> {
+    const now = clock();
+    const lost = await withDbRetry(() => requeueExpiredLeases(db, now));
+    if (lost > 0) log.warn({ pushes: lost }, 'line push: expired leases queued again');
+    const claimed = await withDbRetry(() =>
+      claimDuePushes(db, options.batchSize, now, retryAt(options.leaseSeconds * 1000)),
+    );
+    await Promise.all(
+      claimed.map(async (push) => {
+        let settlement: PushSettlement;
+        try {
+          settlement = await sendOne(push);
+        } catch (error) {
+          // Left sending, the lease expiry queues it again (same retry key).
+          log.error({ err: error, pushId: push.id }, 'line push: unexpected error');
+          return;
+        }
+        await withDbRetry(() => settlePush(db, settlement, clock()));
+      }),
+    );
+    return claimed.length;
+  }
+
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+
+  const nudge = () => {
+    const resolve = wake;
+    wake = null;
+    resolve?.();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => nudge(), ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function runLoop() {
+    while (running) {
+      try {
+        const claimed = await runOnce();
+        if (claimed < options.batchSize && running) await sleep(options.pollMs);
+      } catch (error) {
+        log.error({ err: error }, 'line push: loop error');
+        if (running) await sleep(options.pollMs);
+      }
+    }
+  }
+
+  return {
+    sender,
+    runOnce,
+    /** Sends everything due now (due again after a retry delay is left for a later round). */
+    async runUntilIdle() {
+      while ((await runOnce()) > 0);
+    },
+    start() {
+      if (running) return;
+      running = true;
+      log.info({ sender: sender.mode }, 'line push dispatcher started');
+      deps
+        .listen?.(LINE_PUSH_CHANNEL, () => nudge())
+        .then(
+          async (stop) => {
+            if (running) unlisten = stop;
+            else await stop();
+          },
+          (error: unknown) => log.warn({ err: error }, 'line push: LISTEN failed, polling only'),
+        );
+      loop = runLoop();
+    },
+    async stop() {
+      running = false;
+      nudge();
+      await loop;
+      loop = null;
+      await unlisten?.();
+      unlisten = null;
+      await sender.close?.();
+    },
+  };
+}
+
+export type PushDispatcher = ReturnType<typeof createPushDispatcher>;

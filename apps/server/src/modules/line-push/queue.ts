@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/types.js';
+import { LINE_PUSH_CHANNEL } from './dispatcher.js';
+import { insertPush, withdrawPushes } from './repository.js';
+
+/** A text message object of the Messaging API. */
+export const textMessage = (text: string) => ({ type: 'text', text });
+
+/**
+ * The one way to message a friend (decision 0130): the online actions, the day-before reminder
+ * and (issue 14) templates and journeys queue here, and the dispatcher sends. `dedupeKey` names
+ * what is sent so a second enqueue of it (a retry, a second scheduler run) is a no-op.
+ */
+export function createPushQueue(deps: { clock?: () => Date } = {}) {
+  const clock = deps.clock ?? (() => new Date());
+  return {
+    /** Queues messages for a member; answers the push id, or null when the key was queued before. */
+    async enqueue(
+      db: Executor,
+      accountId: number,
+      memberId: number,
+      messages: unknown[],
+      dedupeKey?: string,
+    ): Promise<number | null> {
+      const id = await insertPush(
+        db,
+        { accountId, memberId, messages, dedupeKey: dedupeKey ?? null },
+        clock(),
+      );
+      // Wakes a listening dispatcher (delivered when the caller's transaction commits).
+      if (id !== null) await db.execute(sql`select pg_notify(${LINE_PUSH_CHANNEL}, '')`);
+      return id;
+    },
+    /** Pushes of these keys still queued are not sent; answers how many were withdrawn. */
+    withdraw: (db: Executor, accountId: number, dedupeKeys: string[]) =>
+      withdrawPushes(db, accountId, dedupeKeys),
+  };
+}
+
+export type PushQueue = ReturnType<typeof createPushQueue>;

@@ -1,0 +1,84 @@
+import { Pool, type Dispatcher } from 'undici';
+import { refusalOf, requestFailure, type LineRefusal } from '../../lib/line-http.js';
+
+/** One push message request (`POST /v2/bot/message/push`). */
+export interface PushMessageRequest {
+  /** The friend's LINE user id. */
+  to: string;
+  messages: unknown[];
+  /** `X-Line-Retry-Key`: the same on every attempt of one push. */
+  retryKey: string;
+}
+
+/**
+ * What became of a request. With a retry key, a request that may have reached LINE (a timeout,
+ * a dropped connection) is safe to send again: LINE delivers a retry key once and answers 409
+ * to the next, which counts as sent.
+ */
+export type PushMessageOutcome = { kind: 'sent' } | LineRefusal;
+
+export interface PushMessageSender {
+  readonly mode: 'dry-run' | 'line';
+  push(request: PushMessageRequest, accessToken: string): Promise<PushMessageOutcome>;
+  close?(): Promise<void>;
+}
+
+async function outcomeOf(response: Dispatcher.ResponseData): Promise<PushMessageOutcome> {
+  const status = response.statusCode;
+  // 409: an earlier attempt with this retry key was accepted — delivered once, not again.
+  if (status === 200 || status === 409) {
+    await response.body.dump().catch(() => undefined);
+    return { kind: 'sent' };
+  }
+  return refusalOf(response, 'LINE がこの送信を許可しませんでした');
+}
+
+/** LINE_PUSH_SENDER=line: the Messaging API over kept-alive connections (undici's Pool). */
+export function createLinePushSender(options: {
+  apiBase: string;
+  timeoutMs: number;
+}): PushMessageSender {
+  const base = new URL(options.apiBase.replace(/\/+$/, '') + '/');
+  const path = new URL('v2/bot/message/push', base).pathname;
+  const pool = new Pool(base.origin, { connections: 20 });
+  return {
+    mode: 'line',
+    async push(request, accessToken) {
+      try {
+        const response = await pool.request({
+          method: 'POST',
+          path,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${accessToken}`,
+            'x-line-retry-key': request.retryKey,
+          },
+          body: JSON.stringify({ to: request.to, messages: request.messages }),
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+        });
+        return await outcomeOf(response);
+      } catch (error) {
+        // Not sent, or perhaps taken by LINE: either way the retry key makes sending again safe.
+        return { kind: 'retry', reason: requestFailure(error).reason };
+      }
+    },
+    close: () => pool.close(),
+  };
+}
+
+/** LINE_PUSH_SENDER=dry-run: logged and marked sent, never sent. */
+export function createDryRunPushSender(
+  log: (entry: Record<string, unknown>, message: string) => void,
+): PushMessageSender {
+  return {
+    mode: 'dry-run',
+    async push(request) {
+      log(
+        { to: `${request.to.slice(0, 8)}…`, messages: request.messages.length },
+        'line push dry-run: not sent',
+      );
+      return { kind: 'sent' };
+    },
+  };
+}
