@@ -33,6 +33,8 @@ export const MEMBER_BOOKING_MESSAGES = {
   deadlinePassed: (hours: number) =>
     `予約の${hours}時間前を過ぎたため、オンラインでのキャンセル・変更はできません。お店に直接ご連絡ください`,
   notFound: '予約が見つかりません',
+  answers: 'お客様情報（answers）は質問IDごとの文字列か true/false で指定してください',
+  answersInvalid: 'お客様情報の入力内容をご確認ください',
 } as const;
 
 /** `POST /api/booking/{publicKey}/session`: a LIFF ID token, or `{ demo: true }` in the demo. */
@@ -73,6 +75,20 @@ export const memberBookingInputSchema = z.object({
   date: salonDateSchema,
   from: salonTimeSchema,
   comment,
+  /**
+   * Answers to the online config's questions keyed by question id (decision 0126); checked
+   * against the salon's current questions by the server (`checkCustomerAnswers`).
+   */
+  answers: z
+    .record(
+      z.string().regex(/^\d{1,10}$/, { error: MEMBER_BOOKING_MESSAGES.answers }),
+      z.union([z.string().max(5000), z.boolean()], { error: MEMBER_BOOKING_MESSAGES.answers }),
+      { error: MEMBER_BOOKING_MESSAGES.answers },
+    )
+    .refine((answers) => Object.keys(answers).length <= 100, {
+      error: MEMBER_BOOKING_MESSAGES.answers,
+    })
+    .default({}),
 });
 export type MemberBookingInput = z.infer<typeof memberBookingInputSchema>;
 

@@ -3,6 +3,7 @@ import {
   MEMBER_BOOKING_MESSAGES,
   MEMBER_PENDING_LIMIT,
   RESERVATION_STATUSES,
+  checkCustomerAnswers,
   daysBetweenDateValues,
   proposalSchema,
   type MemberBookingInput,
@@ -11,7 +12,13 @@ import {
 } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
 import { minutesOf } from '../../lib/business-time.js';
-import { AppError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../../lib/errors.js';
 import { blockedForMs, reserveAttempt } from '../auth/index.js';
 import type { PublishEvents } from '../realtime/index.js';
 import { tokyoNow } from '../salon-availability/index.js';
@@ -49,6 +56,23 @@ export function createMemberBookingService(deps: {
     const config = await configs.get(salon.id);
     if (!config.enable_online) throw new NotFoundError(AVAILABILITY_MESSAGES.bookingNotFound);
     return config;
+  }
+
+  /**
+   * The answers checked against the salon's current questions (decision 0126): 422 naming each
+   * question's label, else the answers as stored with the reservation.
+   */
+  async function checkedAnswers(salonId: number, input: MemberBookingInput['answers']) {
+    let questions: Awaited<ReturnType<typeof configs.onlineConfig>>['customer_info'] = [];
+    try {
+      questions = (await configs.onlineConfig(salonId)).customer_info;
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+    const { answers, errors } = checkCustomerAnswers(questions, input);
+    if (Object.keys(errors).length > 0)
+      throw new ValidationError(MEMBER_BOOKING_MESSAGES.answersInvalid, errors);
+    return answers;
   }
 
   /** The per-member rate limit: the sign-in throttle's atomic counter under its own key. */
@@ -112,6 +136,7 @@ export function createMemberBookingService(deps: {
     ) {
       const now = clock();
       const config = await openSalon(salon);
+      const answers = await checkedAnswers(salon.id, input.answers);
       await countWrite(member, now);
       const instant = config.booking.accept_mode === 'instant';
       if (!instant) await assertBelowPendingLimit(salon.id, member, now);
@@ -138,7 +163,7 @@ export function createMemberBookingService(deps: {
             sub_resource_ids: [],
             comment: input.comment,
           },
-          { instant },
+          { instant, answers },
         );
       } catch (error) {
         // The same database guarantee as staff bookings refused it: someone took it meanwhile.
