@@ -61,6 +61,18 @@ export const memberSessionSchema = z.object({
 });
 export type MemberSession = z.infer<typeof memberSessionSchema>;
 
+/**
+ * `GET /api/booking/{publicKey}/session`: how the page signs the customer in (decision 0127) —
+ * the live session if the cookie has one, the account's LIFF id ('' when none), and whether
+ * 'デモ会員として続ける' is offered (demo seed on, no LINE Login channel).
+ */
+export const memberIdentitySchema = z.object({
+  session: memberSessionSchema.nullable(),
+  liff_id: z.string(),
+  demo_available: z.boolean(),
+});
+export type MemberIdentity = z.infer<typeof memberIdentitySchema>;
+
 const resourceChoice = z.union([idSchema, z.null()], { error: MEMBER_BOOKING_MESSAGES.resourceId });
 const comment = z
   .string({ error: MEMBER_BOOKING_MESSAGES.comment })
