@@ -134,7 +134,10 @@ export const myReservationSchema = z.object({
   date: z.string(),
   from: z.string(),
   to: z.string(),
+  /** The course and staff ids, so the page can ask the engine for a new slot of the same. */
+  course_id: z.number().int().nullable(),
   course_name: z.string(),
+  resource_id: z.number().int().nullable(),
   /** The staff member's display name, or '' (指名なし not yet assigned / a room). */
   resource_name: z.string(),
   status: z.number().int(),

@@ -1,0 +1,13 @@
+import type { BookingPage } from '@tsunagu/contracts';
+
+/** The salon's name, the page's title and notice, and who is booking. */
+export function SalonHeader({ page, memberName }: { page: BookingPage; memberName: string }) {
+  return (
+    <header className="bk-header">
+      <p className="bk-header__salon">{page.shop_info.name || page.salon_name}</p>
+      <h1 className="bk-header__title">{page.title || 'オンライン予約'}</h1>
+      {page.notice ? <p className="bk-header__notice">{page.notice}</p> : null}
+      {memberName ? <p className="bk-header__member">{memberName} 様</p> : null}
+    </header>
+  );
+}
