@@ -54,7 +54,8 @@ export function SlotPicker(props: {
           ‹ 前の週
         </button>
         <p className="bk-week__range" aria-live="polite">
-          {formatDateJa(from)}〜{formatDateJa(to)}
+          <span>{formatDateJa(from)}〜</span>
+          <span>{formatDateJa(to)}</span>
         </p>
         <button
           type="button"
