@@ -20,6 +20,13 @@ export default defineConfig({
   build: {
     outDir: fromHere('./dist'),
     emptyOutDir: true,
+    // The manifest lets tools/ check the booking page's size budget (decision 0125).
+    manifest: true,
+    rollupOptions: {
+      // Two pages: the console, and the customer's booking page /r/{publicKey} with its own
+      // chunk so a phone never downloads the console.
+      input: { main: fromHere('./index.html'), booking: fromHere('./booking.html') },
+    },
   },
   server: {
     proxy: {

@@ -79,6 +79,7 @@ export function makeReservation(overrides: Partial<Reservation> = {}): Reservati
     sub_resource_ids: [],
     resource_fee_is_charged: false,
     meta_data: { memo: '' },
+    customer_answers: [],
     status: 2,
     status_label: '予約確定',
     visit_status: 0,

@@ -17,6 +17,18 @@ const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
+ * The booking page's policy (decisions 0125, 0127): the console's, plus LINE's LIFF SDK from
+ * LINE's CDN and the LINE endpoints the SDK calls. Only `/r/*` is answered with it.
+ */
+export const BOOKING_PAGE_CSP = CONTENT_SECURITY_POLICY.replace(
+  "script-src 'self'",
+  "script-src 'self' https://static.line-scdn.net",
+).replace(
+  "connect-src 'self'",
+  "connect-src 'self' https://api.line.me https://liffsdk.line-scdn.net",
+);
+
+/**
  * The security headers of every answer — pages, API answers, and the framework's own errors
  * (a bad URL never reaches a hook, so `frameworkErrors` sets them too; one definition here).
  * The console is a same-origin SPA: scripts only from us, no framing by anyone (CSP

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@tsunagu/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { BOOKING_PAGE_CSP } from './security-headers.js';
 
 /**
  * Serves the built console on the API's origin (one port, same-origin cookies, no CORS).
@@ -14,6 +15,7 @@ export const webStaticPlugin = fp(
   async (app: FastifyInstance, options: { root: string | undefined }) => {
     const root = options.root;
     const hasConsole = root !== undefined && fs.existsSync(path.join(root, 'index.html'));
+    const hasBooking = root !== undefined && fs.existsSync(path.join(root, 'booking.html'));
     if (hasConsole) {
       await app.register(fastifyStatic, {
         root,
@@ -32,6 +34,17 @@ export const webStaticPlugin = fp(
       // page is answered explicitly.
       app.get('/', { schema: { hide: true } }, (_request, reply) =>
         reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      );
+    }
+    if (hasBooking) {
+      // The customer's booking page /r/{publicKey} is its own entry (decision 0125): the phone
+      // gets booking.html and never the console. Its CSP also lets LINE's LIFF SDK load and talk
+      // to LINE (decision 0127); the page itself asks the API for the salon (404 when unknown).
+      app.get('/r/*', { schema: { hide: true } }, (_request, reply) =>
+        reply
+          .header('cache-control', 'no-cache')
+          .header('content-security-policy', BOOKING_PAGE_CSP)
+          .sendFile('booking.html'),
       );
     }
 

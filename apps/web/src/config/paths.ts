@@ -90,3 +90,9 @@ export const redirectPaths = {
   /** ROUTE-35: anything unlisted under the event screens → EventList */
   EventUnlisted: '/line/reserve/event/*',
 } as const;
+
+/**
+ * The customer's booking page `/r/{publicKey}` (issue 12, decision 0125): not a console route —
+ * the server answers it with booking.html, its own entry, and the page reads the key itself.
+ */
+export const BOOKING_PAGE_PREFIX = '/r/';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { daysBetweenDateValues } from '../calendar-date.js';
 import { idParam, isIdText } from '../ids.js';
 import { salonDateSchema } from './common.js';
-import { customerFieldSchema, shopInfoSchema } from './configs.js';
+import { ACCEPT_MODES, customerFieldSchema, shopInfoSchema } from './configs.js';
 
 /**
  * Free slots of a course (issue 12, decisions 0100–0102): the public booking page's reads
@@ -116,6 +116,8 @@ export const bookingPageSchema = z.object({
     slot_interval_minutes: z.number().int(),
     accept_days_ahead: z.number().int(),
     accept_hours_before: z.number().int(),
+    /** Whether a booking is confirmed at once or waits as リクエスト中 (decision 0105). */
+    accept_mode: z.enum(ACCEPT_MODES),
   }),
 });
 export type BookingPage = z.infer<typeof bookingPageSchema>;

@@ -8,3 +8,4 @@ export * from './reservations.js';
 export * from './salons.js';
 export * from './shifts.js';
 export * from './member-booking.js';
+export * from './customer-answers.js';

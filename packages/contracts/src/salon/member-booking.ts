@@ -35,6 +35,8 @@ export const MEMBER_BOOKING_MESSAGES = {
   deadlinePassed: (hours: number) =>
     `予約の${hours}時間前を過ぎたため、オンラインでのキャンセル・変更はできません。お店に直接ご連絡ください`,
   notFound: '予約が見つかりません',
+  answers: 'お客様情報（answers）は質問IDごとの文字列か true/false で指定してください',
+  answersInvalid: 'お客様情報の入力内容をご確認ください',
 } as const;
 
 /** `POST /api/booking/{publicKey}/session`: a LIFF ID token, or `{ demo: true }` in the demo. */
@@ -61,6 +63,18 @@ export const memberSessionSchema = z.object({
 });
 export type MemberSession = z.infer<typeof memberSessionSchema>;
 
+/**
+ * `GET /api/booking/{publicKey}/session`: how the page signs the customer in (decision 0127) —
+ * the live session if the cookie has one, the account's LIFF id ('' when none), and whether
+ * 'デモ会員として続ける' is offered (demo seed on, no LINE Login channel).
+ */
+export const memberIdentitySchema = z.object({
+  session: memberSessionSchema.nullable(),
+  liff_id: z.string(),
+  demo_available: z.boolean(),
+});
+export type MemberIdentity = z.infer<typeof memberIdentitySchema>;
+
 const resourceChoice = z.union([idSchema, z.null()], { error: MEMBER_BOOKING_MESSAGES.resourceId });
 const comment = z
   .string({ error: MEMBER_BOOKING_MESSAGES.comment })
@@ -75,6 +89,20 @@ export const memberBookingInputSchema = z.object({
   date: salonDateSchema,
   from: salonTimeSchema,
   comment,
+  /**
+   * Answers to the online config's questions keyed by question id (decision 0126); checked
+   * against the salon's current questions by the server (`checkCustomerAnswers`).
+   */
+  answers: z
+    .record(
+      z.string().regex(/^\d{1,10}$/, { error: MEMBER_BOOKING_MESSAGES.answers }),
+      z.union([z.string().max(5000), z.boolean()], { error: MEMBER_BOOKING_MESSAGES.answers }),
+      { error: MEMBER_BOOKING_MESSAGES.answers },
+    )
+    .refine((answers) => Object.keys(answers).length <= 100, {
+      error: MEMBER_BOOKING_MESSAGES.answers,
+    })
+    .default({}),
 });
 export type MemberBookingInput = z.infer<typeof memberBookingInputSchema>;
 
@@ -108,7 +136,10 @@ export const myReservationSchema = z.object({
   date: z.string(),
   from: z.string(),
   to: z.string(),
+  /** The course and staff ids, so the page can ask the engine for a new slot of the same. */
+  course_id: z.number().int().nullable(),
   course_name: z.string(),
+  resource_id: z.number().int().nullable(),
   /** The staff member's display name, or '' (指名なし not yet assigned / a room). */
   resource_name: z.string(),
   status: z.number().int(),

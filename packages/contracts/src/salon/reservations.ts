@@ -6,6 +6,7 @@ import {
   salonTimeSchema,
 } from './common.js';
 import { idListParam, idParam, idSchema, optionalRefIdSchema } from '../ids.js';
+import { CUSTOMER_FIELD_TYPES } from './configs.js';
 
 /**
  * Reservation statuses (decision 0008). Requested and confirmed reservations hold their slot;
@@ -144,6 +145,15 @@ export const reservationSchema = z.object({
   sub_resource_ids: z.array(z.number().int()),
   resource_fee_is_charged: z.boolean(),
   meta_data: z.object({ memo: z.string() }),
+  /** What the customer answered to the online config's questions when booking (decision 0126). */
+  customer_answers: z.array(
+    z.object({
+      field_id: z.number().int(),
+      label: z.string(),
+      field_type: z.enum(CUSTOMER_FIELD_TYPES),
+      value: z.string(),
+    }),
+  ),
   status: z.number().int(),
   status_label: z.string(),
   visit_status: z.number().int(),

@@ -48,6 +48,10 @@ export const salonReservations = pgTable(
     metaData: jsonb()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The customer's answers to the online config's questions, labels as asked (decision 0126). */
+    customerAnswers: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Staff placed it outside the resource's shift on purpose (decision 0009). */
     shiftOverride: boolean().notNull().default(false),
     /** Who created it: `manager` (console) or `member` (booking page). */

@@ -67,6 +67,7 @@ export const lineChannelReader = {
         pnpEnabled: row.pnpEnabled,
         state: row.state as 'ok' | 'attention',
         loginChannelId: row.loginChannelId,
+        liffId: row.liffId,
       }
     );
   },

@@ -18,6 +18,7 @@ const columns = {
   status: salonReservations.status,
   courseId: salonReservations.courseId,
   courseName: salonCourses.name,
+  resourceId: salonReservations.resourceId,
   resourceName: salonResources.name,
   resourceKind: salonResources.kind,
 };

@@ -5,6 +5,7 @@ import {
   memberBookingInputSchema,
   memberBookingResultSchema,
   memberChangeInputSchema,
+  memberIdentitySchema,
   memberSessionInputSchema,
   memberSessionSchema,
   myRequestParamsSchema,
@@ -104,6 +105,22 @@ export async function memberBookingRoutes(
       });
       return session;
     },
+  );
+
+  routes.get(
+    '/:publicKey/session',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags,
+        summary:
+          '会員ログインの状態: 有効な会員セッション（なければ null）、LIFF ID、デモ会員を使えるか',
+        security: [],
+        params: bookingParamsSchema,
+        response: { 200: memberIdentitySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => sessions.identity(request.params.publicKey, request.cookies[MEMBER_COOKIE]),
   );
 
   routes.delete(

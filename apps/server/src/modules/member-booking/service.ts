@@ -3,6 +3,7 @@ import {
   MEMBER_BOOKING_MESSAGES,
   MEMBER_PENDING_LIMIT,
   RESERVATION_STATUSES,
+  checkCustomerAnswers,
   daysBetweenDateValues,
   proposalSchema,
   type MemberBookingInput,
@@ -11,7 +12,13 @@ import {
 } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
 import { minutesOf } from '../../lib/business-time.js';
-import { AppError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../../lib/errors.js';
 import { blockedForMs, reserveAttempt } from '../auth/index.js';
 import type { CustomerBooking } from '../online-actions/index.js';
 import type { PublishEvents } from '../realtime/index.js';
@@ -54,6 +61,23 @@ export function createMemberBookingService(deps: {
     const config = await configs.get(salon.id);
     if (!config.enable_online) throw new NotFoundError(AVAILABILITY_MESSAGES.bookingNotFound);
     return config;
+  }
+
+  /**
+   * The answers checked against the salon's current questions (decision 0126): 422 naming each
+   * question's label, else the answers as stored with the reservation.
+   */
+  async function checkedAnswers(salonId: number, input: MemberBookingInput['answers']) {
+    let questions: Awaited<ReturnType<typeof configs.onlineConfig>>['customer_info'] = [];
+    try {
+      questions = (await configs.onlineConfig(salonId)).customer_info;
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+    const { answers, errors } = checkCustomerAnswers(questions, input);
+    if (Object.keys(errors).length > 0)
+      throw new ValidationError(MEMBER_BOOKING_MESSAGES.answersInvalid, errors);
+    return answers;
   }
 
   /** Per address, then per member: the sign-in throttle's atomic counter under their own keys. */
@@ -127,6 +151,7 @@ export function createMemberBookingService(deps: {
     ) {
       const now = clock();
       const config = await openSalon(salon);
+      const answers = await checkedAnswers(salon.id, input.answers);
       await countWrite(member, now);
       const instant = config.booking.accept_mode === 'instant';
       if (!instant) await assertBelowPendingLimit(salon.id, member, now);
@@ -153,7 +178,7 @@ export function createMemberBookingService(deps: {
             sub_resource_ids: [],
             comment: input.comment,
           },
-          { instant },
+          { instant, answers },
         );
       } catch (error) {
         // The same database guarantee as staff bookings refused it: someone took it meanwhile.
@@ -193,7 +218,9 @@ export function createMemberBookingService(deps: {
           date: row.date,
           from: row.from,
           to: row.to,
+          course_id: row.courseId,
           course_name: row.courseName ?? '',
+          resource_id: row.resourceKind === 'staff' ? row.resourceId : null,
           resource_name: row.resourceKind === 'staff' ? (row.resourceName ?? '') : '',
           status: row.status,
           status_name: statusName(row.status),

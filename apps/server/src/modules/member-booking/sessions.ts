@@ -2,6 +2,7 @@ import {
   AVAILABILITY_MESSAGES,
   MEMBER_BOOKING_MESSAGES,
   PUBLIC_KEY_PATTERN,
+  type MemberIdentity,
   type MemberSession,
   type MemberSessionInput,
 } from '@tsunagu/contracts';
@@ -88,6 +89,28 @@ export function createMemberSessions(deps: { db: Database; config: Config; clock
 
   return {
     salonOfKey,
+
+    /** What the page needs to sign the customer in (decision 0127); never another member. */
+    async identity(publicKey: string, token: string | undefined): Promise<MemberIdentity> {
+      const salon = await salonOfKey(publicKey);
+      const row = token
+        ? await repository.findLiveSession(db, hashSessionToken(token), clock())
+        : undefined;
+      const stored = await lineChannelReader.find(db, salon.accountId);
+      const channelId = await loginChannelIdOf(salon.accountId);
+      return {
+        session:
+          row && row.accountId === salon.accountId
+            ? {
+                member: { display_name: row.displayName, icon_url: row.iconUrl },
+                expires_at: row.expiresAt.toISOString(),
+                demo: row.demo,
+              }
+            : null,
+        liff_id: stored?.liffId ?? '',
+        demo_available: Boolean(config.SEED_DEMO) && !channelId,
+      };
+    },
 
     /** Signs a member in on a salon's booking page; the cookie's token and what the page shows. */
     async signIn(

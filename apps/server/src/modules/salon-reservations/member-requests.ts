@@ -1,6 +1,7 @@
 import {
   RESERVATION_MESSAGES,
   reservationInputSchema,
+  type CustomerAnswer,
   type ReservationInput,
 } from '@tsunagu/contracts';
 import type { Executor } from '../../db/types.js';
@@ -54,11 +55,11 @@ export function createMemberRequestService(core: ReservationCore) {
       salon: SalonRef,
       memberId: number,
       input: MemberReservationInput,
-      options: { instant?: boolean } = {},
+      options: { instant?: boolean; answers?: CustomerAnswer[] } = {},
     ) {
       const status = options.instant ? 2 : 1;
       const parsed = reservationInputSchema.parse({ ...input, member_id: memberId, status });
-      return core.create(salon, parsed, 'member');
+      return core.create(salon, parsed, 'member', options.answers);
     },
 
     /** A change request: a `change` child holding the proposal (event update_request). */

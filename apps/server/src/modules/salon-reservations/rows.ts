@@ -23,6 +23,20 @@ function toChild(row: ChildRow): ReservationChild {
   };
 }
 
+/** The stored answers as written by the booking page (anything else in the column is skipped). */
+function storedAnswers(value: unknown): Reservation['customer_answers'] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (answer): answer is Reservation['customer_answers'][number] =>
+      typeof answer === 'object' &&
+      answer !== null &&
+      typeof answer.field_id === 'number' &&
+      typeof answer.label === 'string' &&
+      typeof answer.field_type === 'string' &&
+      typeof answer.value === 'string',
+  );
+}
+
 export function toReservation(
   row: ReservationRow,
   member: MemberSummary | null,
@@ -49,6 +63,7 @@ export function toReservation(
     sub_resource_ids: row.subResourceIds,
     resource_fee_is_charged: row.resourceFeeIsCharged,
     meta_data: { memo: typeof memo === 'string' ? memo : '' },
+    customer_answers: storedAnswers(row.customerAnswers),
     status: row.status,
     status_label: RESERVATION_STATUSES.find((status) => status.id === row.status)?.name ?? '',
     visit_status: row.visitStatus,

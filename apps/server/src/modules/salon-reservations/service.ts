@@ -4,6 +4,7 @@ import {
   RESERVATION_STATUS,
   proposalSchema,
   reservationPatchValueSchemas,
+  type CustomerAnswer,
   type Reservation,
   type ReservationInput,
   type ReservationPatchAttr,
@@ -199,6 +200,7 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
     salon: SalonRef,
     input: ReservationInput,
     actor: 'manager' | 'member',
+    customerAnswers: CustomerAnswer[] = [],
   ): Promise<number> {
     const booking = bookingOf(input);
     return write(
@@ -215,6 +217,7 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
           // A member's booking is a request unless the member service confirms it (accept_mode).
           status: input.status,
           metaData: { memo: input.meta_data.memo },
+          customerAnswers,
           source: actor,
         });
         await repository.occupyForReservation(tx, salon.id, id, resourceIdsOf(booking), booking);

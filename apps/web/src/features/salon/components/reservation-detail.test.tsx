@@ -161,6 +161,29 @@ describe('reservation detail', { timeout: 30_000 }, () => {
     expect(await screen.findByText('キャンセルリクエストをお断りしました')).toBeVisible();
   });
 
+  it("the customer's answers to the booking page's questions are shown under their labels", async () => {
+    const booked = makeReservation({
+      source: 'member',
+      customer_answers: [
+        { field_id: 5, label: '電話番号', field_type: 'tel', value: '090-1234-5678' },
+        { field_id: 6, label: 'ご要望', field_type: 'textarea', value: '' },
+      ],
+    });
+    const app = renderSalon(path, {}, { data: { reservations: [booked] } });
+    const panel = await openDetail(app);
+    const answers = within(panel).getByRole('region', { name: 'お客様の回答' });
+    expect(within(answers).getByText('電話番号').nextElementSibling).toHaveTextContent(
+      '090-1234-5678',
+    );
+    expect(within(answers).getByText('ご要望').nextElementSibling).toHaveTextContent('未回答');
+  });
+
+  it('a reservation without answers shows no answers section', async () => {
+    const app = renderSalon(path);
+    const panel = await openDetail(app);
+    expect(within(panel).queryByRole('region', { name: 'お客様の回答' })).toBeNull();
+  });
+
   it('RSV-68 delete asks first, then DELETE /reservations/{id} removes it from the timeline', async () => {
     const app = renderSalon(path, { [`DELETE ${base}/:id`]: () => reply(200, { status: true }) });
     const panel = await openDetail(app);

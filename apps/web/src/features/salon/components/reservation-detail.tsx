@@ -14,6 +14,7 @@ import type { SalonStatus } from '../store/reference-store';
 import { customerName } from '../timeline/reservation-item';
 import { formatLongDateJa } from '../utils/dates';
 import { fieldErrorsOf, writeErrorText } from '../utils/write-errors';
+import { CustomerAnswers } from './customer-answers';
 import { RequestCompare } from './request-compare';
 
 type ReservationDetailProps = {
@@ -129,6 +130,7 @@ export function ReservationDetail(props: ReservationDetailProps) {
         <dt>登録日時</dt>
         <dd>{dateTime(reservation.created_at)}</dd>
       </dl>
+      <CustomerAnswers answers={reservation.customer_answers} />
 
       {reservation.change_child ? (
         <section className="salon-request" aria-label="変更リクエスト">

@@ -1,0 +1,1 @@
+ALTER TABLE "salon_reservations" ADD COLUMN "customer_answers" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,44 @@
+/**
+ * Inside LINE the page is a LIFF app (decision 0127): LINE's SDK comes from LINE's CDN only
+ * when the account has a LIFF id, gives the ID token of the LINE user, and the server verifies
+ * it with LINE. Outside LINE the SDK sends the browser to LINE Login and back.
+ */
+export const LIFF_SDK_URL = 'https://static.line-scdn.net/liff/edge/2/sdk.js';
+
+type Liff = {
+  init(options: { liffId: string }): Promise<void>;
+  isLoggedIn(): boolean;
+  login(options?: { redirectUri?: string }): void;
+  getIDToken(): string | null;
+};
+
+declare global {
+  interface Window {
+    liff?: Liff;
+  }
+}
+
+function loadSdk(): Promise<Liff> {
+  if (window.liff) return Promise.resolve(window.liff);
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = LIFF_SDK_URL;
+    script.async = true;
+    script.onload = () => (window.liff ? resolve(window.liff) : reject(new Error('no liff')));
+    script.onerror = () => reject(new Error('LIFF SDK did not load'));
+    document.head.append(script);
+  });
+}
+
+/** The LINE user's ID token; null while the browser is on its way to LINE Login. */
+export async function liffIdToken(liffId: string): Promise<string | null> {
+  const liff = await loadSdk();
+  await liff.init({ liffId });
+  if (!liff.isLoggedIn()) {
+    liff.login({ redirectUri: window.location.href });
+    return null;
+  }
+  const token = liff.getIDToken();
+  if (!token) throw new Error('LIFF gave no ID token');
+  return token;
+}
