@@ -71,8 +71,8 @@ async function seedSegmentData(databaseUrl) {
     const [a, b] = tagRows.map((row) => row.id);
     await client.query(
       `insert into member_tags (member_id, tag_id)
-       select id, $2 from members where account_id = $1 and id % 5 = 0
-       union all select id, $3 from members where account_id = $1 and id % 10 = 0`,
+       select id, $2::int from members where account_id = $1 and id % 5 = 0
+       union all select id, $3::int from members where account_id = $1 and id % 10 = 0`,
       [accountId, a, b],
     );
     const { rows: salonRows } = await client.query(
@@ -81,7 +81,7 @@ async function seedSegmentData(databaseUrl) {
     );
     await client.query(
       `insert into salon_reservations (salon_id, member_id, name, date, from_time, to_time, status, source)
-       select $2, id, 'ベンチ予約',
+       select $2::int, id, 'ベンチ予約',
               (now() at time zone 'Asia/Tokyo')::date + case when id % 40 = 0 then -10 else 3 end,
               '10:00', '11:00', 2, 'manager'
        from members where account_id = $1 and id % 20 = 0`,

@@ -61,8 +61,10 @@ function reservationSql(
       : sql`${salonReservations.status} = ${confirmed}
           and ${salonReservations.date} between ${addDaysToDateValue(today, -condition.days)} and ${today}
           and (${salonReservations.date} < ${today} or ${salonReservations.visitStatus} = ${VISITED})`;
-  return sql`exists (select 1 from ${salonReservations}
-    where ${salonReservations.memberId} = ${members.id} and ${ownSalons} and ${when})`;
+  // Uncorrelated on purpose: PostgreSQL hashes the reserving members once instead of probing
+  // the reservations once per friend (an OR of conditions cannot be turned into a join).
+  return sql`${members.id} in (select ${salonReservations.memberId} from ${salonReservations}
+    where ${salonReservations.memberId} is not null and ${ownSalons} and ${when})`;
 }
 
 function conditionSql(accountId: number, condition: MemberCondition, today: string): SQL {
