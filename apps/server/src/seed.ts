@@ -11,6 +11,7 @@ import {
 } from './modules/auth/index.js';
 import { seedDemoRoles } from './modules/roles/index.js';
 import { DEMO_STAFF, seedDemoResources } from './modules/salon-resources/index.js';
+import { seedDemoOnlineBooking } from './modules/salon-configs/index.js';
 import { seedDemoCourses } from './modules/salon-courses/index.js';
 import { seedDemoReservations } from './modules/salon-reservations/index.js';
 import { seedDemoShifts } from './modules/salon-shifts/index.js';
@@ -20,8 +21,8 @@ import { seedDemoTel } from './modules/tel/index.js';
 /**
  * Demo data for local use, written once into an empty database, in one transaction: the salon
  * account with an owner (`demo`, every key) and a read-only staff member (`staff`), the other
- * account with its own owner (`other`) so tenancy can be seen, the salon's catalog, shifts and
- * bookings, and notification message templates with a draft order. Each domain writes its own
+ * account with its own owner (`other`) so tenancy can be seen, the salon's catalog, shifts,
+ * bookings and online booking page, and notification message templates with a draft order. Each domain writes its own
  * part (its `seed.ts`). Returns false when the database already had data.
  */
 export async function seedDemo(db: Database, password: string, now = new Date()) {
@@ -34,6 +35,7 @@ export async function seedDemo(db: Database, password: string, now = new Date())
     await seedDemoOperators(tx, { accounts, roles, hashes });
 
     const salonId = await seedDemoSalons(tx, accounts);
+    await seedDemoOnlineBooking(tx, salonId);
     const { staffIds, roomIds } = await seedDemoResources(tx, salonId);
     const courses = await seedDemoCourses(tx, salonId);
     const staff = DEMO_STAFF.map((member, index) => ({
