@@ -8,3 +8,4 @@ export * from './salons.js';
 export * from './surveys.js';
 export * from './tel.js';
 export * from './tags.js';
+export * from './friend-info.js';
