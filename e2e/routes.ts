@@ -40,6 +40,7 @@ export const ROUTES: RouteCase[] = [
   r('ROUTE-06', '/vue3-dev/line/tracker/edit/1', 'トラッカー編集', [], withId),
   // Issue 13: the account's LINE friends.
   r('FRIENDS', '/line/friends', 'LINE友だち'),
+  r('FRIENDS', '/line/friends/1', 'LINE友だち詳細', [], withId),
   r('ROUTE-07', '/vue3-dev/line/var', '友だち情報欄'),
   r('ROUTE-08', '/vue3-dev/line/tag', 'タグ管理', ['tag-write']),
   r('ROUTE-09', '/vue3-dev/line/tag/setting/1', 'タグ設定', ['tag-write'], withId),

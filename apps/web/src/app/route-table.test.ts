@@ -125,6 +125,7 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['ROUTE-38', '/line/operator_roles/:id', 'OperatorRoleEdit', 'オペレーター権限編集', []],
   ['LINE', '/line/channel', 'LineChannel', 'LINE連携', []],
   ['FRIENDS', '/line/friends', 'Friends', 'LINE友だち', []],
+  ['FRIENDS', '/line/friends/:id', 'FriendDetail', 'LINE友だち詳細', []],
   ['ROUTE-39', '/line/ai-service-account', 'AIServiceAccountIndex', '生成AI設定', []],
   ['TEL', '/line/tel', 'TelListPage', '通知メッセージ', []],
   ['TEL', '/line/tel/list/:id', 'TelDetailListPage', '詳細・発注', []],
@@ -197,6 +198,8 @@ describe('route table', () => {
         '/line/reserve/event/:id/edit',
         '/line/reserve/event/:id/list',
         '/line/operator_roles/:id',
+        // Issue 13: a friend is a numeric id.
+        '/line/friends/:id',
         '/line/tel/template/:id',
         '/line/tel/template/:id/edit',
       ].sort(),

@@ -49,6 +49,7 @@ export const routeTable: readonly AppRoute[] = [
   route('TrackerNew', 'トラッカー作成', { query: [group] }),
   route('TrackerEdit', 'トラッカー編集', { query: [group] }),
   route('Friends', 'LINE友だち'),
+  route('FriendDetail', 'LINE友だち詳細', numericId),
   route('UserVarList', '友だち情報欄'),
   route('TagList', 'タグ管理', needs('tag-write')),
   route('TagSetting', 'タグ設定', {

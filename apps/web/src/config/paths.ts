@@ -61,6 +61,8 @@ export const pagePaths = {
   OperatorRoleEdit: '/line/operator_roles/:id',
   LineChannel: '/line/channel',
   Friends: '/line/friends',
+  // Issue 13: one friend's profile, friend information, tags and reservations.
+  FriendDetail: '/line/friends/:id',
   AIServiceAccountIndex: '/line/ai-service-account',
 
   TelListPage: '/line/tel',
