@@ -1,9 +1,15 @@
-import { varChoicesInputSchema, type VarChoice, type VarItem } from '@tsunagu/contracts';
+import {
+  VAR_NAME_MAX,
+  varChoicesInputSchema,
+  type VarChoice,
+  type VarItem,
+} from '@tsunagu/contracts';
 import { useState, type FormEvent } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
 import { Dialog } from '@/ui/dialog';
 import { FieldError } from '@/ui/field-error';
 import { Loading } from '@/ui/loading';
+import { TextBox } from '@/ui/text-field';
 import { useChoices, useReplaceChoices } from '../api/varia-api';
 
 /** Shown when a field's choices cannot be read (spec §8). */
@@ -90,11 +96,13 @@ function ChoicesForm(props: {
       <ol className="choices-form__list">
         {rows.map((row, index) => (
           <li key={row.key} className="choices-form__row">
-            <input
+            <TextBox
               aria-label={`選択肢 ${index + 1}`}
               value={row.name}
+              maxLength={VAR_NAME_MAX}
+              showCounter={false}
               aria-invalid={errorsOf(`choices.${index}.name`) ? true : undefined}
-              onChange={(event) => update(index, { name: event.target.value })}
+              onChange={(name) => update(index, { name })}
             />
             <button
               type="button"

@@ -1,6 +1,7 @@
-import type { VarChoice, VarItem } from '@tsunagu/contracts';
+import { VAR_TEXT_MAX, type VarChoice, type VarItem } from '@tsunagu/contracts';
 import { DatePicker } from '@/ui/date-picker';
 import { Select } from '@/ui/select';
+import { TextBox } from '@/ui/text-field';
 
 /** What the form holds per field: text for text/number/date, choice ids for the choice types. */
 export type Draft = string | number[];
@@ -28,12 +29,14 @@ export function VarValueInput(props: VarValueInputProps) {
     case 'text':
     case 'number':
       return (
-        <input
+        <TextBox
           id={inputId}
           {...aria}
           inputMode={item.type === 'number' ? 'decimal' : undefined}
           value={value as string}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={onChange}
+          maxLength={item.type === 'text' ? VAR_TEXT_MAX : undefined}
+          showCounter={false}
         />
       );
     case 'date':
