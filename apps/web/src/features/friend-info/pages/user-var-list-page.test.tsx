@@ -107,6 +107,26 @@ describe('UserVarList (issue 13)', () => {
     );
   });
 
+  it('reorders a folder with the keyboard and saves the new order', async () => {
+    const app = renderApp('/vue3-dev/line/var', {
+      session: makeSession(),
+      api: {
+        'GET /api/v_resource/varia': () => reply(200, VARIA),
+        'POST /api/var/items/sort': () => reply(200, { status: true }),
+      },
+    });
+    const handle = await screen.findByRole('button', { name: '誕生日 を並び替え（↑↓キーで移動）' });
+    handle.focus();
+    await app.user.keyboard('{ArrowDown}');
+    await waitFor(() =>
+      expect(app.calls.find((call) => call.path === '/api/var/items/sort')?.body).toEqual({
+        group_id: 1,
+        ids: [2, 1],
+      }),
+    );
+    expect(await screen.findByText('並び順を保存しました')).toBeVisible();
+  });
+
   it('shows the same lists with no controls to an operator without tag-write', async () => {
     renderApp('/vue3-dev/line/var', {
       session: makeSession({ permissions: [], isOwner: false }),
@@ -116,6 +136,7 @@ describe('UserVarList (issue 13)', () => {
     expect(screen.queryByRole('button', { name: '友だち情報欄を作成' })).toBeNull();
     expect(screen.queryByRole('button', { name: '編集' })).toBeNull();
     expect(screen.queryByRole('button', { name: /お気に入り/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /並び替え/ })).toBeNull();
   });
 
   it('says so in Japanese when the items cannot be read', async () => {
