@@ -83,6 +83,7 @@ test.describe('as staff', () => {
     await page.goto('/vue3-dev/line/var');
     await expect(page.getByRole('row').filter({ hasText: FIELD })).toBeVisible();
     await expect(page.getByRole('button', { name: '友だち情報欄を作成' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: '選択肢' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '選択肢', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '編集', exact: true })).toHaveCount(0);
   });
 });

@@ -17,10 +17,16 @@ export const CHOICES_LOAD_ERROR = '友だち情報選択肢の読み込み中に
 
 type Row = { key: number; id?: number; name: string };
 
-type ChoicesDialogProps = { item: VarItem; onSaved: () => void; onClose: () => void };
+type ChoicesDialogProps = {
+  item: VarItem;
+  /** Without tag-write: the list only. */
+  readOnly: boolean;
+  onSaved: () => void;
+  onClose: () => void;
+};
 
 /** Edits a choice field's list as a whole: rename, reorder, add, remove (REF-05). */
-export function ChoicesDialog({ item, onSaved, onClose }: ChoicesDialogProps) {
+export function ChoicesDialog({ item, readOnly, onSaved, onClose }: ChoicesDialogProps) {
   const choices = useChoices(item.id);
   return (
     <Dialog open title={`「${item.name}」の選択肢`} onClose={onClose}>
@@ -30,6 +36,23 @@ export function ChoicesDialog({ item, onSaved, onClose }: ChoicesDialogProps) {
         <p className="notice notice--error" role="alert">
           {CHOICES_LOAD_ERROR}
         </p>
+      ) : readOnly ? (
+        <>
+          {choices.data.length === 0 ? (
+            <p className="text-muted">選択肢はまだありません</p>
+          ) : (
+            <ol className="choices-view" aria-label="選択肢">
+              {choices.data.map((choice) => (
+                <li key={choice.id}>{choice.name}</li>
+              ))}
+            </ol>
+          )}
+          <div className="dialog__actions">
+            <button type="button" className="btn" onClick={onClose}>
+              閉じる
+            </button>
+          </div>
+        </>
       ) : (
         <ChoicesForm item={item} initial={choices.data} onSaved={onSaved} onClose={onClose} />
       )}

@@ -45,7 +45,20 @@ function columnsFor(canWrite: boolean, actions: ItemActions): ListTableColumn<Va
     { key: 'name', header: '項目名' },
     { key: 'type', header: '種類', cell: (item) => VAR_TYPE_LABELS[item.type] },
   ];
-  if (!canWrite) return columns;
+  if (!canWrite) {
+    // Read-only operators still see what a choice field offers.
+    columns.push({
+      key: 'choices',
+      header: '選択肢',
+      cell: (item) =>
+        isChoiceType(item.type) ? (
+          <button type="button" className="btn btn--small" onClick={() => actions.onChoices(item)}>
+            選択肢を見る
+          </button>
+        ) : null,
+    });
+    return columns;
+  }
   columns.push({
     key: 'actions',
     header: '操作',

@@ -128,15 +128,24 @@ describe('UserVarList (issue 13)', () => {
   });
 
   it('shows the same lists with no controls to an operator without tag-write', async () => {
-    renderApp('/vue3-dev/line/var', {
+    const app = renderApp('/vue3-dev/line/var', {
       session: makeSession({ permissions: [], isOwner: false }),
-      api: { 'GET /api/v_resource/varia': () => reply(200, VARIA) },
+      api: {
+        'GET /api/v_resource/varia': () => reply(200, VARIA),
+        'GET /api/var/choice/:id': () => reply(200, [{ id: 5, name: 'ゴールド', order: 1 }]),
+      },
     });
     expect(await screen.findByRole('table', { name: '基本情報' })).toBeVisible();
     expect(screen.queryByRole('button', { name: '友だち情報欄を作成' })).toBeNull();
     expect(screen.queryByRole('button', { name: '編集' })).toBeNull();
     expect(screen.queryByRole('button', { name: /お気に入り/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /並び替え/ })).toBeNull();
+    // The choices can be read, not edited.
+    await app.user.click(screen.getByRole('button', { name: '選択肢を見る' }));
+    const dialog = await screen.findByRole('dialog', { name: '「会員ランク」の選択肢' });
+    expect(await within(dialog).findByRole('listitem')).toHaveTextContent('ゴールド');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: '保存' })).toBeNull();
   });
 
   it('says so in Japanese when the items cannot be read', async () => {

@@ -189,6 +189,7 @@ export function UserVarListPage({ title, canWrite }: { title: string; canWrite: 
       {editing?.kind === 'choices' ? (
         <ChoicesDialog
           item={editing.item}
+          readOnly={!canWrite}
           onClose={close}
           onSaved={() => {
             toast.success('選択肢を保存しました');
