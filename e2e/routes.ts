@@ -43,6 +43,7 @@ export const ROUTES: RouteCase[] = [
   // Issue 13: segments (member queries).
   r('SEGMENTS', '/line/segments', 'セグメント'),
   r('SEGMENTS', '/line/segments/new', 'セグメント設定', [], withId),
+  r('FRIENDS', '/line/friends/1', 'LINE友だち詳細', [], withId),
   r('ROUTE-07', '/vue3-dev/line/var', '友だち情報欄'),
   r('ROUTE-08', '/vue3-dev/line/tag', 'タグ管理', ['tag-write']),
   r('ROUTE-09', '/vue3-dev/line/tag/setting/1', 'タグ設定', ['tag-write'], withId),

@@ -7,6 +7,7 @@ import type { GoogleCalendarProvider } from './modules/google-calendar/index.js'
 import { rolesModule } from './modules/roles/index.js';
 import { salonModule } from './modules/salon/index.js';
 import { surveysModule } from './modules/surveys/index.js';
+import { friendInfoModule, variaPreload } from './modules/friend-info/index.js';
 import { friendsModule, recordFriendEvent } from './modules/friends/index.js';
 import { lineModule } from './modules/line/index.js';
 import { memberQueriesModule } from './modules/member-queries/index.js';
@@ -18,6 +19,7 @@ import {
   telSampleFileRoute,
 } from './modules/tel/index.js';
 import { apiDocsPlugin, openApiPlugin } from './plugins/openapi.js';
+import type { PagePreload } from './plugins/page-preload.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { databasePlugin } from './plugins/database.js';
 import { apiNotFound, errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -57,6 +59,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   acceptEmptyJsonBodies(app);
   app.decorate('config', config);
 
+  // Set once the API (and so the session service) is registered; the console's pages use it.
+  let preload: PagePreload | undefined;
   try {
     await app.register(databasePlugin, { config });
     await app.register(demoSeedPlugin);
@@ -83,12 +87,17 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(friendsModule, { prefix: '/line/friends' });
         await api.register(tagsModule, { prefix: '/line' });
         await api.register(memberQueriesModule, { prefix: '/journey/member_queries' });
+        await api.register(friendInfoModule);
+        preload = variaPreload(api);
         await api.register(salonModule, { googleProvider: parts.googleProvider });
       },
       { prefix: '/api' },
     );
     await app.register(telSampleFileRoute);
-    await app.register(webStaticPlugin, { root: config.WEB_DIST_DIR ?? defaultWebDistDir() });
+    await app.register(webStaticPlugin, {
+      root: config.WEB_DIST_DIR ?? defaultWebDistDir(),
+      preload: async (request) => (preload ? preload(request) : {}),
+    });
   } catch (error) {
     await app.close().catch(() => {});
     throw error;

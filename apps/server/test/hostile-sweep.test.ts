@@ -122,6 +122,11 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       await demo.post('/api/line/tags', { name: 'スイープ', group_id: tagGroup.id })
     ).json();
     const friends = (await demo.get('/api/line/friends')).json();
+    // Friend information starts empty too: a folder and a choice field of demo's.
+    const varGroup = (await demo.post('/api/var/groups', { name: 'スイープ' })).json();
+    const varItem = (
+      await demo.post('/api/var/items', { name: 'スイープ', type: 'choice', group_id: varGroup.id })
+    ).json();
     Object.assign(realIds, {
       salonId: String(salon),
       reservations: String(reservations[0].id),
@@ -137,6 +142,9 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       tags: String(tag.id),
       tag_groups: String(tagGroup.id),
       friends: String(friends.items[0].id),
+      groups: String(varGroup.id),
+      items: String(varItem.id),
+      choice: String(varItem.id),
       self_id: String(shifts[0]?.self_id ?? '1_2030-06-03'),
       date: String(shifts[0]?._date ?? '2030-06-03'),
       member: String((await demo.get('/api/members')).json().items[0].id),

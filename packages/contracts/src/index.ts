@@ -4,6 +4,8 @@ export * from './brand.js';
 export * from './calendar-date.js';
 export * from './errors.js';
 export * from './field-errors.js';
+export * from './friend-info.js';
+export * from './friend-reservations.js';
 export * from './friends.js';
 export * from './member-queries.js';
 export * from './ids.js';

@@ -2,20 +2,42 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@tsunagu/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BOOKING_PAGE_CSP } from './security-headers.js';
+import { withPreloads, type PagePreload } from './page-preload.js';
 
 /**
  * Serves the built console on the API's origin (one port, same-origin cookies, no CORS).
  * Any GET that is not an API call or an existing file gets index.html, so deep links like
  * /line/tel/list/12 load the SPA, which routes them in the browser (history mode, APP-01).
+ * With `preload`, index.html carries the signed-in operator's preloaded resources (REF-08).
  */
 export const webStaticPlugin = fp(
-  async (app: FastifyInstance, options: { root: string | undefined }) => {
+  async (
+    app: FastifyInstance,
+    options: { root: string | undefined; preload?: PagePreload | undefined },
+  ) => {
     const root = options.root;
     const hasConsole = root !== undefined && fs.existsSync(path.join(root, 'index.html'));
     const hasBooking = root !== undefined && fs.existsSync(path.join(root, 'booking.html'));
+    const indexHtml = hasConsole ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : '';
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      const resources = options.preload
+        ? await options.preload(request).catch((error: unknown) => {
+            // The page still loads; the screens then ask the API as they would without it.
+            request.log.warn({ err: error }, 'page preload failed');
+            return {};
+          })
+        : {};
+      if (Object.keys(resources).length === 0)
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The page may now hold the operator's account data: never kept by a shared cache.
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withPreloads(indexHtml, resources));
+    };
     if (hasConsole) {
       await app.register(fastifyStatic, {
         root,
@@ -32,9 +54,7 @@ export const webStaticPlugin = fp(
       });
       // The wildcard route treats `/` as a directory (no listing, index: false), so the top
       // page is answered explicitly.
-      app.get('/', { schema: { hide: true } }, (_request, reply) =>
-        reply.header('cache-control', 'no-cache').sendFile('index.html'),
-      );
+      app.get('/', { schema: { hide: true } }, sendIndex);
     }
     if (hasBooking) {
       // The customer's booking page /r/{publicKey} is its own entry (decision 0125): the phone
@@ -54,7 +74,7 @@ export const webStaticPlugin = fp(
         !request.url.startsWith('/api/') &&
         path.extname(request.url.split('?')[0] ?? '') === '';
       if (hasConsole && isPage) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return sendIndex(request, reply);
       }
       return reply.code(404).send({ message: MESSAGES.notFound });
     });

@@ -14,6 +14,7 @@ const linePages = () => import('./routes/line-routes');
 const friendPages = () => import('./routes/friends-routes');
 const tagPages = () => import('./routes/tag-routes');
 const segmentPages = () => import('./routes/segment-routes');
+const friendInfoPages = () => import('./routes/friend-info-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -55,6 +56,8 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsGoogle: lazyPage(salonSettingsPages, (m) => m.SalonGoogleRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
   Friends: lazyPage(friendPages, (m) => m.FriendsRoute),
+  FriendDetail: lazyPage(friendPages, (m) => m.FriendDetailRoute),
+  UserVarList: lazyPage(friendInfoPages, (m) => m.UserVarListRoute),
   TagList: lazyPage(tagPages, (m) => m.TagListRoute),
   TagSetting: lazyPage(tagPages, (m) => m.TagSettingRoute),
   SegmentList: lazyPage(segmentPages, (m) => m.SegmentListRoute),

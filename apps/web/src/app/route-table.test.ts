@@ -134,6 +134,7 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['FRIENDS', '/line/friends', 'Friends', 'LINE友だち', []],
   ['SEGMENTS', '/line/segments', 'SegmentList', 'セグメント', []],
   ['SEGMENTS', '/line/segments/:id', 'SegmentSetting', 'セグメント設定', []],
+  ['FRIENDS', '/line/friends/:id', 'FriendDetail', 'LINE友だち詳細', []],
   ['ROUTE-39', '/line/ai-service-account', 'AIServiceAccountIndex', '生成AI設定', []],
   ['TEL', '/line/tel', 'TelListPage', '通知メッセージ', []],
   ['TEL', '/line/tel/list/:id', 'TelDetailListPage', '詳細・発注', []],
@@ -206,6 +207,8 @@ describe('route table', () => {
         '/line/reserve/event/:id/edit',
         '/line/reserve/event/:id/list',
         '/line/operator_roles/:id',
+        // Issue 13: a friend is a numeric id.
+        '/line/friends/:id',
         '/line/tel/template/:id',
         '/line/tel/template/:id/edit',
       ].sort(),

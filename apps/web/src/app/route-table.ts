@@ -52,6 +52,7 @@ export const routeTable: readonly AppRoute[] = [
   // Issue 13: segments; reading is for every operator, writes need tag-write (ADR 0145).
   route('SegmentList', 'セグメント'),
   route('SegmentSetting', 'セグメント設定'),
+  route('FriendDetail', 'LINE友だち詳細', numericId),
   route('UserVarList', '友だち情報欄'),
   route('TagList', 'タグ管理', needs('tag-write')),
   route('TagSetting', 'タグ設定', {

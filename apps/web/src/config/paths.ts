@@ -65,6 +65,8 @@ export const pagePaths = {
   // Issue 13: segments (member queries, ADR 0145); `:id` is a segment id or `new`.
   SegmentList: '/line/segments',
   SegmentSetting: '/line/segments/:id',
+  // Issue 13: one friend's profile, friend information, tags and reservations.
+  FriendDetail: '/line/friends/:id',
   AIServiceAccountIndex: '/line/ai-service-account',
 
   TelListPage: '/line/tel',

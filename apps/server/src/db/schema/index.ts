@@ -10,3 +10,4 @@ export * from './tel.js';
 export * from './tags.js';
 export * from './member-queries.js';
 export * from './line-push.js';
+export * from './friend-info.js';

@@ -1,6 +1,7 @@
 // LINE友だち as its own lazily loaded chunk (route-pages.ts).
 import { hasAllPermissions } from '@tsunagu/contracts';
-import { FriendsPage } from '@/features/friends';
+import { useParams } from 'react-router';
+import { FriendDetailPage, FriendsPage } from '@/features/friends';
 import type { PageProps } from '../route-handle';
 import { useSignedInSession } from '../session';
 
@@ -8,4 +9,12 @@ import { useSignedInSession } from '../session';
 export function FriendsRoute({ title }: PageProps) {
   const canWriteTags = hasAllPermissions(useSignedInSession().permission_keys, ['tag-write']);
   return <FriendsPage title={title} canWriteTags={canWriteTags} />;
+}
+
+/** Decision 0141: tags and friend information are edited with tag-write; others read. */
+export function FriendDetailRoute({ title }: PageProps) {
+  const { id = '' } = useParams();
+  const canWrite = hasAllPermissions(useSignedInSession().permission_keys, ['tag-write']);
+  // Keyed: another friend's page starts afresh (no drafts carried over).
+  return <FriendDetailPage key={id} title={title} id={Number(id)} canWrite={canWrite} />;
 }

@@ -1,1 +1,2 @@
 export { FriendsPage } from './pages/friends-page';
+export { FriendDetailPage } from './pages/friend-detail-page';

@@ -1,17 +1,23 @@
 import { FRIEND_FOLLOW_STATE_LABELS, FRIEND_TEXT, type Friend } from '@tsunagu/contracts';
+import { generatePath, Link } from 'react-router';
+import { pagePaths } from '@/config/paths';
 import { formatTokyoDateTime } from '@/lib/tokyo-time';
 import { ListTable, type ListTableColumn } from '@/ui/list-table';
 
+/** The name opens the friend's page (profile, friend information, tags, reservations). */
 function FriendName({ friend }: { friend: Friend }) {
   return (
-    <span className="friend-name">
+    <Link
+      className="friend-name"
+      to={generatePath(pagePaths.FriendDetail, { id: String(friend.id) })}
+    >
       {friend.icon_url ? (
         <img className="friend-name__icon" src={friend.icon_url} alt="" loading="lazy" />
       ) : (
         <span className="friend-name__icon friend-name__icon--blank" aria-hidden="true" />
       )}
       {friend.display_name || <span className="text-muted">{FRIEND_TEXT.nameUnknown}</span>}
-    </span>
+    </Link>
   );
 }
 

@@ -1,0 +1,1 @@
+export { UserVarListPage } from './pages/user-var-list-page';

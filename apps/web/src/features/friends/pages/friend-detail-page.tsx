@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { pagePaths } from '@/config/paths';
+import { errorText } from '@/lib/api-error';
+import { Loading } from '@/ui/loading';
+import { PageHeader } from '@/ui/page-header';
+import { useFriend, useFriendValues, useVariaDefinitions } from '../api/friend-detail';
+import { FriendProfile } from '../components/friend-profile';
+import { FriendReservations } from '../components/friend-reservations';
+import { FriendTagsPanel } from '../components/friend-tags-panel';
+import { FriendValuesForm } from '../components/friend-values-form';
+import '../components/friends.css';
+
+/** Shown when the friend information cannot be read (spec §8). */
+export const VARIA_LOAD_ERROR = '友だち情報の読み込み中にエラーが発生しました';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = `friend-panel-${title}`;
+  return (
+    <section className="friend-panel" aria-labelledby={id}>
+      <h2 id={id} className="friend-panel__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+type FriendDetailPageProps = { title: string; id: number; canWrite: boolean };
+
+/**
+ * One LINE friend (issue 13): profile, friend information (edited with tag-write, decision
+ * 0141), tags, reservations in the account's salons, and the place the chat will take.
+ */
+export function FriendDetailPage({ title, id, canWrite }: FriendDetailPageProps) {
+  const friend = useFriend(id);
+  const varia = useVariaDefinitions();
+  const values = useFriendValues(id);
+  const back = (
+    <Link className="btn" to={pagePaths.Friends}>
+      一覧へ戻る
+    </Link>
+  );
+
+  if (friend.isPending)
+    return (
+      <section className="page friend-detail-page">
+        <PageHeader title={title} actions={back} />
+        <Loading />
+      </section>
+    );
+  if (friend.isError)
+    return (
+      <section className="page friend-detail-page">
+        <PageHeader title={title} actions={back} />
+        <p className="notice notice--error" role="alert">
+          {errorText(friend.error)}
+        </p>
+      </section>
+    );
+
+  return (
+    <section className="page friend-detail-page">
+      <PageHeader title={title} actions={back} />
+      <div className="friend-detail">
+        <Panel title="プロフィール">
+          <FriendProfile friend={friend.data} />
+        </Panel>
+        <Panel title="タグ">
+          <FriendTagsPanel friendId={id} tags={friend.data.tags} canWrite={canWrite} />
+        </Panel>
+        <Panel title="友だち情報">
+          {varia.isError || values.isError ? (
+            <p className="notice notice--error" role="alert">
+              {VARIA_LOAD_ERROR}
+            </p>
+          ) : varia.isPending || values.isPending ? (
+            <Loading />
+          ) : (
+            <FriendValuesForm
+              friendId={id}
+              varia={varia.data}
+              values={values.data}
+              canWrite={canWrite}
+            />
+          )}
+        </Panel>
+        <Panel title="サロン予約">
+          <FriendReservations friendId={id} />
+        </Panel>
+        <Panel title="メッセージ履歴">
+          <p className="text-muted">メッセージ履歴はチャット機能の公開後にここへ表示されます。</p>
+        </Panel>
+      </div>
+    </section>
+  );
+}
