@@ -12,6 +12,7 @@ import {
 } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { guardNamedWrite } from '../../lib/db-errors.js';
 import { fieldError } from '../../lib/validate.js';
 import * as repository from './repository.js';
 import type { VarItemRow } from './repository.js';
@@ -25,32 +26,16 @@ export const toVarItem = (row: VarItemRow): VarItem => ({
   order: row.order,
 });
 
-/** SQLSTATE `code` on `constraint`, found on the error or one of its causes. */
-function isViolationOf(error: unknown, code: string, constraint: string): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const found = current as { code?: unknown; constraint?: unknown };
-    if (found.code === code && found.constraint === constraint) return true;
-    if (current === (current as { cause?: unknown }).cause) break;
-  }
-  return false;
-}
-
-async function guardName<T>(index: string, message: string, write: () => Promise<T>) {
-  try {
-    return await write();
-  } catch (error) {
-    // 23505: the name is taken (also by a concurrent call between check and write).
-    if (isViolationOf(error, '23505', index)) throw fieldError('name', message);
-    // 23503: the folder was deleted by a concurrent call after it was checked.
-    if (isViolationOf(error, '23503', 'var_items_group_id_var_groups_id_fk'))
-      throw fieldError('group_id', VAR_TEXT.groupNotFound);
-    throw error;
-  }
-}
+const nameRules = (nameIndex: string, nameTaken: string) => ({
+  nameIndex,
+  nameTaken,
+  groupKey: 'var_items_group_id_var_groups_id_fk',
+  groupGone: VAR_TEXT.groupNotFound,
+});
 const guardItemName = <T>(write: () => Promise<T>) =>
-  guardName('var_items_name_per_account', VAR_TEXT.nameTaken, write);
+  guardNamedWrite(write, nameRules('var_items_name_per_account', VAR_TEXT.nameTaken));
 const guardGroupName = <T>(write: () => Promise<T>) =>
-  guardName('var_groups_name_per_account', VAR_TEXT.groupNameTaken, write);
+  guardNamedWrite(write, nameRules('var_groups_name_per_account', VAR_TEXT.groupNameTaken));
 
 /** REF-06/07/13: folders with their items' ids, `fav` first, every item, every id in order. */
 export function buildVaria(groups: repository.VarGroupRow[], rows: VarItemRow[]): Varia {

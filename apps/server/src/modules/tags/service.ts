@@ -8,6 +8,7 @@ import {
 } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { guardNamedWrite } from '../../lib/db-errors.js';
 import { fieldError } from '../../lib/validate.js';
 import * as repository from './repository.js';
 import type { TagRow } from './repository.js';
@@ -20,33 +21,16 @@ const toTag = (row: TagRow): Tag => ({
   friend_count: row.friendCount,
 });
 
-/** SQLSTATE `code` on `constraint`, found on the error or one of its causes. */
-function isViolationOf(error: unknown, code: string, constraint: string): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const found = current as { code?: unknown; constraint?: unknown };
-    if (found.code === code && found.constraint === constraint) return true;
-    if (current === (current as { cause?: unknown }).cause) break;
-  }
-  return false;
-}
-
-async function guardName<T>(index: string, message: string, write: () => Promise<T>) {
-  try {
-    return await write();
-  } catch (error) {
-    // 23505: the name is taken (also when a concurrent call took it between check and write).
-    if (isViolationOf(error, '23505', index)) throw fieldError('name', message);
-    // 23503: the group was deleted by a concurrent call after it was checked.
-    if (isViolationOf(error, '23503', 'tags_group_id_tag_groups_id_fk'))
-      throw fieldError('group_id', TAG_TEXT.groupNotFound);
-    throw error;
-  }
-}
-
+const nameRules = (nameIndex: string, nameTaken: string) => ({
+  nameIndex,
+  nameTaken,
+  groupKey: 'tags_group_id_tag_groups_id_fk',
+  groupGone: TAG_TEXT.groupNotFound,
+});
 const guardTagName = <T>(write: () => Promise<T>) =>
-  guardName('tags_name_per_group', TAG_TEXT.nameTaken, write);
+  guardNamedWrite(write, nameRules('tags_name_per_group', TAG_TEXT.nameTaken));
 const guardGroupName = <T>(write: () => Promise<T>) =>
-  guardName('tag_groups_name_per_account', TAG_TEXT.groupNameTaken, write);
+  guardNamedWrite(write, nameRules('tag_groups_name_per_account', TAG_TEXT.groupNameTaken));
 
 /** Friend tags of an account (decisions 0120–0122). */
 export function createTagsService(deps: { db: Database }) {
