@@ -1,14 +1,13 @@
-import { VAR_TEXT, varGroupInputSchema, type VarItem } from '@tsunagu/contracts';
+import { VAR_NAME_MAX, VAR_TEXT, varGroupInputSchema, type VarItem } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { errorText } from '@/lib/api-error';
-import { ConfirmDialog } from '@/ui/dialog';
+import { ConfirmDialog, NameDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
 import * as api from '../api/varia-api';
 import { ChoicesDialog } from '../components/choices-dialog';
 import { ItemDialog } from '../components/item-dialog';
-import { NameDialog } from '../components/name-dialog';
 import { VarGroupSection, type ItemActions } from '../components/var-group-section';
 import '../components/friend-info.css';
 
@@ -175,6 +174,7 @@ export function UserVarListPage({ title, canWrite }: { title: string; canWrite: 
           title={editing.group ? 'フォルダ名の変更' : 'フォルダの作成'}
           label="フォルダ名"
           schema={varGroupInputSchema}
+          maxLength={VAR_NAME_MAX}
           initialName={editing.group?.name ?? ''}
           busy={createGroup.isPending || renameGroup.isPending}
           serverError={editing.group ? renameGroup.error : createGroup.error}

@@ -1,13 +1,12 @@
-import type { TagGroup } from '@tsunagu/contracts';
+import { TAG_GROUP_NAME_MAX, tagGroupInputSchema, type TagGroup } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-error';
-import { ConfirmDialog } from '@/ui/dialog';
+import { ConfirmDialog, NameDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
 import { useCreateGroup, useDeleteGroup, useRenameGroup, useTagList } from '../api/tags-api';
-import { GroupNameDialog } from '../components/group-name-dialog';
 import { TagGroupSection } from '../components/tag-group-section';
 import { tagPaths } from '../paths';
 import '../components/tags.css';
@@ -88,7 +87,10 @@ export function TagListPage({ title, canWrite }: { title: string; canWrite: bool
         </div>
       )}
       {dialog ? (
-        <GroupNameDialog
+        <NameDialog
+          label="グループ名"
+          schema={tagGroupInputSchema}
+          maxLength={TAG_GROUP_NAME_MAX}
           title={dialog.kind === 'rename' ? 'グループ名の変更' : 'グループの作成'}
           initialName={dialog.kind === 'rename' ? dialog.group.name : ''}
           busy={saving.isPending}

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
-import { Dialog } from '@/ui/dialog';
+import { Dialog } from './dialog';
 import { FieldError } from '@/ui/field-error';
 
 type NameDialogProps = {
@@ -9,13 +9,18 @@ type NameDialogProps = {
   label: string;
   initialName: string;
   schema: z.ZodType<{ name: string }>;
+  /** The input's maxLength (the schema's limit), so a longer name cannot be typed. */
+  maxLength?: number;
   busy: boolean;
   serverError: unknown;
   onSave: (name: string) => void;
   onClose: () => void;
 };
 
-/** One name (a folder's), checked here with the contract's schema and again by the server. */
+/**
+ * Creates or renames something that is only a name (a tag group, a friend-information folder):
+ * checked here with the contract's schema and again by the server, its 422 shown on the field.
+ */
 export function NameDialog(props: NameDialogProps) {
   const [name, setName] = useState(props.initialName);
   const [clientError, setClientError] = useState<string[] | undefined>();
@@ -50,6 +55,7 @@ export function NameDialog(props: NameDialogProps) {
           <input
             id={inputId}
             value={name}
+            maxLength={props.maxLength}
             aria-invalid={messages ? true : undefined}
             aria-describedby={messages ? `${inputId}-error` : undefined}
             onChange={(event) => setName(event.target.value)}
