@@ -12,6 +12,7 @@ export * from './ids.js';
 export * from './line.js';
 export * from './line-message-rules.js';
 export * from './permissions.js';
+export * from './reference-shapes.js';
 export * from './phone-format.js';
 export * from './roles.js';
 export * from './surveys.js';
