@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { defaultWebDistDir, type Config } from './config.js';
-import { authModule } from './modules/auth/index.js';
+import { authModule, signedInPagePreload } from './modules/auth/index.js';
 import type { GoogleCalendarProvider } from './modules/google-calendar/index.js';
 import { rolesModule } from './modules/roles/index.js';
 import { salonModule } from './modules/salon/index.js';
@@ -15,6 +15,7 @@ import { tagsModule } from './modules/tags/index.js';
 import {
   recordDeliveryReport,
   stopSendingForAccount,
+  telConfigPreload,
   telModule,
   telSampleFileRoute,
 } from './modules/tel/index.js';
@@ -88,7 +89,10 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(tagsModule, { prefix: '/line' });
         await api.register(memberQueriesModule, { prefix: '/journey/member_queries' });
         await api.register(friendInfoModule);
-        preload = variaPreload(api);
+        preload = signedInPagePreload(api, [
+          variaPreload(api),
+          telConfigPreload(config.TEL_SENDER),
+        ]);
         await api.register(salonModule, { googleProvider: parts.googleProvider });
       },
       { prefix: '/api' },

@@ -341,5 +341,7 @@ export type TelSender = (typeof TEL_SENDERS)[number];
 /** Which sender the server uses; the screens show TEL_TEXT.dryRunBanner for 'dry-run'. */
 export const telConfigSchema = z.object({ sender: z.enum(TEL_SENDERS) });
 export type TelConfig = z.infer<typeof telConfigSchema>;
+/** The key of the sender config in the console's HTML (page preload, decision 0144). */
+export const TEL_CONFIG_PRELOAD_KEY = 'tel-config';
 
 export const TEL_SAMPLE_CSV_PATH = '/files/notification_message_sample.csv';

@@ -12,6 +12,7 @@ declare module 'fastify' {
 }
 
 export { authOf } from './session-hook.js';
+export { signedInPagePreload, type SignedInPreload } from './page-preload.js';
 export type { AuthContext, AuthService } from './service.js';
 export { SESSION_COOKIE, hashSessionToken, newSessionToken } from './session-token.js';
 /** The sign-in throttle's atomic counter, reused by the booking page's limits (decision 0115). */

@@ -8,4 +8,5 @@ export { telRoutes as telModule, telSampleFileRoute } from './routes.js';
 export { telDispatcherFromConfig } from './jobs.js';
 export { recordDeliveryReport, stopSendingForAccount } from './delivery-reports.js';
 export { seedDemoTel } from './seed.js';
+export { telConfigPreload } from './preload.js';
 export type { CredentialSource, DispatcherLog, Listen } from './dispatch-types.js';

@@ -29,6 +29,24 @@ describe('every tel screen', () => {
     expect(await screen.findByRole('note')).toHaveTextContent('ドライラン: 実際には送信されません');
   });
 
+  it('with the sender in the page’s HTML, the banner is in the first paint above the buttons, and nothing is asked', () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'preload-tel-config';
+    block.textContent = JSON.stringify({ sender: 'dry-run' });
+    document.head.append(block);
+    const app = renderTel('/line/tel');
+    // Synchronously: no moment in which the buttons stand where the banner will appear.
+    const banner = screen.getByRole('note');
+    expect(banner).toHaveTextContent('ドライラン: 実際には送信されません');
+    expect(
+      banner.compareDocumentPosition(screen.getByRole('link', { name: '個別登録' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(app.callsTo('GET', '/api/tel/config')).toHaveLength(0);
+    expect(document.getElementById('preload-tel-config')).toBeNull();
+  });
+
   it('no banner when the server sends to LINE, or cannot say', async () => {
     const line = renderTel('/line/tel', {
       'GET /api/tel/config': () => reply(200, { sender: 'line' }),

@@ -10,14 +10,21 @@ import {
   type TestApp,
 } from '../../../test/helpers/test-app.js';
 
-/** The `preload-varia` data block of a page, parsed (undefined when the page has none). */
-function preloadedVaria(html: string): Varia | undefined {
-  const match = /<script type="application\/json" id="preload-varia">(.*?)<\/script>/s.exec(html);
-  return match ? (JSON.parse(match[1]!) as Varia) : undefined;
+/** The `preload-{key}` data block of a page, parsed (undefined when the page has none). */
+function preloaded<T>(html: string, key: string): T | undefined {
+  const match = new RegExp(
+    `<script type="application/json" id="preload-${key}">(.*?)</script>`,
+    's',
+  ).exec(html);
+  return match ? (JSON.parse(match[1]!) as T) : undefined;
 }
+const preloadedVaria = (html: string) => preloaded<Varia>(html, 'varia');
 
-/** REF-08 (decision 0144): the console's HTML carries the operator's varia items. */
-describe(`varia preloaded in the page (${databaseKind})`, () => {
+/**
+ * REF-08 (decision 0144): the console's HTML carries the operator's varia items, and the
+ * notification sender so the tel screens' dry-run banner is in the first paint.
+ */
+describe(`the console page's preloaded resources (${databaseKind})`, () => {
   let t: TestApp;
   let webDist: string;
 
@@ -67,10 +74,21 @@ describe(`varia preloaded in the page (${databaseKind})`, () => {
     expect(preloadedVaria(theirs.body)?.items).toEqual([]);
   });
 
+  it('the tel sender is in the page, as GET /api/tel/config names it', async () => {
+    const demo = await signIn(t.app, 'demo');
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/line/tel',
+      headers: { cookie: demo.cookie },
+    });
+    expect(preloaded(page.body, 'tel-config')).toEqual({ sender: 'dry-run' });
+    expect(preloaded(page.body, 'tel-config')).toEqual((await demo.get('/api/tel/config')).json());
+  });
+
   it('REF-08 no session, no preloaded data: the sign-in page is the plain file', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/account/login' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).not.toContain('preload-varia');
+    expect(page.body).not.toContain('preload-');
     expect(page.headers['cache-control']).toBe('no-cache');
     const stale = await t.app.inject({
       method: 'GET',
