@@ -14,3 +14,4 @@ export {
   useReference,
   useReferenceStore,
 } from './use-reference-store';
+export { useInsertables } from './use-insertables';
