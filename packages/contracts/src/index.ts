@@ -24,3 +24,5 @@ export * from './tel-template-body.js';
 export * from './tel-templates.js';
 export * from './text-guard.js';
 export * from './typed-date.js';
+export * from './insertables.js';
+export * from './message-aliases.js';

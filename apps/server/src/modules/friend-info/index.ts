@@ -15,3 +15,4 @@ export async function friendInfoModule(api: FastifyInstance) {
   await api.register(friendValuesRoutes, { values: createFriendValuesService({ db: api.db }) });
 }
 export { variaPreload } from './preload.js';
+export { friendValuesForMessage, type FriendValueForMessage } from './values-for-messages.js';

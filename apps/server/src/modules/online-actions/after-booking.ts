@@ -1,6 +1,7 @@
 import type { Database } from '../../db/types.js';
 import type { PushQueue } from '../line-push/index.js';
 import { textMessage } from '../line-push/index.js';
+import { createMessageRenderer, type RenderMessage } from '../message-aliases/index.js';
 import type { PublishEvents } from '../realtime/index.js';
 import { tagMemberByName } from '../tags/index.js';
 import { claimRun, enabledActions, memberFace, type OnlineAction } from './repository.js';
@@ -31,8 +32,11 @@ export function createAfterBooking(deps: {
   publish: PublishEvents;
   pushes: PushQueue;
   log: ActionLog;
+  /** Writes the friend's values into send_message's text (decision 0157). */
+  renderMessage?: RenderMessage;
 }) {
   const { db, publish, pushes } = deps;
+  const renderMessage = deps.renderMessage ?? createMessageRenderer({ db });
 
   async function run(action: OnlineAction, booking: CustomerBooking) {
     switch (action.type) {
@@ -55,16 +59,20 @@ export function createAfterBooking(deps: {
         if (action.text)
           await tagMemberByName(db, booking.accountId, booking.memberId, action.text);
         return;
-      case 'send_message':
-        if (action.text)
-          await pushes.enqueue(
-            db,
-            booking.accountId,
-            booking.memberId,
-            [textMessage(action.text)],
-            bookingMessageKey(booking.reservationId),
-          );
+      case 'send_message': {
+        if (!action.text) return;
+        const text = await renderMessage(booking.accountId, booking.memberId, action.text);
+        // Only aliases, none with a value: there is nothing to say (LINE refuses an empty text).
+        if (text.trim() === '') return;
+        await pushes.enqueue(
+          db,
+          booking.accountId,
+          booking.memberId,
+          [textMessage(text)],
+          bookingMessageKey(booking.reservationId),
+        );
         return;
+      }
       case 'remind_day_before':
         return;
     }

@@ -10,7 +10,7 @@ import { useReservation } from '../api/get-reservation';
 import { useJudgeRequest, type Judgement } from '../api/judge-request';
 import { usePatchReservation, type ReservationPatch } from '../api/patch-reservation';
 import { usePanel } from '../panel/panel-context';
-import type { SalonStatus } from '../store/reference-store';
+import type { SalonStatus } from '@/lib/reference-store';
 import { customerName } from '../timeline/reservation-item';
 import { formatLongDateJa } from '../utils/dates';
 import { fieldErrorsOf, writeErrorText } from '../utils/write-errors';

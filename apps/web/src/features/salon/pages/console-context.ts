@@ -1,5 +1,5 @@
 import type { Course, Resource } from '@tsunagu/contracts';
-import type { SalonStatus } from '../store/reference-store';
+import type { SalonStatus } from '@/lib/reference-store';
 
 /** What every salon view gets from the console around it. */
 export type ConsoleProps = {

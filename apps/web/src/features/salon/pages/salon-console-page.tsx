@@ -10,7 +10,7 @@ import { panelContents } from '../panel/panel-contents';
 import { SidePanel } from '../panel/side-panel';
 import { NoticeList } from '../realtime/notice-list';
 import { useSalonRealtime } from '../realtime/use-salon-realtime';
-import { useReferenceStore } from '../store/use-reference-store';
+import { useSalonReference } from '../store/use-salon-reference';
 import { salonPaths, useSalonSearch, type SalonView } from '../utils/salon-search';
 import type { ConsoleProps } from './console-context';
 import { ShiftDayView } from './shift-day-view';
@@ -59,7 +59,7 @@ function SalonConsole(
 ) {
   const { title, view, canWrite, salonId, salons } = props;
   const search = useSalonSearch();
-  const reference = useReferenceStore(salonId);
+  const reference = useSalonReference(salonId);
   const config = useSalonConfig(salonId);
   const realtime = useSalonRealtime(salonId, config.data?.push_notification ?? false);
   const panel = usePanel();

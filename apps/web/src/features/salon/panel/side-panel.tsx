@@ -4,7 +4,7 @@ import { BlockTimeForm } from '../components/block-time-form';
 import { ReservationDetail } from '../components/reservation-detail';
 import { ReservationForm, type ReservationFormValues } from '../components/reservation-form';
 import { TimeShiftForm, type TimeShiftFormInitial } from '../components/time-shift-form';
-import type { SalonStatus } from '../store/reference-store';
+import type { SalonStatus } from '@/lib/reference-store';
 import { usePanel } from './panel-context';
 import { PANEL_TITLES, panelContents } from './panel-contents';
 

@@ -1,6 +1,6 @@
 import type { Course, Reservation } from '@tsunagu/contracts';
 import type { HTMLAttributes } from 'react';
-import type { SalonStatus } from '../store/reference-store';
+import type { SalonStatus } from '@/lib/reference-store';
 
 type ReservationItemProps = {
   reservation: Reservation;

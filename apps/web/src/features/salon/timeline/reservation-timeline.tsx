@@ -1,6 +1,6 @@
 import type { BlockTime, Course, Reservation } from '@tsunagu/contracts';
 import { useRef, useState } from 'react';
-import type { SalonStatus } from '../store/reference-store';
+import type { SalonStatus } from '@/lib/reference-store';
 import { toTime } from '../utils/dates';
 import type { GridRow } from './grid-model';
 import { ReservationItem } from './reservation-item';

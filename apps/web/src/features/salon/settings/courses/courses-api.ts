@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { salonPath } from '../../api/salon-path';
-import { reloadReference } from '../../store/use-reference-store';
+import { reloadReference } from '@/lib/reference-store';
 import { catalogKeys } from '../section/catalog-keys';
 
 /** RSV-17: every course of the salon, in its order. */
@@ -26,7 +26,7 @@ export function useCoursesChanged(salonId: number) {
   return () => {
     void queryClient.invalidateQueries({ queryKey: catalogKeys.courses(salonId) });
     void queryClient.invalidateQueries({ queryKey: catalogKeys.unlinks(salonId) });
-    reloadReference(queryClient, salonId, 'courses');
+    reloadReference(queryClient, 'courses', salonId);
   };
 }
 

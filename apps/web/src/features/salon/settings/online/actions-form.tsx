@@ -7,7 +7,9 @@ import {
   type OnlineConfig,
 } from '@tsunagu/contracts';
 import { useState, type FormEvent } from 'react';
+import { useInsertables } from '@/lib/reference-store';
 import { FieldError } from '@/ui/field-error';
+import { InsertAliasMenu } from '@/ui/insert-alias';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { TextArea, TextBox } from '@/ui/text-field';
 import { TimePicker } from '@/ui/time-picker';
@@ -130,7 +132,16 @@ export function ActionsForm(props: { salonId: number; canWrite: boolean; config:
               ) : null}
               {texts.field && action.enabled ? (
                 <div className="field">
-                  <label htmlFor={id}>{texts.field}</label>
+                  <div className="settings-action__label">
+                    <label htmlFor={id}>{texts.field}</label>
+                    {action.type === 'send_message' && canWrite ? (
+                      <MessageInserts
+                        targetId={id}
+                        value={action.text}
+                        onChange={(text) => change(index, { text })}
+                      />
+                    ) : null}
+                  </div>
                   {action.type === 'send_message' || action.type === 'remind_day_before' ? (
                     <TextArea
                       id={id}
@@ -162,5 +173,18 @@ export function ActionsForm(props: { salonId: number; canWrite: boolean; config:
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** 差し込み for the message: the friend's values, loaded when the menu first opens (REF-14). */
+function MessageInserts(props: {
+  targetId: string;
+  value: string;
+  onChange: (text: string) => void;
+}) {
+  const [wanted, setWanted] = useState(false);
+  const { groups, loading } = useInsertables(wanted);
+  return (
+    <InsertAliasMenu {...props} groups={groups} loading={loading} onOpen={() => setWanted(true)} />
   );
 }

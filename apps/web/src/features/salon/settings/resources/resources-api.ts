@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { salonPath } from '../../api/salon-path';
-import { reloadReference } from '../../store/use-reference-store';
+import { reloadReference } from '@/lib/reference-store';
 import { catalogKeys } from '../section/catalog-keys';
 
 /** RSV-23: every resource (staff, rooms, equipment) of the salon, in its order. */
@@ -28,7 +28,7 @@ export function useResourcesChanged(salonId: number) {
   return () => {
     void queryClient.invalidateQueries({ queryKey: catalogKeys.resources(salonId) });
     void queryClient.invalidateQueries({ queryKey: catalogKeys.unlinks(salonId) });
-    reloadReference(queryClient, salonId, 'resources');
+    reloadReference(queryClient, 'resources', salonId);
   };
 }
 

@@ -110,6 +110,44 @@ describe('salon settings: online config', { timeout: 30_000 }, () => {
     });
   });
 
+  it('REF-14 REF-30 the message’s 差し込み loads the insertables when opened and puts an alias in the text; common information refused (403) stays silent', async () => {
+    const app = renderSettings(PATH, {
+      [`PUT ${BASE}/online_configs/:id/actions`]: ({ body }) =>
+        reply(200, { status: true, online_config: makeOnlineConfig(body as object) }),
+      'GET /api/v_resource/varia': () =>
+        reply(200, {
+          groups: [{ id: 'fav', name: 'お気に入り', order: 0, ids: [] }],
+          items: [
+            { id: 8, name: '呼び名', type: 'text', group_id: null, favorite: false, order: 1 },
+          ],
+          ids: [8],
+        }),
+      'GET /api/v_resource/common_vars': () => reply(403, { message: '権限がありません' }),
+      'GET /api/v_resource/form': () => reply(200, { groups: [], items: [], ids: [] }),
+    });
+    const form = await screen.findByRole('form', { name: '予約後のアクション' });
+    await app.user.click(within(form).getByRole('checkbox', { name: 'お客様にメッセージを送る' }));
+    const message = within(form).getByRole('textbox', { name: 'メッセージ' });
+    await app.user.type(message, '様、ご予約ありがとうございます');
+    (message as HTMLTextAreaElement).setSelectionRange(0, 0);
+    expect(app.calls.some((call) => call.path.startsWith('/api/v_resource'))).toBe(false);
+    await app.user.click(within(form).getByRole('button', { name: '差し込み' }));
+    const menu = await screen.findByRole('menu', { name: '差し込み' });
+    await app.user.click(await within(menu).findByRole('menuitem', { name: '呼び名' }));
+    expect(message).toHaveValue('{{var:8}}様、ご予約ありがとうございます');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await app.user.click(within(form).getByRole('button', { name: 'アクションを保存' }));
+    await waitFor(() =>
+      expect(app.callsTo('PUT', `${BASE}/online_configs/3/actions`)).toHaveLength(1),
+    );
+    const sent = app.callsTo('PUT', `${BASE}/online_configs/3/actions`)[0]!.body as {
+      actions: { type: string; text: string }[];
+    };
+    expect(sent.actions.find((action) => action.type === 'send_message')?.text).toBe(
+      '{{var:8}}様、ご予約ありがとうございます',
+    );
+  });
+
   it('the day-before reminder is switched on with its time and an optional message', async () => {
     const app = renderSettings(PATH, {
       [`PUT ${BASE}/online_configs/:id/actions`]: ({ body }) =>

@@ -1,0 +1,12 @@
+/**
+ * Message aliases (REF-14..16, decisions 0156, 0157): a message's `{{var:…}}`,
+ * `{{commonVar:…}}` and `{{form:…}}` rendered with one friend's values before it is sent.
+ */
+export {
+  createMessageRenderer,
+  friendVarLookup,
+  type AliasResolver,
+  type AliasResolvers,
+  type RenderMessage,
+} from './render-message.js';
+export { japaneseDate } from './var-text.js';
