@@ -37,11 +37,17 @@ describe(`day-before reminders (${databaseKind})`, () => {
   beforeAll(async () => {
     page = await openBookingPage();
     dayBefore = addDaysToDateValue(page.day, -1);
+    const nickname = await page.demo.post('/api/var/items', {
+      name: '呼び名',
+      type: 'text',
+      group_id: null,
+    });
+    const nicknameId = nickname.json().id as number;
     await page.setActions([
       {
         type: 'remind_day_before',
         enabled: true,
-        text: 'ご来店をお待ちしております',
+        text: `{{var:${nicknameId}}}様、ご来店をお待ちしております`,
         time: '19:00',
       },
     ]);
@@ -50,8 +56,16 @@ describe(`day-before reminders (${databaseKind})`, () => {
       ['次郎', '12:00'],
       ['三郎', '14:00'],
     ] as const) {
-      const { client } = await page.newMember(`リマインド ${name}`);
+      const { sub, client } = await page.newMember(`リマインド ${name}`);
       ids[name] = await page.book(client, from);
+      const [member] = await page.t.app.db
+        .select({ id: members.id })
+        .from(members)
+        .where(eq(members.lineUserId, sub));
+      const saved = await page.demo.put(`/api/line/friends/${member!.id}/varia`, {
+        values: [{ var_id: nicknameId, value: `${name}さん` }],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
     }
     scheduler = createReminderScheduler({
       db: page.t.app.db,
@@ -71,7 +85,7 @@ describe(`day-before reminders (${databaseKind})`, () => {
     expect(await reminders()).toEqual([]);
   });
 
-  it('at 19:00 Tokyo each confirmed reservation of tomorrow is queued once, to its member', async () => {
+  it('REF-14 at 19:00 Tokyo each confirmed reservation of tomorrow is queued once, to its member, in their own words', async () => {
     at(dayBefore, '19:00:00');
     expect(await scheduler.runOnce()).toEqual({ queued: 3, withdrawn: 0 });
     const rows = await reminders();
@@ -85,8 +99,14 @@ describe(`day-before reminders (${databaseKind})`, () => {
       .from(members)
       .where(eq(members.displayName, 'リマインド 花子'));
     expect(rows[0]!.memberId).toBe(hanako!.id);
-    const text = (rows[0]!.messages as { text: string }[])[0]!.text;
-    expect(text).toContain('ご来店をお待ちしております');
+    const texts = rows.map((row) => (row.messages as { text: string }[])[0]!.text);
+    const text = texts[0]!;
+    // REF-14: each friend's reminder carries their own friend-information value.
+    expect(texts.map((each) => each.split('\n')[0])).toEqual([
+      '花子さん様、ご来店をお待ちしております',
+      '次郎さん様、ご来店をお待ちしております',
+      '三郎さん様、ご来店をお待ちしております',
+    ]);
     expect(text).toContain(' 10:00〜 のご予約のお知らせです。');
     expect(text).toContain('コース: 前日リマインド テスト');
   });

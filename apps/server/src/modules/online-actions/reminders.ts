@@ -2,6 +2,7 @@ import { addDaysToDateValue } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
 import { formatDateJa, minutesOf } from '../../lib/business-time.js';
 import { textMessage, type PushQueue } from '../line-push/index.js';
+import { createMessageRenderer, type RenderMessage } from '../message-aliases/index.js';
 import { tokyoNow } from '../salon-availability/index.js';
 import type { ActionLog } from './after-booking.js';
 import { salonsWithReminder } from './repository.js';
@@ -30,15 +31,18 @@ function reminderText(
  * confirmed reservation of tomorrow is queued as a push under a key naming the reservation,
  * its date and start — so any number of runs, processes and restarts queue it once, and a
  * moved reservation gets a new one at its new date. Queued reminders whose reservation was
- * cancelled or moved are withdrawn. Nothing is kept in memory between runs.
+ * cancelled or moved are withdrawn. Nothing is kept in memory between runs. The salon's text
+ * may hold aliases (decision 0156): each friend's reminder carries their own values.
  */
 export function createReminderScheduler(deps: {
   db: Database;
   pushes: PushQueue;
   log: ActionLog;
   clock?: () => Date;
+  renderMessage?: RenderMessage;
 }) {
   const { db, pushes } = deps;
+  const renderMessage = deps.renderMessage ?? createMessageRenderer({ db });
   const clock = deps.clock ?? (() => new Date());
 
   async function runOnce(): Promise<{ queued: number; withdrawn: number }> {
@@ -51,11 +55,13 @@ export function createReminderScheduler(deps: {
     for (const salon of await salonsWithReminder(db)) {
       if (!salon.action || now.minutes < minutesOf(salon.action.time)) continue;
       for (const reservation of await confirmedOn(db, salon.salonId, tomorrow)) {
+        const memberId = reservation.memberId!;
+        const intro = await renderMessage(salon.accountId, memberId, salon.action.text);
         const id = await pushes.enqueue(
           db,
           salon.accountId,
-          reservation.memberId!,
-          [textMessage(reminderText(salon.action.text, salon.salonName, reservation))],
+          memberId,
+          [textMessage(reminderText(intro, salon.salonName, reservation))],
           reminderKey(reservation.id, reservation.date, reservation.from),
         );
         if (id !== null) queued += 1;

@@ -134,7 +134,8 @@ export function ActionsForm(props: { salonId: number; canWrite: boolean; config:
                 <div className="field">
                   <div className="settings-action__label">
                     <label htmlFor={id}>{texts.field}</label>
-                    {action.type === 'send_message' && canWrite ? (
+                    {(action.type === 'send_message' || action.type === 'remind_day_before') &&
+                    canWrite ? (
                       <MessageInserts
                         targetId={id}
                         value={action.text}

@@ -148,13 +148,16 @@ describe('salon settings: online config', { timeout: 30_000 }, () => {
     );
   });
 
-  it('the day-before reminder is switched on with its time and an optional message', async () => {
+  it('REF-14 the day-before reminder is switched on with its time and an optional message with 差し込み', async () => {
     const app = renderSettings(PATH, {
       [`PUT ${BASE}/online_configs/:id/actions`]: ({ body }) =>
         reply(200, { status: true, online_config: makeOnlineConfig(body as object) }),
     });
     const form = await screen.findByRole('form', { name: '予約後のアクション' });
+    expect(within(form).queryByRole('button', { name: '差し込み' })).toBeNull();
     await app.user.click(within(form).getByRole('checkbox', { name: '前日にリマインドを送る' }));
+    // REF-14: the reminder's message takes the friend's values like send_message's.
+    expect(within(form).getByRole('button', { name: '差し込み' })).toBeVisible();
     const time = within(form).getByRole('textbox', { name: '送信時刻（前日）' });
     expect(time).toHaveValue('19:00');
     await app.user.clear(time);
