@@ -90,6 +90,11 @@ export const useReplaceChoices = () =>
     }),
   );
 
+export const useSortGroups = () =>
+  useVariaWrite((input: { ids: number[] }) =>
+    apiRequest('/api/var/groups/sort', { method: 'POST', body: input, schema: okResponseSchema }),
+  );
+
 export const useCreateGroup = () =>
   useVariaWrite((name: string) =>
     apiRequest('/api/var/groups', { method: 'POST', body: { name }, schema: createdIdSchema }),

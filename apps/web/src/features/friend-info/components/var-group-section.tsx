@@ -21,6 +21,9 @@ type VarGroupSectionProps = {
   onRename?: () => void;
   onDelete?: () => void;
   onReorder: (ids: number[]) => void;
+  /** Moves the folder one place up (-1) or down (1); absent where it cannot go that way. */
+  onMoveUp?: () => void;
+  onMoveDown?: () => void;
 };
 
 function columnsFor(canWrite: boolean, actions: ItemActions): ListTableColumn<VarItem>[] {
@@ -104,6 +107,24 @@ export function VarGroupSection(props: VarGroupSectionProps) {
             </button>
             {group ? (
               <>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={props.onMoveUp}
+                  disabled={!props.onMoveUp}
+                  aria-label={`フォルダ「${name}」を上へ`}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={props.onMoveDown}
+                  disabled={!props.onMoveDown}
+                  aria-label={`フォルダ「${name}」を下へ`}
+                >
+                  ↓
+                </button>
                 <button type="button" className="btn" onClick={props.onRename}>
                   名前を変更
                 </button>

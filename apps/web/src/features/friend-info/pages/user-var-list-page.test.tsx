@@ -107,6 +107,33 @@ describe('UserVarList (issue 13)', () => {
     );
   });
 
+  it('moves a folder below the next one: the whole folder order is saved, and the last cannot go further', async () => {
+    const three: Varia = {
+      ...VARIA,
+      groups: [
+        ...VARIA.groups,
+        { id: 2, name: '来店', order: 2, ids: [] },
+        { id: 4, name: 'アンケート', order: 3, ids: [] },
+      ],
+    };
+    const app = renderApp('/vue3-dev/line/var', {
+      session: makeSession(),
+      api: {
+        'GET /api/v_resource/varia': () => reply(200, three),
+        'POST /api/var/groups/sort': () => reply(200, { status: true }),
+      },
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'フォルダ「基本情報」を下へ' }));
+    await waitFor(() =>
+      expect(app.calls.find((call) => call.path === '/api/var/groups/sort')?.body).toEqual({
+        ids: [2, 1, 4],
+      }),
+    );
+    expect(await screen.findByText('フォルダの並び順を保存しました')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'フォルダ「基本情報」を上へ' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'フォルダ「アンケート」を下へ' })).toBeDisabled();
+  });
+
   it('reorders a folder with the keyboard and saves the new order', async () => {
     const app = renderApp('/vue3-dev/line/var', {
       session: makeSession(),

@@ -36,6 +36,7 @@ export function UserVarListPage({ title, canWrite }: { title: string; canWrite: 
   const deleteItem = api.useDeleteItem();
   const favorite = api.useToggleFavorite();
   const sort = api.useSortItems();
+  const sortGroups = api.useSortGroups();
   const createGroup = api.useCreateGroup();
   const renameGroup = api.useRenameGroup();
   const deleteGroup = api.useDeleteGroup();
@@ -106,6 +107,15 @@ export function UserVarListPage({ title, canWrite }: { title: string; canWrite: 
   );
   const favorites = items.filter((item) => item.favorite);
   const itemsOf = (groupId: number | null) => items.filter((item) => item.group_id === groupId);
+  /** The folder at `index` swapped with its neighbour; the server keeps the order (orders from 1). */
+  const moveFolder = (index: number, by: -1 | 1) => {
+    const ids = folders.map((folder) => folder.id);
+    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    sortGroups.mutate(
+      { ids },
+      { onSuccess: () => toast.success('フォルダの並び順を保存しました'), ...failed },
+    );
+  };
 
   return (
     <section className="page var-list-page">
@@ -130,7 +140,7 @@ export function UserVarListPage({ title, canWrite }: { title: string; canWrite: 
             </ul>
           )}
         </section>
-        {[...folders, null].map((group) => (
+        {[...folders, null].map((group, index) => (
           <VarGroupSection
             key={group?.id ?? 'none'}
             group={group}
@@ -140,6 +150,14 @@ export function UserVarListPage({ title, canWrite }: { title: string; canWrite: 
             onAdd={() => setEditing({ kind: 'item', item: null, groupId: group?.id ?? null })}
             onRename={group ? () => setEditing({ kind: 'group', group }) : undefined}
             onDelete={group ? () => setEditing({ kind: 'delete-group', group }) : undefined}
+            onMoveUp={
+              group && index > 0 && !sortGroups.isPending ? () => moveFolder(index, -1) : undefined
+            }
+            onMoveDown={
+              group && index < folders.length - 1 && !sortGroups.isPending
+                ? () => moveFolder(index, 1)
+                : undefined
+            }
             onReorder={(ids) =>
               sort.mutate(
                 { group_id: group?.id ?? null, ids },
