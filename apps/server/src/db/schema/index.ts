@@ -11,3 +11,5 @@ export * from './tags.js';
 export * from './member-queries.js';
 export * from './line-push.js';
 export * from './friend-info.js';
+export * from './common-vars.js';
+export * from './forms.js';
