@@ -12,6 +12,7 @@ import { friendsModule, recordFriendEvent } from './modules/friends/index.js';
 import { lineModule } from './modules/line/index.js';
 import { memberQueriesModule } from './modules/member-queries/index.js';
 import { tagsModule } from './modules/tags/index.js';
+import { messageTemplatesModule } from './modules/message-templates/index.js';
 import {
   recordDeliveryReport,
   stopSendingForAccount,
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
           telConfigPreload(config.TEL_SENDER),
         ]);
         await api.register(salonModule, { googleProvider: parts.googleProvider });
+        await api.register(messageTemplatesModule);
       },
       { prefix: '/api' },
     );

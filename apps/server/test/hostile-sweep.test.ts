@@ -127,6 +127,15 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     const varItem = (
       await demo.post('/api/var/items', { name: 'スイープ', type: 'choice', group_id: varGroup.id })
     ).json();
+    // Message templates start empty: a folder and a template of demo's.
+    const templateGroup = (await demo.post('/api/template_groups', { name: 'スイープ' })).json();
+    const template = (
+      await demo.post('/api/templates', {
+        name: 'スイープ',
+        group_id: templateGroup.id,
+        messages: [{ type: 'text', text: 'スイープ' }],
+      })
+    ).json();
     Object.assign(realIds, {
       salonId: String(salon),
       reservations: String(reservations[0].id),
@@ -144,6 +153,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       friends: String(friends.items[0].id),
       groups: String(varGroup.id),
       items: String(varItem.id),
+      templates: String(template.id),
+      template_groups: String(templateGroup.id),
       choice: String(varItem.id),
       self_id: String(shifts[0]?.self_id ?? '1_2030-06-03'),
       date: String(shifts[0]?._date ?? '2030-06-03'),

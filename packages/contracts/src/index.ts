@@ -26,3 +26,4 @@ export * from './text-guard.js';
 export * from './typed-date.js';
 export * from './insertables.js';
 export * from './message-aliases.js';
+export * from './message-templates.js';

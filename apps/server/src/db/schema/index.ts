@@ -13,3 +13,4 @@ export * from './line-push.js';
 export * from './friend-info.js';
 export * from './common-vars.js';
 export * from './forms.js';
+export * from './message-templates.js';

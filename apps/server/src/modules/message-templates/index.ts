@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { createPushQueue } from '../line-push/index.js';
+import { createMessageRenderer } from '../message-aliases/index.js';
+import { templateRoutes } from './routes.js';
+import { createTemplatesService } from './service.js';
+
+/**
+ * Message templates (issue 14, decisions 0161, 0162): one to five LINE messages per template,
+ * in folders, rendered per friend and queued through the push sender.
+ */
+export async function messageTemplatesModule(api: FastifyInstance) {
+  const templates = createTemplatesService({
+    db: api.db,
+    pushes: createPushQueue(),
+    renderMessage: createMessageRenderer({ db: api.db }),
+  });
+  await api.register(templateRoutes, { templates });
+}
+export { renderTemplateMessages } from './render-template.js';
+export { createTemplatesService, type TemplatesService } from './service.js';

@@ -1,0 +1,40 @@
+import { isLineObject } from '@tsunagu/contracts';
+import type { RenderMessage } from '../message-aliases/index.js';
+
+/** Keys whose text a friend reads: aliases there are rendered; URLs and ids are left as they are. */
+const READ_KEYS = new Set(['text', 'altText', 'title', 'label']);
+
+async function renderValue(value: unknown, render: (text: string) => Promise<string>, key = '') {
+  if (typeof value === 'string') return READ_KEYS.has(key) ? render(value) : value;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const item of value) out.push(await renderValue(item, render));
+    return out;
+  }
+  if (isLineObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [name, item] of Object.entries(value))
+      out[name] = await renderValue(item, render, name);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * A template's messages for one friend (decision 0161): every text the friend reads — a text
+ * message, a template's title, text and buttons, a flex message's text components, alt texts —
+ * has its aliases replaced with that friend's values (decision 0157). Texts without an alias
+ * cost no query.
+ */
+export async function renderTemplateMessages(
+  renderMessage: RenderMessage,
+  accountId: number,
+  memberId: number,
+  messages: readonly Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  const render = (text: string) => renderMessage(accountId, memberId, text);
+  const rendered: Record<string, unknown>[] = [];
+  for (const message of messages)
+    rendered.push((await renderValue(message, render)) as Record<string, unknown>);
+  return rendered;
+}
