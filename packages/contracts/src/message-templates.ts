@@ -53,6 +53,10 @@ export const TEMPLATE_TEXT = {
   buttonsActionsCount: `ボタンは1〜${LINE_TEMPLATE_LIMITS.buttonsActions}個にしてください`,
   confirmActionsCount: '確認の選択肢はちょうど2つにしてください',
   testSent: 'テスト送信しました',
+  segmentNotFound: 'セグメントが見つかりません',
+  broadcastQueued: (friends: number) =>
+    `${friends.toLocaleString('ja-JP')}人への送信を受け付けました`,
+  broadcastNobody: 'このセグメントに当てはまる、ブロックしていない友だちがいません',
   ungrouped: '未分類',
 } as const;
 
@@ -194,6 +198,16 @@ export const templateGroupInputSchema = z.object({
 export const templateIdParamsSchema = z.object({ id: idParam });
 
 export const templateTestSendInputSchema = z.object({ friend_id: idSchema });
+
+/** Send a template to every following friend a saved segment finds (decision 0166). */
+export const templateBroadcastInputSchema = z.object({ member_query_id: idSchema });
+export const templateBroadcastResultSchema = z.object({
+  /** Following friends the segment found when the broadcast was queued. */
+  friends: z.number().int(),
+  /** LINE requests queued: multicasts of up to 500, or one push per friend with aliases. */
+  requests: z.number().int(),
+});
+export type TemplateBroadcastResult = z.infer<typeof templateBroadcastResultSchema>;
 
 /** A template as the list shows it: no message bodies, a preview of the first text. */
 export const templateSummarySchema = z.object({

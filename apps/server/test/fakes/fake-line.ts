@@ -21,11 +21,14 @@ export interface FakeLineRequest {
   channelId: string | null;
   authorization: string | undefined;
   deliveryTag: string | undefined;
-  /** `/bot/pnp/push` (notification messages) or `/v2/bot/message/push` (push messages). */
+  /**
+   * `/bot/pnp/push` (notification messages), `/v2/bot/message/push` (push messages) or
+   * `/v2/bot/message/multicast` (`to` then holds up to 500 user ids).
+   */
   path: string;
   /** `X-Line-Retry-Key` of a push message. */
   retryKey: string | undefined;
-  body: { to: string; messages: unknown[] };
+  body: { to: string | string[]; messages: unknown[] };
   status: number;
 }
 
@@ -173,7 +176,13 @@ export async function startFakeLine(
       body,
       status: 0,
     };
-    let planned = channel ? behaviour(calls, request) : { status: 401 };
+    // LINE refuses a multicast to more than 500 users, or to none.
+    const tooMany = Array.isArray(body.to) && (body.to.length === 0 || body.to.length > 500);
+    let planned = !channel
+      ? { status: 401 }
+      : tooMany
+        ? { status: 400 }
+        : behaviour(calls, request);
     // LINE delivers a retry key once: a request with an accepted key is 409, delivered nothing.
     const retryKey = request.retryKey;
     if (retryKey && planned.status === 200 && acceptedRetryKeys.has(retryKey))
@@ -288,7 +297,10 @@ export async function startFakeLine(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      const pushPath = req.url === '/bot/pnp/push' || req.url === '/v2/bot/message/push';
+      const pushPath =
+        req.url === '/bot/pnp/push' ||
+        req.url === '/v2/bot/message/push' ||
+        req.url === '/v2/bot/message/multicast';
       if (req.method === 'POST' && pushPath) push(req, res, raw);
       else management(req, res, raw);
     });

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -16,7 +18,7 @@ import { members } from './members.js';
 import { salonReservations } from './salon-reservations.js';
 
 /**
- * Push messages to friends (`POST /v2/bot/message/push`, decision 0130), queued and sent by the
+ * Push messages to friends (`POST /v2/bot/message/push`, decision 0130; multicasts, 0166), queued and sent by the
  * line-push dispatcher. `retry_key` is the `X-Line-Retry-Key` of every attempt of the row, so a
  * retry after a timeout is never delivered twice. `dedupe_key` (per account) makes an enqueue
  * idempotent: the online actions and the day-before reminder name what they send with it.
@@ -29,10 +31,16 @@ export const linePushes = pgTable(
     accountId: integer()
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    /** A push to one friend; null for a multicast. */
+    memberId: integer().references(() => members.id, { onDelete: 'cascade' }),
+    /**
+     * A multicast (`POST /v2/bot/message/multicast`, decision 0166): up to 500 friends, those
+     * still following when it is sent. Null for a push to one friend.
+     */
+    memberIds: integer().array(),
     messages: jsonb().notNull(),
+    /** The messages hold aliases to render with the friend's values when sent (decision 0166). */
+    renderAliases: boolean().notNull().default(false),
     dedupeKey: text(),
     retryKey: text().notNull(),
     state: text().notNull().default('queued'),
@@ -53,6 +61,12 @@ export const linePushes = pgTable(
       .on(table.leaseUntil)
       .where(sql`${table.state} = 'sending'`),
     index('line_pushes_member_idx').on(table.memberId),
+    check(
+      'line_pushes_one_or_many',
+      sql`(${table.memberId} is null) <> (${table.memberIds} is null)
+        and (${table.memberIds} is null or cardinality(${table.memberIds}) between 1 and 500)
+        and not (${table.renderAliases} and ${table.memberIds} is not null)`,
+    ),
   ],
 );
 

@@ -16,6 +16,14 @@ import type { PushMessageOutcome, PushMessageSender } from './sender.js';
 /** The NOTIFY channel an enqueue wakes the dispatcher with. */
 export const LINE_PUSH_CHANNEL = 'tsunagu_line_push';
 export const BLOCKED_REASON = 'ブロック中の友だちには送信しません';
+export const NO_FOLLOWERS_REASON = '送信先の友だちが全員ブロック中のため送信しませんでした';
+
+/** Renders a push's messages for its friend (aliases, decision 0166); given by the caller. */
+export type RenderPushMessages = (
+  accountId: number,
+  memberId: number,
+  messages: unknown[],
+) => Promise<unknown[]>;
 
 export interface PushDispatcherOptions extends RetryPolicy {
   batchSize: number;
@@ -40,6 +48,7 @@ export function createPushDispatcher(deps: {
   log: DispatcherLog;
   listen?: Listen;
   clock?: () => Date;
+  renderMessages?: RenderPushMessages;
 }) {
   const { db, sender, credentials, options, log } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -74,8 +83,23 @@ export function createPushDispatcher(deps: {
     }
   }
 
+  /** Who the request goes to, and its messages (rendered for the friend when asked to). */
+  async function requestOf(push: ClaimedPush) {
+    const { recipient } = push;
+    if (recipient.kind === 'many') return { to: recipient.lineUserIds, messages: push.messages };
+    if (!recipient.renderAliases) return { to: recipient.lineUserId, messages: push.messages };
+    // A configuration error, not LINE's: left sending, the lease queues it again once fixed.
+    if (!deps.renderMessages) throw new Error('line push: renderMessages is not configured');
+    const messages = await deps.renderMessages(push.accountId, recipient.memberId, push.messages);
+    return { to: recipient.lineUserId, messages };
+  }
+
   async function sendOne(push: ClaimedPush): Promise<PushSettlement> {
-    if (push.blocked) return { id: push.id, state: 'skipped', reason: BLOCKED_REASON };
+    const { recipient } = push;
+    if (recipient.kind === 'one' && recipient.blocked)
+      return { id: push.id, state: 'skipped', reason: BLOCKED_REASON };
+    if (recipient.kind === 'many' && recipient.lineUserIds.length === 0)
+      return { id: push.id, state: 'skipped', reason: NO_FOLLOWERS_REASON };
     const creds = await credentials.forSending(push.accountId);
     if (creds.kind === 'none')
       return { id: push.id, state: 'failed', reason: TEL_MESSAGES.channelNotConnected };
@@ -84,9 +108,10 @@ export function createPushDispatcher(deps: {
       const reason = creds.kind === 'paused' ? creds.reason : 'LINE に接続できませんでした';
       return { id: push.id, state: 'queued', reason, retryAt: retryAt(options.pollMs) };
     }
+    const request = await requestOf(push);
     const answered = await limiterOf(push.accountId).acquire();
     const outcome = await sender
-      .push({ to: push.lineUserId, messages: push.messages, retryKey: push.retryKey }, creds.token)
+      .push({ ...request, retryKey: push.retryKey }, creds.token)
       .finally(answered);
     if (outcome.kind === 'token-refused')
       await credentials.markRefused(push.accountId, outcome.reason);

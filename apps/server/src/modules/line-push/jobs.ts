@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/types.js';
 import { dryRunCredentials, lineParts } from '../line/index.js';
+import { createMessageRenderer, renderMessages } from '../message-aliases/index.js';
 import type { DispatcherLog, Listen } from '../tel/index.js';
 import { createPushDispatcher } from './dispatcher.js';
 import { createDryRunPushSender, createLinePushSender } from './sender.js';
@@ -16,6 +17,7 @@ export function pushDispatcherFromConfig(
   listen?: Listen,
 ) {
   const real = config.LINE_PUSH_SENDER === 'line';
+  const renderMessage = createMessageRenderer({ db });
   return createPushDispatcher({
     db,
     sender: real
@@ -34,6 +36,8 @@ export function pushDispatcherFromConfig(
       ratePerSecond: config.TEL_RATE_LIMIT,
     },
     log,
+    renderMessages: (accountId, memberId, messages) =>
+      renderMessages(renderMessage, accountId, memberId, messages),
     ...(listen ? { listen } : {}),
   });
 }

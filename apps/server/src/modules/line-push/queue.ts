@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/types.js';
 import { LINE_PUSH_CHANNEL } from './dispatcher.js';
-import { insertPush, withdrawPushes } from './repository.js';
+import { insertPush, insertPushesToMany, withdrawPushes } from './repository.js';
 
 /** A text message object of the Messaging API. */
 export const textMessage = (text: string) => ({ type: 'text', text });
@@ -30,6 +30,23 @@ export function createPushQueue(deps: { clock?: () => Date } = {}) {
       // Wakes a listening dispatcher (delivered when the caller's transaction commits).
       if (id !== null) await db.execute(sql`select pg_notify(${LINE_PUSH_CHANNEL}, '')`);
       return id;
+    },
+    /**
+     * Queues messages for every following friend of the account that `where` (a predicate on
+     * `members`, e.g. a segment's) finds, in SQL (decision 0166): as multicasts of 500 friends,
+     * or — when `personal`, the messages holding aliases — one push per friend, rendered with
+     * that friend's values when sent. Answers how many friends and LINE requests.
+     */
+    async enqueueToMany(
+      db: Executor,
+      accountId: number,
+      where: SQL,
+      messages: unknown[],
+      options: { personal: boolean },
+    ) {
+      const queued = await insertPushesToMany(db, accountId, where, messages, options, clock());
+      if (queued.requests > 0) await db.execute(sql`select pg_notify(${LINE_PUSH_CHANNEL}, '')`);
+      return queued;
     },
     /** Pushes of these keys still queued are not sent; answers how many were withdrawn. */
     withdraw: (db: Executor, accountId: number, dedupeKeys: string[]) =>

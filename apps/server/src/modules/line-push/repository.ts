@@ -1,10 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { linePushes } from '../../db/schema/index.js';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { linePushes, members } from '../../db/schema/index.js';
 import { selectRows } from '../../db/raw.js';
 import type { Executor } from '../../db/types.js';
 
 /** The dispatcher's queries (decision 0130); every row carries its account. */
+
+/** Who a claimed row goes to: one friend (a push) or many (a multicast, decision 0166). */
+export type PushRecipient =
+  | {
+      kind: 'one';
+      memberId: number;
+      lineUserId: string;
+      /** The friend blocked the account (unfollowed): nothing is sent. */
+      blocked: boolean;
+      /** The messages' aliases are rendered with this friend's values before sending. */
+      renderAliases: boolean;
+    }
+  | {
+      kind: 'many';
+      /** The row's friends still following now, by member id (blocked ones are left out). */
+      lineUserIds: string[];
+    };
 
 export interface ClaimedPush {
   id: number;
@@ -12,9 +29,7 @@ export interface ClaimedPush {
   retryKey: string;
   messages: unknown[];
   attempts: number;
-  lineUserId: string;
-  /** The friend blocked the account (unfollowed): nothing is sent. */
-  blocked: boolean;
+  recipient: PushRecipient;
 }
 
 export interface PushSettlement {
@@ -42,6 +57,40 @@ export async function insertPush(
   return rows[0]?.id ?? null;
 }
 
+/** LINE's most user ids per multicast request. */
+export const MULTICAST_MAX = 500;
+
+/** See `PushQueue.enqueueToMany`: one insert … select, never the friends loaded into Node. */
+export async function insertPushesToMany(
+  db: Executor,
+  accountId: number,
+  where: SQL,
+  messages: unknown[],
+  options: { personal: boolean },
+  now: Date,
+): Promise<{ friends: number; requests: number }> {
+  const json = JSON.stringify(messages);
+  const chosen = sql`select ${members.id} as id from ${members}
+    where ${members.accountId} = ${accountId} and ${members.followState} = 'following' and ${where}`;
+  const inserted = options.personal
+    ? sql`insert into line_pushes (account_id, member_id, messages, render_aliases, retry_key, next_attempt_at)
+        select ${accountId}, chosen.id, ${json}::jsonb, true, gen_random_uuid()::text, ${now.toISOString()}
+        from (${chosen}) chosen
+        returning 1 as friends`
+    : sql`insert into line_pushes (account_id, member_ids, messages, retry_key, next_attempt_at)
+        select ${accountId}, array_agg(numbered.id order by numbered.id), ${json}::jsonb,
+          gen_random_uuid()::text, ${now.toISOString()}
+        from (select chosen.id, (row_number() over (order by chosen.id) - 1) / ${MULTICAST_MAX} as chunk
+              from (${chosen}) chosen) numbered
+        group by numbered.chunk
+        returning cardinality(member_ids) as friends`;
+  const rows = await selectRows<{ friends: number }>(db, inserted);
+  return {
+    friends: rows.reduce((sum, row) => sum + Number(row.friends), 0),
+    requests: rows.length,
+  };
+}
+
 /** A queued push of the key is not sent any more; answers whether one was withdrawn. */
 export async function withdrawPushes(db: Executor, accountId: number, dedupeKeys: string[]) {
   if (dedupeKeys.length === 0) return 0;
@@ -65,13 +114,28 @@ interface ClaimedRow {
   retry_key: string;
   messages: unknown[] | string;
   attempts: number;
-  line_user_id: string;
-  follow_state: string;
+  member_id: number | null;
+  render_aliases: boolean;
+  line_user_id: string | null;
+  follow_state: string | null;
+  line_user_ids: string[] | null;
+}
+
+function recipientOf(row: ClaimedRow): PushRecipient {
+  if (row.member_id === null) return { kind: 'many', lineUserIds: row.line_user_ids ?? [] };
+  return {
+    kind: 'one',
+    memberId: row.member_id,
+    lineUserId: row.line_user_id ?? '',
+    blocked: row.follow_state !== 'following',
+    renderAliases: row.render_aliases,
+  };
 }
 
 /**
  * Claims up to `limit` due pushes (FOR UPDATE SKIP LOCKED: other processes take other rows),
- * moving them to sending under a lease until `leaseUntil`, with their friend's LINE user id.
+ * moving them to sending under a lease until `leaseUntil`, with their friend's LINE user id —
+ * or, for a multicast, the LINE user ids of its friends who still follow the account.
  */
 export async function claimDuePushes(
   db: Executor,
@@ -91,10 +155,16 @@ export async function claimDuePushes(
       )
       update line_pushes p
       set state = 'sending', lease_until = ${leaseUntil.toISOString()}, attempts = p.attempts + 1
-      from due, members m
-      where p.id = due.id and m.id = p.member_id
-      returning p.id, p.account_id, p.retry_key, p.messages, p.attempts, m.line_user_id,
-        m.follow_state`,
+      from due
+      where p.id = due.id
+      returning p.id, p.account_id, p.retry_key, p.messages, p.attempts, p.member_id,
+        p.render_aliases,
+        (select m.line_user_id from members m where m.id = p.member_id) as line_user_id,
+        (select m.follow_state from members m where m.id = p.member_id) as follow_state,
+        case when p.member_ids is not null then array(
+          select m.line_user_id from members m
+          where m.id = any(p.member_ids) and m.follow_state = 'following' order by m.id
+        ) end as line_user_ids`,
   );
   return rows.map((row) => ({
     id: Number(row.id),
@@ -102,8 +172,7 @@ export async function claimDuePushes(
     retryKey: row.retry_key,
     messages: typeof row.messages === 'string' ? JSON.parse(row.messages) : row.messages,
     attempts: row.attempts,
-    lineUserId: row.line_user_id,
-    blocked: row.follow_state === 'blocked',
+    recipient: recipientOf(row),
   }));
 }
 

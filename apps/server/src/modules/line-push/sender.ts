@@ -1,10 +1,13 @@
 import { Pool, type Dispatcher } from 'undici';
 import { refusalOf, requestFailure, type LineRefusal } from '../../lib/line-http.js';
 
-/** One push message request (`POST /v2/bot/message/push`). */
+/**
+ * One push message request (`POST /v2/bot/message/push`), or with several LINE user ids a
+ * multicast (`POST /v2/bot/message/multicast`, at most 500, decision 0166).
+ */
 export interface PushMessageRequest {
-  /** The friend's LINE user id. */
-  to: string;
+  /** The friend's LINE user id, or the friends' for a multicast. */
+  to: string | string[];
   messages: unknown[];
   /** `X-Line-Retry-Key`: the same on every attempt of one push. */
   retryKey: string;
@@ -39,7 +42,8 @@ export function createLinePushSender(options: {
   timeoutMs: number;
 }): PushMessageSender {
   const base = new URL(options.apiBase.replace(/\/+$/, '') + '/');
-  const path = new URL('v2/bot/message/push', base).pathname;
+  const pushPath = new URL('v2/bot/message/push', base).pathname;
+  const multicastPath = new URL('v2/bot/message/multicast', base).pathname;
   const pool = new Pool(base.origin, { connections: 20 });
   return {
     mode: 'line',
@@ -47,7 +51,7 @@ export function createLinePushSender(options: {
       try {
         const response = await pool.request({
           method: 'POST',
-          path,
+          path: Array.isArray(request.to) ? multicastPath : pushPath,
           headers: {
             'content-type': 'application/json',
             authorization: `Bearer ${accessToken}`,
@@ -75,7 +79,12 @@ export function createDryRunPushSender(
     mode: 'dry-run',
     async push(request) {
       log(
-        { to: `${request.to.slice(0, 8)}…`, messages: request.messages.length },
+        {
+          to: Array.isArray(request.to)
+            ? `${request.to.length} friends`
+            : `${request.to.slice(0, 8)}…`,
+          messages: request.messages.length,
+        },
         'line push dry-run: not sent',
       );
       return { kind: 'sent' };

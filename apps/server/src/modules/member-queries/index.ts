@@ -11,3 +11,4 @@ export async function memberQueriesModule(api: FastifyInstance) {
   });
   await api.register(memberQueryRoutes, { memberQueries });
 }
+export { segmentPredicate } from './segment-predicate.js';

@@ -9,4 +9,5 @@ export {
   type AliasResolvers,
   type RenderMessage,
 } from './render-message.js';
+export { renderMessages } from './render-messages.js';
 export { japaneseDate } from './var-text.js';

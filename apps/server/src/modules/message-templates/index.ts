@@ -16,5 +16,4 @@ export async function messageTemplatesModule(api: FastifyInstance) {
   });
   await api.register(templateRoutes, { templates });
 }
-export { renderTemplateMessages } from './render-template.js';
 export { createTemplatesService, type TemplatesService } from './service.js';

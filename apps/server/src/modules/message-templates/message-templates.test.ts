@@ -9,9 +9,10 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers/test-app.js';
-import { members } from '../../db/schema/index.js';
+import { members, memberTags } from '../../db/schema/index.js';
 import { lineParts } from '../line/index.js';
 import { createLinePushSender, createPushDispatcher } from '../line-push/index.js';
+import { createMessageRenderer, renderMessages } from '../message-aliases/index.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 const silent = { info() {}, warn() {}, error() {} };
@@ -49,6 +50,27 @@ describe(`message templates (${databaseKind})`, () => {
   }
   const create = async (body: Record<string, unknown>, client = demo) =>
     (await ok<{ id: number }>(await client.post('/api/templates', body), 201)).id;
+  /** Sends what is queued to the fake LINE, rendering aliases as the app's dispatcher does. */
+  async function sendQueued() {
+    const renderMessage = createMessageRenderer({ db: t.app.db });
+    const dispatcher = createPushDispatcher({
+      db: t.app.db,
+      sender: createLinePushSender({ apiBase: line.url, timeoutMs: 2000 }),
+      credentials: lineParts(t.app.db, t.config).credentials,
+      options: {
+        batchSize: 50,
+        pollMs: 1000,
+        leaseSeconds: 60,
+        maxAttempts: 3,
+        retryBaseMs: 1000,
+        ratePerSecond: 100,
+      },
+      log: silent,
+      renderMessages: (accountId, memberId, messages) =>
+        renderMessages(renderMessage, accountId, memberId, messages),
+    });
+    await dispatcher.runUntilIdle();
+  }
   const errorsOf = (response: { json(): unknown }) =>
     (response.json() as { errors: Record<string, string[]> }).errors;
 
@@ -272,21 +294,7 @@ describe(`message templates (${databaseKind})`, () => {
     const sent = await demo.post(`/api/templates/${id}/test_send`, { friend_id: friend.id });
     expect(sent.statusCode, sent.body).toBe(202);
 
-    const dispatcher = createPushDispatcher({
-      db: t.app.db,
-      sender: createLinePushSender({ apiBase: line.url, timeoutMs: 2000 }),
-      credentials: lineParts(t.app.db, t.config).credentials,
-      options: {
-        batchSize: 10,
-        pollMs: 1000,
-        leaseSeconds: 60,
-        maxAttempts: 3,
-        retryBaseMs: 1000,
-        ratePerSecond: 10,
-      },
-      log: silent,
-    });
-    await dispatcher.runUntilIdle();
+    await sendQueued();
     const [row] = await t.app.db
       .select({ lineUserId: members.lineUserId })
       .from(members)
@@ -307,5 +315,153 @@ describe(`message templates (${databaseKind})`, () => {
       .update(members)
       .set({ followState: 'following' })
       .where(eq(members.id, friend.id));
+  });
+
+  describe('broadcast to a segment (decision 0166)', () => {
+    let tag = 0;
+    let segment = 0;
+    let demoAccount = 0;
+    /** Friends of demo added straight to the table, tagged: ids in order. */
+    async function addTaggedFriends(count: number, prefix: string) {
+      const rows = await t.app.db
+        .insert(members)
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            accountId: demoAccount,
+            displayName: `${prefix}${i}`,
+            lineUserId: `U${prefix}${String(i).padStart(31, '0')}`.slice(0, 33),
+          })),
+        )
+        .returning({ id: members.id, lineUserId: members.lineUserId });
+      await t.app.db
+        .insert(memberTags)
+        .values(rows.map((row) => ({ memberId: row.id, tagId: tag })));
+      return rows;
+    }
+    const pushesTo = (path: string) => line.requests.filter((request) => request.path === path);
+
+    beforeAll(async () => {
+      // demo's account: the account of one of its friends.
+      const friend = (await ok<FriendList>(await demo.get('/api/line/friends'))).items[0]!;
+      const [row] = await t.app.db
+        .select({ accountId: members.accountId })
+        .from(members)
+        .where(eq(members.id, friend.id));
+      demoAccount = row!.accountId;
+      tag = (
+        await ok<{ id: number }>(
+          await demo.post('/api/line/tags', { name: '一斉送信', group_id: null }),
+          201,
+        )
+      ).id;
+      segment = (
+        await ok<{ id: number }>(
+          await demo.post('/api/journey/member_queries', {
+            name: '一斉送信の友だち',
+            match: 'all',
+            conditions: [{ kind: 'tags', match: 'any', tag_ids: [tag] }],
+          }),
+          201,
+        )
+      ).id;
+    });
+
+    it('one multicast per 500 following friends, blocked ones left out, each friend once', async () => {
+      const friends = await addTaggedFriends(503, 'a');
+      const blocked = friends[7]!;
+      await t.app.db
+        .update(members)
+        .set({ followState: 'blocked' })
+        .where(eq(members.id, blocked.id));
+      const id = await create({
+        name: 'お知らせ',
+        group_id: null,
+        messages: [text('臨時休業のお知らせ')],
+      });
+      const before = pushesTo('/v2/bot/message/multicast').length;
+
+      const queued = await demo.post(`/api/templates/${id}/broadcast`, {
+        member_query_id: segment,
+      });
+      expect(queued.statusCode, queued.body).toBe(202);
+      expect(queued.json()).toEqual({ friends: 502, requests: 2 });
+      await sendQueued();
+
+      const sent = pushesTo('/v2/bot/message/multicast').slice(before);
+      expect(sent.map((request) => [request.status, (request.body.to as string[]).length])).toEqual(
+        [
+          [200, 500],
+          [200, 2],
+        ],
+      );
+      const reached = sent.flatMap((request) => request.body.to as string[]);
+      expect(new Set(reached).size).toBe(502);
+      expect(reached).not.toContain(blocked.lineUserId);
+      expect(sent.every((request) => request.retryKey !== undefined)).toBe(true);
+      expect(sent[0]!.body.messages).toEqual([text('臨時休業のお知らせ')]);
+    });
+
+    it('with aliases: one push per friend, each written with their own values when sent', async () => {
+      await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tag));
+      const [first, second] = await addTaggedFriends(2, 'b');
+      const item = await ok<{ id: number }>(
+        await demo.post('/api/var/items', { name: 'ニックネーム', type: 'text', group_id: null }),
+        201,
+      );
+      for (const [friend, value] of [
+        [first!, 'イチ'],
+        [second!, 'ニ'],
+      ] as const)
+        await ok(
+          await demo.put(`/api/line/friends/${friend.id}/varia`, {
+            values: [{ var_id: item.id, value }],
+          }),
+        );
+      const id = await create({
+        name: '個別メッセージ',
+        group_id: null,
+        messages: [text(`{{var:${item.id}}}さん、今月のおすすめです`)],
+      });
+      const queued = await demo.post(`/api/templates/${id}/broadcast`, {
+        member_query_id: segment,
+      });
+      expect(queued.json()).toEqual({ friends: 2, requests: 2 });
+      await sendQueued();
+      const received = (userId: string) =>
+        pushesTo('/v2/bot/message/push')
+          .filter((request) => request.body.to === userId)
+          .map((request) => request.body.messages);
+      expect(received(first!.lineUserId)).toEqual([[text('イチさん、今月のおすすめです')]]);
+      expect(received(second!.lineUserId)).toEqual([[text('ニさん、今月のおすすめです')]]);
+    });
+
+    it("another account's segment is not found; a segment of nobody sends nothing", async () => {
+      const id = await create({ name: '誰にも', group_id: null, messages: [text('x')] });
+      const theirs = (
+        await ok<{ id: number }>(
+          await other.post('/api/journey/member_queries', {
+            name: 'よその',
+            match: 'all',
+            conditions: [{ kind: 'follow', state: 'following' }],
+          }),
+          201,
+        )
+      ).id;
+      const foreign = await demo.post(`/api/templates/${id}/broadcast`, {
+        member_query_id: theirs,
+      });
+      expect(errorsOf(foreign).member_query_id).toEqual(['セグメントが見つかりません']);
+      await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tag));
+      const nobody = await demo.post(`/api/templates/${id}/broadcast`, {
+        member_query_id: segment,
+      });
+      expect(errorsOf(nobody).member_query_id).toEqual([
+        'このセグメントに当てはまる、ブロックしていない友だちがいません',
+      ]);
+      expect(
+        (await staff.post(`/api/templates/${id}/broadcast`, { member_query_id: segment }))
+          .statusCode,
+      ).toBe(403);
+    });
   });
 });

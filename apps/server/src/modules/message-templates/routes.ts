@@ -3,6 +3,8 @@ import {
   errorBodySchema,
   hasAllPermissions,
   okResponseSchema,
+  templateBroadcastInputSchema,
+  templateBroadcastResultSchema,
   templateFavoriteInputSchema,
   templateGroupInputSchema,
   templateIdParamsSchema,
@@ -165,6 +167,31 @@ export async function templateRoutes(
       reply
         .code(202)
         .send(await service.testSend(account(request), request.params.id, request.body.friend_id)),
+  );
+
+  routes.post(
+    '/templates/:id/broadcast',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'セグメントの友だち全員に送信（500人ずつのマルチキャスト、差し込みがあれば一人ずつ）',
+        params,
+        body: templateBroadcastInputSchema,
+        response: { 202: templateBroadcastResultSchema, ...denied },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await service.broadcast(
+            account(request),
+            request.params.id,
+            request.body.member_query_id,
+          ),
+        ),
   );
 
   routes.post(

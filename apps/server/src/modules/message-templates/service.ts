@@ -1,5 +1,8 @@
 import {
+  aliasesIn,
   TEMPLATE_TEXT,
+  todayInTokyo,
+  type TemplateBroadcastResult,
   templatePreview,
   type Template,
   type TemplateKind,
@@ -15,8 +18,8 @@ import { guardNamedWrite } from '../../lib/db-errors.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import type { PushQueue } from '../line-push/index.js';
-import type { RenderMessage } from '../message-aliases/index.js';
-import { renderTemplateMessages } from './render-template.js';
+import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
+import { segmentPredicate } from '../member-queries/index.js';
 import * as repository from './repository.js';
 import type { TemplateRow } from './repository.js';
 
@@ -50,8 +53,11 @@ export function createTemplatesService(deps: {
   db: Database;
   pushes: PushQueue;
   renderMessage: RenderMessage;
+  /** The present; a segment's reservation conditions count days from its Tokyo date. */
+  clock?: () => Date;
 }) {
   const { db, pushes, renderMessage } = deps;
+  const clock = deps.clock ?? (() => new Date());
 
   async function row(accountId: number, id: number) {
     const found = await repository.findTemplate(db, accountId, id);
@@ -149,14 +155,30 @@ export function createTemplatesService(deps: {
       if (!friend) throw fieldError('friend_id', TEMPLATE_TEXT.friendNotFound);
       if (friend.followState !== 'following')
         throw fieldError('friend_id', TEMPLATE_TEXT.friendBlocked);
-      const messages = await renderTemplateMessages(
-        renderMessage,
-        accountId,
-        friendId,
-        template.messages,
-      );
+      const messages = await renderMessages(renderMessage, accountId, friendId, template.messages);
       const pushId = await pushes.enqueue(db, accountId, friendId, messages);
       return { push_id: pushId! };
+    },
+
+    /**
+     * Sends the template to every following friend the saved segment finds (decision 0166):
+     * chosen and queued in SQL in one statement, as multicasts of 500 — or, when the messages
+     * hold aliases, one push per friend rendered with their values when sent.
+     */
+    async broadcast(
+      accountId: number,
+      id: number,
+      memberQueryId: number,
+    ): Promise<TemplateBroadcastResult> {
+      const template = await row(accountId, id);
+      const where = await segmentPredicate(db, accountId, memberQueryId, todayInTokyo(clock()));
+      if (!where) throw fieldError('member_query_id', TEMPLATE_TEXT.segmentNotFound);
+      const personal = aliasesIn(JSON.stringify(template.messages)).length > 0;
+      const queued = await db.transaction((tx) =>
+        pushes.enqueueToMany(tx, accountId, where, template.messages, { personal }),
+      );
+      if (queued.friends === 0) throw fieldError('member_query_id', TEMPLATE_TEXT.broadcastNobody);
+      return queued;
     },
 
     createGroup: (accountId: number, name: string) =>

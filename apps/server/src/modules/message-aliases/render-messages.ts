@@ -1,5 +1,5 @@
 import { isLineObject } from '@tsunagu/contracts';
-import type { RenderMessage } from '../message-aliases/index.js';
+import type { RenderMessage } from './render-message.js';
 
 /** Keys whose text a friend reads: aliases there are rendered; URLs and ids are left as they are. */
 const READ_KEYS = new Set(['text', 'altText', 'title', 'label']);
@@ -21,20 +21,19 @@ async function renderValue(value: unknown, render: (text: string) => Promise<str
 }
 
 /**
- * A template's messages for one friend (decision 0161): every text the friend reads — a text
+ * LINE message objects for one friend (decisions 0161, 0166): every text the friend reads — a text
  * message, a template's title, text and buttons, a flex message's text components, alt texts —
  * has its aliases replaced with that friend's values (decision 0157). Texts without an alias
  * cost no query.
  */
-export async function renderTemplateMessages(
+export async function renderMessages(
   renderMessage: RenderMessage,
   accountId: number,
   memberId: number,
-  messages: readonly Record<string, unknown>[],
-): Promise<Record<string, unknown>[]> {
+  messages: readonly unknown[],
+): Promise<unknown[]> {
   const render = (text: string) => renderMessage(accountId, memberId, text);
-  const rendered: Record<string, unknown>[] = [];
-  for (const message of messages)
-    rendered.push((await renderValue(message, render)) as Record<string, unknown>);
+  const rendered: unknown[] = [];
+  for (const message of messages) rendered.push(await renderValue(message, render));
   return rendered;
 }
