@@ -13,6 +13,7 @@ import { lineModule } from './modules/line/index.js';
 import { memberQueriesModule } from './modules/member-queries/index.js';
 import { tagsModule } from './modules/tags/index.js';
 import { messageTemplatesModule } from './modules/message-templates/index.js';
+import { episodesModule } from './modules/episodes/index.js';
 import {
   recordDeliveryReport,
   stopSendingForAccount,
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         ]);
         await api.register(salonModule, { googleProvider: parts.googleProvider });
         await api.register(messageTemplatesModule);
+        await api.register(episodesModule);
       },
       { prefix: '/api' },
     );

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_LOGIN_IDS } from './modules/auth/index.js';
+import { createEpisodeScheduler } from './modules/episodes/index.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
@@ -25,6 +26,13 @@ async function main() {
     });
     app.addHook('onClose', () => reminders.stop());
     app.addHook('onReady', async () => reminders.start());
+    const episodes = createEpisodeScheduler({
+      db: app.db,
+      pushes: createPushQueue(),
+      log: app.log,
+    });
+    app.addHook('onClose', () => episodes.stop());
+    app.addHook('onReady', async () => episodes.start());
   }
 
   let closing = false;

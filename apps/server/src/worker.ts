@@ -1,13 +1,14 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { createEpisodeScheduler } from './modules/episodes/index.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /**
- * `npm run worker`: the notification message and push message dispatchers and the day-before
- * reminders as their own process, on PostgreSQL.
+ * `npm run worker`: the notification message and push message dispatchers, the day-before
+ * reminders and the episodes' steps as their own process, on PostgreSQL.
  * Any number may run side by side (claims use FOR UPDATE SKIP LOCKED); run the API with
  * TEL_DISPATCH_IN_PROCESS=false then. TEL_RATE_LIMIT applies per process.
  */
@@ -28,6 +29,7 @@ async function main() {
   const dispatcher = telDispatcherFromConfig(database.db, config, log, database.listen);
   const pushes = pushDispatcherFromConfig(database.db, config, log, database.listen);
   const reminders = createReminderScheduler({ db: database.db, pushes: createPushQueue(), log });
+  const episodes = createEpisodeScheduler({ db: database.db, pushes: createPushQueue(), log });
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -36,7 +38,7 @@ async function main() {
     log.info({ signal }, 'worker stopping');
     const timer = setTimeout(() => process.exit(1), 30_000);
     timer.unref();
-    Promise.all([dispatcher.stop(), pushes.stop(), reminders.stop()])
+    Promise.all([dispatcher.stop(), pushes.stop(), reminders.stop(), episodes.stop()])
       .then(() => database.close())
       .then(
         () => process.exit(0),
@@ -51,6 +53,7 @@ async function main() {
   dispatcher.start();
   pushes.start();
   reminders.start();
+  episodes.start();
 }
 
 main().catch((error: unknown) => {

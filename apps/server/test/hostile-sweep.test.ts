@@ -136,6 +136,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         messages: [{ type: 'text', text: 'スイープ' }],
       })
     ).json();
+    const episode = (await demo.post('/api/episodes', { name: 'スイープ', type: 10 })).json();
     Object.assign(realIds, {
       salonId: String(salon),
       reservations: String(reservations[0].id),
@@ -155,6 +156,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       items: String(varItem.id),
       templates: String(template.id),
       template_groups: String(templateGroup.id),
+      episodes: String(episode.id),
       choice: String(varItem.id),
       self_id: String(shifts[0]?.self_id ?? '1_2030-06-03'),
       date: String(shifts[0]?._date ?? '2030-06-03'),

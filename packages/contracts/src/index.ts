@@ -27,3 +27,4 @@ export * from './typed-date.js';
 export * from './insertables.js';
 export * from './message-aliases.js';
 export * from './message-templates.js';
+export * from './episodes.js';

@@ -14,3 +14,4 @@ export * from './friend-info.js';
 export * from './common-vars.js';
 export * from './forms.js';
 export * from './message-templates.js';
+export * from './episodes.js';
