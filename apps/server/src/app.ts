@@ -8,6 +8,7 @@ import { rolesModule } from './modules/roles/index.js';
 import { salonModule } from './modules/salon/index.js';
 import { surveysModule } from './modules/surveys/index.js';
 import { friendInfoModule, variaPreload } from './modules/friend-info/index.js';
+import { commonVarsModule } from './modules/common-vars/index.js';
 import { friendsModule, recordFriendEvent } from './modules/friends/index.js';
 import { lineModule } from './modules/line/index.js';
 import { memberQueriesModule } from './modules/member-queries/index.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(tagsModule, { prefix: '/line' });
         await api.register(memberQueriesModule, { prefix: '/journey/member_queries' });
         await api.register(friendInfoModule);
+        await api.register(commonVarsModule);
         preload = signedInPagePreload(api, [
           variaPreload(api),
           telConfigPreload(config.TEL_SENDER),

@@ -9,6 +9,7 @@ import {
   seedDemoAccounts,
   seedDemoOperators,
 } from './modules/auth/index.js';
+import { seedDemoCommonVars } from './modules/common-vars/index.js';
 import { seedDemoRoles } from './modules/roles/index.js';
 import { DEMO_STAFF, seedDemoResources } from './modules/salon-resources/index.js';
 import { seedDemoOnlineBooking } from './modules/salon-configs/index.js';
@@ -22,7 +23,7 @@ import { seedDemoTel } from './modules/tel/index.js';
  * Demo data for local use, written once into an empty database, in one transaction: the salon
  * account with an owner (`demo`, every key) and a read-only staff member (`staff`), the other
  * account with its own owner (`other`) so tenancy can be seen, the salon's catalog, shifts,
- * bookings and online booking page, and notification message templates with a draft order. Each domain writes its own
+ * bookings and online booking page, notification message templates with a draft order, and the shop's common information. Each domain writes its own
  * part (its `seed.ts`). Returns false when the database already had data.
  */
 export async function seedDemo(db: Database, password: string, now = new Date()) {
@@ -52,6 +53,7 @@ export async function seedDemo(db: Database, password: string, now = new Date())
       today,
     });
     await seedDemoTel(tx, accounts.salonAccountId, DEMO_SHOP_NAME);
+    await seedDemoCommonVars(tx, accounts.salonAccountId, DEMO_SHOP_NAME);
   });
   return true;
 }

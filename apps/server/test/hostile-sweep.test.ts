@@ -137,6 +137,16 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       })
     ).json();
     const episode = (await demo.post('/api/episodes', { name: 'スイープ', type: 10 })).json();
+    const commonVarGroup = (await demo.post('/api/common_var_groups', { name: 'スイープ' })).json();
+    const commonVar = (
+      await demo.post('/api/common_vars', {
+        name: 'スイープ',
+        type: 'text',
+        code: 'sweep',
+        value: 'スイープ',
+        group_id: commonVarGroup.id,
+      })
+    ).json();
     Object.assign(realIds, {
       salonId: String(salon),
       reservations: String(reservations[0].id),
@@ -157,6 +167,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       templates: String(template.id),
       template_groups: String(templateGroup.id),
       episodes: String(episode.id),
+      common_vars: String(commonVar.id),
+      common_var_groups: String(commonVarGroup.id),
       choice: String(varItem.id),
       self_id: String(shifts[0]?.self_id ?? '1_2030-06-03'),
       date: String(shifts[0]?._date ?? '2030-06-03'),

@@ -28,3 +28,4 @@ export * from './insertables.js';
 export * from './message-aliases.js';
 export * from './message-templates.js';
 export * from './episodes.js';
+export * from './common-vars.js';

@@ -1,12 +1,9 @@
+import { createFriendMessageRenderer } from '../message-rendering/index.js';
 import { addDaysToDateValue, todayInTokyo } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
 import { tokyoInstant } from '../../lib/tokyo-time.js';
 import type { PushQueue } from '../line-push/index.js';
-import {
-  createMessageRenderer,
-  renderMessages,
-  type RenderMessage,
-} from '../message-aliases/index.js';
+import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
 import { changeMemberTags } from '../tags/index.js';
 import {
   bookedBetween,
@@ -45,7 +42,7 @@ export function createEpisodeScheduler(deps: {
 }) {
   const { db, pushes } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const renderMessage = deps.renderMessage ?? createMessageRenderer({ db });
+  const renderMessage = deps.renderMessage ?? createFriendMessageRenderer(db);
 
   /** The friends whose step is due in [from, to], with the key that sends it once. */
   async function dueFor(step: RunningStep, from: Date, to: Date): Promise<Due[]> {

@@ -1,7 +1,8 @@
+import { createFriendMessageRenderer } from '../message-rendering/index.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/types.js';
 import { dryRunCredentials, lineParts } from '../line/index.js';
-import { createMessageRenderer, renderMessages } from '../message-aliases/index.js';
+import { renderMessages } from '../message-aliases/index.js';
 import type { DispatcherLog, Listen } from '../tel/index.js';
 import { createPushDispatcher } from './dispatcher.js';
 import { createDryRunPushSender, createLinePushSender } from './sender.js';
@@ -17,7 +18,7 @@ export function pushDispatcherFromConfig(
   listen?: Listen,
 ) {
   const real = config.LINE_PUSH_SENDER === 'line';
-  const renderMessage = createMessageRenderer({ db });
+  const renderMessage = createFriendMessageRenderer(db);
   return createPushDispatcher({
     db,
     sender: real

@@ -1,6 +1,6 @@
+import { createFriendMessageRenderer } from '../message-rendering/index.js';
 import type { FastifyInstance } from 'fastify';
 import { createPushQueue } from '../line-push/index.js';
-import { createMessageRenderer } from '../message-aliases/index.js';
 import { templateRoutes } from './routes.js';
 import { createTemplatesService } from './service.js';
 
@@ -12,7 +12,7 @@ export async function messageTemplatesModule(api: FastifyInstance) {
   const templates = createTemplatesService({
     db: api.db,
     pushes: createPushQueue(),
-    renderMessage: createMessageRenderer({ db: api.db }),
+    renderMessage: createFriendMessageRenderer(api.db),
   });
   await api.register(templateRoutes, { templates });
 }

@@ -1,7 +1,8 @@
+import { createFriendMessageRenderer } from '../message-rendering/index.js';
 import type { Database } from '../../db/types.js';
 import type { PushQueue } from '../line-push/index.js';
 import { textMessage } from '../line-push/index.js';
-import { createMessageRenderer, type RenderMessage } from '../message-aliases/index.js';
+import { type RenderMessage } from '../message-aliases/index.js';
 import type { PublishEvents } from '../realtime/index.js';
 import { tagMemberByName } from '../tags/index.js';
 import { claimRun, enabledActions, memberFace, type OnlineAction } from './repository.js';
@@ -36,7 +37,7 @@ export function createAfterBooking(deps: {
   renderMessage?: RenderMessage;
 }) {
   const { db, publish, pushes } = deps;
-  const renderMessage = deps.renderMessage ?? createMessageRenderer({ db });
+  const renderMessage = deps.renderMessage ?? createFriendMessageRenderer(db);
 
   async function run(action: OnlineAction, booking: CustomerBooking) {
     switch (action.type) {

@@ -1,8 +1,9 @@
+import { createFriendMessageRenderer } from '../message-rendering/index.js';
 import { addDaysToDateValue } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
 import { formatDateJa, minutesOf } from '../../lib/business-time.js';
 import { textMessage, type PushQueue } from '../line-push/index.js';
-import { createMessageRenderer, type RenderMessage } from '../message-aliases/index.js';
+import { type RenderMessage } from '../message-aliases/index.js';
 import { tokyoNow } from '../salon-availability/index.js';
 import type { ActionLog } from './after-booking.js';
 import { salonsWithReminder } from './repository.js';
@@ -42,7 +43,7 @@ export function createReminderScheduler(deps: {
   renderMessage?: RenderMessage;
 }) {
   const { db, pushes } = deps;
-  const renderMessage = deps.renderMessage ?? createMessageRenderer({ db });
+  const renderMessage = deps.renderMessage ?? createFriendMessageRenderer(db);
   const clock = deps.clock ?? (() => new Date());
 
   async function runOnce(): Promise<{ queued: number; withdrawn: number }> {
