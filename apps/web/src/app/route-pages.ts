@@ -15,6 +15,7 @@ const friendPages = () => import('./routes/friends-routes');
 const tagPages = () => import('./routes/tag-routes');
 const segmentPages = () => import('./routes/segment-routes');
 const friendInfoPages = () => import('./routes/friend-info-routes');
+const commonVarPages = () => import('./routes/common-var-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -58,6 +59,9 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   Friends: lazyPage(friendPages, (m) => m.FriendsRoute),
   FriendDetail: lazyPage(friendPages, (m) => m.FriendDetailRoute),
   UserVarList: lazyPage(friendInfoPages, (m) => m.UserVarListRoute),
+  CommonVarList: lazyPage(commonVarPages, (m) => m.CommonVarListRoute),
+  CommonVarNew: lazyPage(commonVarPages, (m) => m.CommonVarNewRoute),
+  CommonVarEdit: lazyPage(commonVarPages, (m) => m.CommonVarEditRoute),
   TagList: lazyPage(tagPages, (m) => m.TagListRoute),
   TagSetting: lazyPage(tagPages, (m) => m.TagSettingRoute),
   SegmentList: lazyPage(segmentPages, (m) => m.SegmentListRoute),

@@ -1,11 +1,11 @@
 import { BUSINESS_TIME_ZONE, type SalonUrl } from '@tsunagu/contracts';
 import { useState } from 'react';
+import { copyText } from '@/lib/clipboard';
 import { errorText } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/dialog';
 import { ListTable, type ListTableColumn } from '@/ui/list-table';
 import { useToast } from '@/ui/toast';
 import { writeErrorText } from '../../utils/write-errors';
-import { copyUrl } from './copy-url';
 import { QrDialog } from './qr-dialog';
 import { SalonUrlForm } from './salon-url-form';
 import { useDeleteSalonUrl, useSalonUrls } from './salon-urls-api';
@@ -42,7 +42,7 @@ export function SalonUrls({ salonId, canWrite }: { salonId: number; canWrite: bo
   const [deleting, setDeleting] = useState<SalonUrl | null>(null);
 
   const copy = async (url: SalonUrl) => {
-    if (await copyUrl(url.url)) toast.success(`「${url.name}」のURLをコピーしました`);
+    if (await copyText(url.url)) toast.success(`「${url.name}」のURLをコピーしました`);
     else toast.error('コピーできませんでした。URLを選択してコピーしてください');
   };
 
