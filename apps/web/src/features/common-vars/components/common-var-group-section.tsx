@@ -65,7 +65,7 @@ function columnsFor(actions: CommonVarActions): ListTableColumn<CommonVarItem>[]
       key: 'actions',
       header: '操作',
       cell: (item) => (
-        <span className="common-var-actions">
+        <span className="common-var-actions common-var-actions--row">
           <Link className="btn btn--small" to={commonVarPaths.edit(item.id)}>
             編集
           </Link>
