@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VAR_CHOICE_MAX, VAR_TEXT_MAX, type VarType } from './friend-info.js';
 import { friendListQuerySchema, friendListSchema } from './friends.js';
 import { idParam, idSchema } from './ids.js';
 
@@ -24,7 +25,56 @@ export const MEMBER_QUERY_TEXT = {
   tagNotFound: '選んだタグが見つかりません（削除された可能性があります）',
   daysInvalid: `日数は1〜${MEMBER_QUERY_DAYS_MAX}の整数で指定してください`,
   notFound: 'セグメントが見つかりません',
+  varNotFound: '選んだ友だち情報欄が見つかりません（削除された可能性があります）',
+  varOpInvalid: 'この友だち情報欄の種類では使えない条件です',
+  varValueRequired: '値を入力してください',
+  varNumberInvalid: '数値を入力してください',
+  varDateInvalid: '日付をYYYY-MM-DDの形式で入力してください',
+  varChoicesRequired: '選択肢を1つ以上選んでください',
+  varChoiceNotFound: '選んだ選択肢が見つかりません（削除された可能性があります）',
 } as const;
+
+/**
+ * How a friend-information condition compares (decision 0158): by the field's type — text
+ * equals / contains; number equals / more / less; date on / before / after; a choice field
+ * has any of the chosen choices; any type has a value or has none.
+ */
+export const VAR_CONDITION_OPS = [
+  'equals',
+  'contains',
+  'gt',
+  'lt',
+  'before',
+  'after',
+  'in',
+  'is_set',
+  'not_set',
+] as const;
+export type VarConditionOp = (typeof VAR_CONDITION_OPS)[number];
+
+export const VAR_CONDITION_OPS_BY_TYPE: Record<VarType, readonly VarConditionOp[]> = {
+  text: ['equals', 'contains', 'is_set', 'not_set'],
+  number: ['equals', 'gt', 'lt', 'is_set', 'not_set'],
+  date: ['equals', 'before', 'after', 'is_set', 'not_set'],
+  choice: ['in', 'is_set', 'not_set'],
+  multi_choice: ['in', 'is_set', 'not_set'],
+};
+
+export const VAR_CONDITION_OP_LABELS: Record<VarConditionOp, string> = {
+  equals: 'と等しい',
+  contains: 'を含む',
+  gt: 'より大きい',
+  lt: 'より小さい',
+  before: 'より前',
+  after: 'より後',
+  in: 'のいずれかを選んでいる',
+  is_set: '入力されている',
+  not_set: '入力されていない',
+};
+
+/** Whether the op compares with a typed value (not a choice list, not presence). */
+export const varOpTakesValue = (op: VarConditionOp) =>
+  op !== 'in' && op !== 'is_set' && op !== 'not_set';
 
 /** How a tag condition reads its tags: has any of them, has all, has none. */
 export const TAG_MATCHES = ['any', 'all', 'none'] as const;
@@ -67,10 +117,22 @@ export const reservationConditionSchema = z.object({
   days,
 });
 
+/** A friend-information value (decision 0158); checked against the field's type on the server. */
+export const varConditionSchema = z.object({
+  kind: z.literal('var'),
+  var_id: idSchema,
+  op: z.enum(VAR_CONDITION_OPS),
+  /** The compared value of equals / contains / gt / lt / before / after, as typed. */
+  value: z.string().trim().max(VAR_TEXT_MAX).default(''),
+  /** The choices of `in`. */
+  choice_ids: z.array(idSchema).max(VAR_CHOICE_MAX).default([]),
+});
+
 export const memberConditionSchema = z.discriminatedUnion('kind', [
   tagConditionSchema,
   followConditionSchema,
   reservationConditionSchema,
+  varConditionSchema,
 ]);
 export type MemberCondition = z.infer<typeof memberConditionSchema>;
 

@@ -6,7 +6,13 @@ import {
   type MemberCondition,
   type MemberQueryCondition,
 } from '@tsunagu/contracts';
-import { members, memberTags, salonReservations, salons } from '../../db/schema/index.js';
+import {
+  members,
+  memberTags,
+  memberVarValues,
+  salonReservations,
+  salons,
+} from '../../db/schema/index.js';
 
 /**
  * A segment's condition as one SQL predicate on `members` (decision 0145): the database finds
@@ -67,6 +73,46 @@ function reservationSql(
     where ${salonReservations.memberId} is not null and ${ownSalons} and ${when})`;
 }
 
+/** A number as a friend-information number value, or null when the text is not one. */
+const numberOrNull = (value: string) => (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : null);
+
+/**
+ * A friend-information value (decision 0158): friends with a value row of the field matching —
+ * by the typed, indexed column of the field's type (member_var_values, decision 0143). `contains`
+ * is `strpos`, so `%` and `_` in what the operator typed are plain characters. The op was checked
+ * against the field's type when the segment was saved.
+ */
+function varSql(condition: Extract<MemberCondition, { kind: 'var' }>): SQL {
+  const v = memberVarValues;
+  const holders = (match?: SQL) =>
+    sql`select ${v.memberId} from ${v} where ${v.varId} = ${condition.var_id}${match ? sql` and ${match}` : sql``}`;
+  const value = condition.value;
+  const having = (match: SQL) => sql`${members.id} in (${holders(match)})`;
+  switch (condition.op) {
+    case 'is_set':
+      return sql`${members.id} in (${holders()})`;
+    case 'not_set':
+      return sql`${members.id} not in (${holders()})`;
+    case 'in':
+      return having(sql`${v.choiceId} in ${condition.choice_ids}`);
+    case 'contains':
+      return having(sql`strpos(${v.textValue}, ${value}) > 0`);
+    case 'gt':
+      return having(sql`${v.numberValue} > ${numberOrNull(value)}`);
+    case 'lt':
+      return having(sql`${v.numberValue} < ${numberOrNull(value)}`);
+    case 'before':
+      return having(sql`${v.dateValue} < ${value}`);
+    case 'after':
+      return having(sql`${v.dateValue} > ${value}`);
+    case 'equals':
+      // The field's values are in the one typed column of its type; the others are null.
+      return having(
+        sql`(${v.textValue} = ${value} or ${v.dateValue}::text = ${value} or ${v.numberValue} = ${numberOrNull(value)})`,
+      );
+  }
+}
+
 function conditionSql(accountId: number, condition: MemberCondition, today: string): SQL {
   switch (condition.kind) {
     case 'tags':
@@ -75,5 +121,7 @@ function conditionSql(accountId: number, condition: MemberCondition, today: stri
       return sql`${members.followState} = ${condition.state}`;
     case 'reservation':
       return reservationSql(accountId, condition, today);
+    case 'var':
+      return varSql(condition);
   }
 }

@@ -13,13 +13,17 @@ import {
   memberTags,
   salonReservations,
   salons,
+  memberVarValues,
   tags,
+  varChoices,
+  varItems,
 } from '../../db/schema/index.js';
 import { conditionWhere } from './condition-sql.js';
 
 /**
  * Issue 13: a segment evaluated in SQL finds exactly the friends a plain TypeScript reading of
- * the same condition finds, on random friends, tags and reservations (fast-check, 200 runs).
+ * the same condition finds, on random friends, tags, reservations and friend-information values
+ * of every type (fast-check, 200 runs).
  */
 const TODAY = '2026-11-23';
 const TAGS = 4;
@@ -29,8 +33,20 @@ interface World {
     following: boolean;
     tags: number[];
     reservations: { offset: number; status: number; visited: boolean }[];
+    /** Friend information (decision 0158): undefined = no value; choices by index 0..2. */
+    text: string | undefined;
+    number: number | undefined;
+    date: string | undefined;
+    choices: number[];
   }[];
 }
+
+const TEXTS = ['a', 'ab', 'b%', 'ア_イ'];
+const NUMBERS = [-1, 0, 2.5, 10];
+const DATES = ['2026-01-01', '2026-06-15', '2026-12-31'];
+const CHOICES = 3;
+/** The fields of the world, one per type; ids are set once they exist. */
+const FIELDS = { text: 0, number: 0, date: 0, multi: 0 };
 
 const worldArbitrary: fc.Arbitrary<World> = fc.record({
   members: fc.array(
@@ -45,10 +61,54 @@ const worldArbitrary: fc.Arbitrary<World> = fc.record({
         }),
         { maxLength: 3 },
       ),
+      text: fc.option(fc.constantFrom(...TEXTS), { nil: undefined }),
+      number: fc.option(fc.constantFrom(...NUMBERS), { nil: undefined }),
+      date: fc.option(fc.constantFrom(...DATES), { nil: undefined }),
+      choices: fc.uniqueArray(fc.integer({ min: 0, max: CHOICES - 1 }), { maxLength: CHOICES }),
     }),
     { maxLength: 10 },
   ),
 });
+
+type VarPart = Extract<MemberCondition, { kind: 'var' }>;
+const varPart = (
+  field: keyof typeof FIELDS,
+  op: VarPart['op'],
+  value = '',
+  choice_ids: number[] = [],
+) => ({ kind: 'var', var_id: FIELDS[field], op, value, choice_ids }) as VarPart;
+const presence = fc.constantFrom('is_set' as const, 'not_set' as const);
+
+/** Friend-information conditions; `choice_ids` are indexes here, field ids are filled in when run. */
+const varConditionArbitrary: fc.Arbitrary<MemberCondition> = fc.oneof(
+  fc
+    .record({
+      op: fc.constantFrom('equals' as const, 'contains' as const),
+      value: fc.constantFrom('a', 'b', '%', 'ab', 'ア_イ', '_'),
+    })
+    .map(({ op, value }) => varPart('text', op, value)),
+  fc
+    .record({
+      op: fc.constantFrom('equals' as const, 'gt' as const, 'lt' as const),
+      value: fc.constantFrom('-1', '0', '2.5', '5'),
+    })
+    .map(({ op, value }) => varPart('number', op, value)),
+  fc
+    .record({
+      op: fc.constantFrom('equals' as const, 'before' as const, 'after' as const),
+      value: fc.constantFrom(...DATES, '2026-03-01'),
+    })
+    .map(({ op, value }) => varPart('date', op, value)),
+  fc
+    .uniqueArray(fc.integer({ min: 0, max: CHOICES - 1 }), { minLength: 1, maxLength: CHOICES })
+    .map((ids) => varPart('multi', 'in', '', ids)),
+  fc
+    .record({
+      field: fc.constantFrom('text' as const, 'number' as const, 'date' as const, 'multi' as const),
+      op: presence,
+    })
+    .map(({ field, op }) => varPart(field, op)),
+);
 
 /** Conditions over tag indexes 0..TAGS-1 (mapped to the real ids when run). */
 const conditionArbitrary: fc.Arbitrary<MemberCondition> = fc.oneof(
@@ -69,6 +129,8 @@ const conditionArbitrary: fc.Arbitrary<MemberCondition> = fc.oneof(
     when: fc.constantFrom('upcoming' as const, 'visited' as const),
     days: fc.integer({ min: 1, max: 15 }),
   }),
+  // Friend information has the most ways to go wrong (four types, nine ops): drawn most often.
+  { arbitrary: varConditionArbitrary, weight: 4 },
 );
 
 const queryArbitrary: fc.Arbitrary<MemberQueryCondition> = fc.record({
@@ -96,6 +158,36 @@ function meets(member: World['members'][number], condition: MemberCondition): bo
             r.offset <= 0 &&
             (r.offset < 0 || r.visited),
       );
+    case 'var':
+      return meetsVar(member, condition);
+  }
+}
+
+/** Decision 0158 read plainly: the friend's value of the field against the condition. */
+function meetsVar(member: World['members'][number], condition: VarPart): boolean {
+  const field = (Object.keys(FIELDS) as (keyof typeof FIELDS)[]).find(
+    (key) => FIELDS[key] === condition.var_id,
+  )!;
+  const value =
+    field === 'multi' ? (member.choices.length > 0 ? member.choices : undefined) : member[field];
+  if (condition.op === 'is_set') return value !== undefined;
+  if (condition.op === 'not_set') return value === undefined;
+  if (value === undefined) return false;
+  switch (condition.op) {
+    case 'equals':
+      return field === 'number' ? value === Number(condition.value) : value === condition.value;
+    case 'contains':
+      return (value as string).includes(condition.value);
+    case 'gt':
+      return (value as number) > Number(condition.value);
+    case 'lt':
+      return (value as number) < Number(condition.value);
+    case 'before':
+      return (value as string) < condition.value;
+    case 'after':
+      return (value as string) > condition.value;
+    case 'in':
+      return condition.choice_ids.some((choice) => (value as number[]).includes(choice));
   }
 }
 
@@ -114,6 +206,7 @@ describe(`segments in SQL agree with a reference evaluation (${databaseKind})`, 
   let salonId: number;
   let otherSalonId: number;
   let tagIds: number[];
+  let choiceIds: number[];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -141,6 +234,35 @@ describe(`segments in SQL agree with a reference evaluation (${databaseKind})`, 
       )
       .returning({ id: tags.id });
     tagIds = rows.map((row) => row.id);
+    const fields = await db
+      .insert(varItems)
+      .values(
+        (['text', 'number', 'date', 'multi_choice'] as const).map((type, i) => ({
+          accountId,
+          name: `欄${i}`,
+          type,
+          order: i + 1,
+        })),
+      )
+      .returning({ id: varItems.id });
+    [FIELDS.text, FIELDS.number, FIELDS.date, FIELDS.multi] = fields.map((row) => row.id) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    choiceIds = (
+      await db
+        .insert(varChoices)
+        .values(
+          Array.from({ length: CHOICES }, (_, i) => ({
+            varId: FIELDS.multi,
+            name: `選択肢${i}`,
+            order: i + 1,
+          })),
+        )
+        .returning({ id: varChoices.id })
+    ).map((row) => row.id);
   }, 300_000);
   afterAll(async () => {
     await t.close();
@@ -184,6 +306,26 @@ describe(`segments in SQL agree with a reference evaluation (${databaseKind})`, 
       })),
     );
     if (reservationRows.length > 0) await db.insert(salonReservations).values(reservationRows);
+    const valueRows = world.members.flatMap((member, index) => {
+      const memberId = ids[index]!;
+      return [
+        ...(member.text === undefined
+          ? []
+          : [{ memberId, varId: FIELDS.text, textValue: member.text }]),
+        ...(member.number === undefined
+          ? []
+          : [{ memberId, varId: FIELDS.number, numberValue: member.number }]),
+        ...(member.date === undefined
+          ? []
+          : [{ memberId, varId: FIELDS.date, dateValue: member.date }]),
+        ...member.choices.map((choice) => ({
+          memberId,
+          varId: FIELDS.multi,
+          choiceId: choiceIds[choice]!,
+        })),
+      ];
+    });
+    if (valueRows.length > 0) await db.insert(memberVarValues).values(valueRows);
     // Another account's salon holding a confirmed visit and a booking for every friend: it
     // must never count (reservations are read in the account's own salons only).
     await db.insert(salonReservations).values(
@@ -212,7 +354,9 @@ describe(`segments in SQL agree with a reference evaluation (${databaseKind})`, 
           conditions: query.conditions.map((condition) =>
             condition.kind === 'tags'
               ? { ...condition, tag_ids: condition.tag_ids.map((tag) => tagIds[tag]!) }
-              : condition,
+              : condition.kind === 'var'
+                ? { ...condition, choice_ids: condition.choice_ids.map((c) => choiceIds[c]!) }
+                : condition,
           ),
         };
         const rows = await t.app.db

@@ -181,6 +181,73 @@ describe(`segments (member queries) (${databaseKind})`, () => {
     expect(count.statusCode).toBe(422);
   });
 
+  it('a friend-information condition finds friends by their value; its op, value and choices must suit the field', async () => {
+    const field = async (client: Client, name: string, type: string) =>
+      (
+        await ok<{ id: number }>(
+          await client.post('/api/var/items', { name, type, group_id: null }),
+          201,
+        )
+      ).id;
+    const visits = await field(demo, '来店回数', 'number');
+    const plan = await field(demo, 'プラン', 'choice');
+    const [gold, silver] = (
+      await ok<{ id: number }[]>(
+        await demo.put(`/api/var/choice/${plan}`, {
+          choices: [{ name: 'ゴールド' }, { name: 'シルバー' }],
+        }),
+      )
+    ).map((choice) => choice.id);
+    await ok(
+      await demo.put(`/api/line/friends/${friends[0]}/varia`, {
+        values: [
+          { var_id: visits, value: 12 },
+          { var_id: plan, value: gold },
+        ],
+      }),
+    );
+    await ok(
+      await demo.put(`/api/line/friends/${friends[1]}/varia`, {
+        values: [{ var_id: visits, value: 3 }],
+      }),
+    );
+    const count = async (conditions: unknown[]) =>
+      demo.post(`${base}/count`, { match: 'all', conditions });
+    const total = async (conditions: unknown[]) =>
+      (await ok<{ total: number }>(await count(conditions))).total;
+    expect(await total([{ kind: 'var', var_id: visits, op: 'gt', value: '10' }])).toBe(1);
+    expect(await total([{ kind: 'var', var_id: visits, op: 'is_set' }])).toBe(2);
+    expect(await total([{ kind: 'var', var_id: plan, op: 'in', choice_ids: [gold, silver] }])).toBe(
+      1,
+    );
+    const everyone = (
+      await ok<{ total: number }>(
+        await demo.post(`${base}/count`, {
+          match: 'any',
+          conditions: [
+            { kind: 'follow', state: 'following' },
+            { kind: 'follow', state: 'blocked' },
+          ],
+        }),
+      )
+    ).total;
+    expect(await total([{ kind: 'var', var_id: plan, op: 'not_set' }])).toBe(everyone - 1);
+
+    const refused = await count([
+      { kind: 'var', var_id: visits, op: 'contains', value: '1' },
+      { kind: 'var', var_id: visits, op: 'lt', value: '十' },
+      { kind: 'var', var_id: plan, op: 'in', choice_ids: [] },
+      { kind: 'var', var_id: await field(other, '別の欄', 'text'), op: 'is_set' },
+    ]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      'conditions.0.op': ['この友だち情報欄の種類では使えない条件です'],
+      'conditions.1.value': ['数値を入力してください'],
+      'conditions.2.choice_ids': ['選択肢を1つ以上選んでください'],
+      'conditions.3.var_id': ['選んだ友だち情報欄が見つかりません（削除された可能性があります）'],
+    });
+  });
+
   it('keeps each account to its own segments (404), and staff without tag-write read only (403)', async () => {
     const { id } = await ok<{ id: number }>(
       await demo.post(base, {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { MemberCondition } from '@tsunagu/contracts';
-import { memberQueries, tags } from '../../db/schema/index.js';
+import { memberQueries, tags, varChoices, varItems } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 
 export type MemberQueryRow = typeof memberQueries.$inferSelect;
@@ -69,4 +69,27 @@ export async function ownTagIds(db: Executor, accountId: number, ids: number[]) 
     .from(tags)
     .where(and(eq(tags.accountId, accountId), inArray(tags.id, ids)));
   return new Set(rows.map((row) => row.id));
+}
+
+/** Of `ids`, the account's friend-information fields: their type and their choices' ids. */
+export async function ownVarItems(db: Executor, accountId: number, ids: number[]) {
+  const found = new Map<number, { type: string; choiceIds: Set<number> }>();
+  if (ids.length === 0) return found;
+  const items = await db
+    .select({ id: varItems.id, type: varItems.type })
+    .from(varItems)
+    .where(and(eq(varItems.accountId, accountId), inArray(varItems.id, ids)));
+  for (const item of items) found.set(item.id, { type: item.type, choiceIds: new Set() });
+  if (items.length === 0) return found;
+  const choices = await db
+    .select({ id: varChoices.id, varId: varChoices.varId })
+    .from(varChoices)
+    .where(
+      inArray(
+        varChoices.varId,
+        items.map((item) => item.id),
+      ),
+    );
+  for (const choice of choices) found.get(choice.varId)?.choiceIds.add(choice.id);
+  return found;
 }

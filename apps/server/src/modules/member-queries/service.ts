@@ -1,7 +1,12 @@
 import {
+  isDateValue,
   MEMBER_QUERY_TEXT,
   memberConditionSchema,
+  MESSAGES,
   todayInTokyo,
+  VAR_CONDITION_OPS_BY_TYPE,
+  varOpTakesValue,
+  type VarType,
   type FriendList,
   type MemberQuery,
   type MemberQueryCondition,
@@ -11,13 +16,38 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { members } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { fieldError } from '../../lib/validate.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { FriendsService } from '../friends/index.js';
 import { conditionWhere } from './condition-sql.js';
 import * as repository from './repository.js';
 
 const storedConditions = z.array(memberConditionSchema);
+
+type VarCondition = Extract<MemberQueryCondition['conditions'][number], { kind: 'var' }>;
+
+/** What is wrong with a friend-information condition for its field's type, if anything. */
+function varConditionProblem(
+  part: VarCondition,
+  type: VarType,
+  choiceIds: ReadonlySet<number>,
+): { key: string; message: string } | undefined {
+  if (!VAR_CONDITION_OPS_BY_TYPE[type].includes(part.op))
+    return { key: 'op', message: MEMBER_QUERY_TEXT.varOpInvalid };
+  if (part.op === 'in') {
+    if (part.choice_ids.length === 0)
+      return { key: 'choice_ids', message: MEMBER_QUERY_TEXT.varChoicesRequired };
+    if (part.choice_ids.some((id) => !choiceIds.has(id)))
+      return { key: 'choice_ids', message: MEMBER_QUERY_TEXT.varChoiceNotFound };
+    return undefined;
+  }
+  if (!varOpTakesValue(part.op)) return undefined;
+  if (part.value === '') return { key: 'value', message: MEMBER_QUERY_TEXT.varValueRequired };
+  if (type === 'number' && !Number.isFinite(Number(part.value)))
+    return { key: 'value', message: MEMBER_QUERY_TEXT.varNumberInvalid };
+  if (type === 'date' && !isDateValue(part.value))
+    return { key: 'value', message: MEMBER_QUERY_TEXT.varDateInvalid };
+  return undefined;
+}
 
 function memberQueryOf(row: repository.MemberQueryRow): MemberQuery {
   return {
@@ -38,16 +68,33 @@ export function createMemberQueriesService(deps: {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
 
-  /** Every tag a condition names must be the account's: 422 naming the condition's tags. */
+  /**
+   * Every tag and friend-information field a condition names must be the account's, and a
+   * field's op, value and choices must suit its type (decision 0158): 422s naming the condition.
+   */
   async function checkTags(accountId: number, condition: MemberQueryCondition) {
     const named = condition.conditions.flatMap((part) =>
       part.kind === 'tags' ? part.tag_ids : [],
     );
     const own = await repository.ownTagIds(db, accountId, [...new Set(named)]);
+    const vars = await repository.ownVarItems(db, accountId, [
+      ...new Set(
+        condition.conditions.flatMap((part) => (part.kind === 'var' ? [part.var_id] : [])),
+      ),
+    ]);
+    const errors: Record<string, string[]> = {};
     condition.conditions.forEach((part, index) => {
       if (part.kind === 'tags' && part.tag_ids.some((id) => !own.has(id)))
-        throw fieldError(`conditions.${index}.tag_ids`, MEMBER_QUERY_TEXT.tagNotFound);
+        errors[`conditions.${index}.tag_ids`] = [MEMBER_QUERY_TEXT.tagNotFound];
+      if (part.kind !== 'var') return;
+      const field = vars.get(part.var_id);
+      const problem = field
+        ? varConditionProblem(part, field.type as VarType, field.choiceIds)
+        : { key: 'var_id', message: MEMBER_QUERY_TEXT.varNotFound };
+      if (problem) errors[`conditions.${index}.${problem.key}`] = [problem.message];
     });
+    if (Object.keys(errors).length > 0)
+      throw new ValidationError(MESSAGES.validationFailed, errors);
   }
 
   async function find(accountId: number, id: number) {

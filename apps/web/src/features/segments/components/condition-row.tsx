@@ -9,6 +9,7 @@ import {
 } from '@tsunagu/contracts';
 import { useId } from 'react';
 import { FieldError } from '@/ui/field-error';
+import { VarConditionFields } from './var-condition-fields';
 
 export type ConditionKind = MemberCondition['kind'];
 
@@ -16,6 +17,7 @@ export const KIND_LABELS: Record<ConditionKind, string> = {
   tags: 'タグ',
   follow: '友だちの状態',
   reservation: '予約・来店',
+  var: '友だち情報',
 };
 
 /** A fresh condition of a kind, as the editor first shows it. */
@@ -27,6 +29,9 @@ export function blankCondition(kind: ConditionKind): MemberCondition {
       return { kind, state: 'following' };
     case 'reservation':
       return { kind, when: 'upcoming', days: 7 };
+    case 'var':
+      // The field is chosen by VarConditionFields (the first one, once the fields are loaded).
+      return { kind, var_id: 0, op: 'is_set', value: '', choice_ids: [] };
   }
 }
 
@@ -127,6 +132,14 @@ export function ConditionRow(props: ConditionRowProps) {
           </button>
         ) : null}
       </div>
+      {condition.kind === 'var' ? (
+        <VarConditionFields
+          label={label}
+          condition={condition}
+          errors={errors}
+          onChange={onChange}
+        />
+      ) : null}
       {condition.kind === 'tags' ? (
         <TagChoices
           label={label}

@@ -1,5 +1,7 @@
 import {
   RESERVATION_WHEN_LABELS,
+  VAR_CONDITION_OP_LABELS,
+  varOpTakesValue,
   TAG_MATCH_LABELS,
   type MemberCondition,
   type MemberQueryCondition,
@@ -9,6 +11,7 @@ import {
 export function describeCondition(
   condition: MemberCondition,
   tagName: (id: number) => string,
+  varName: (id: number) => string = () => '友だち情報',
 ): string {
   switch (condition.kind) {
     case 'tags':
@@ -17,11 +20,24 @@ export function describeCondition(
       return condition.state === 'following' ? '友だち（ブロックしていない）' : 'ブロック中';
     case 'reservation':
       return RESERVATION_WHEN_LABELS[condition.when].replace('○', String(condition.days));
+    case 'var': {
+      const name = varName(condition.var_id);
+      const label = VAR_CONDITION_OP_LABELS[condition.op];
+      if (condition.op === 'in')
+        return `${name}で選んだ${condition.choice_ids.length}つの選択肢${label}`;
+      return varOpTakesValue(condition.op)
+        ? `${name}が「${condition.value}」${label}`
+        : `${name}が${label}`;
+    }
   }
 }
 
 /** A whole segment's condition in one line: parts joined by かつ / または. */
-export function describeQuery(query: MemberQueryCondition, tagName: (id: number) => string) {
+export function describeQuery(
+  query: MemberQueryCondition,
+  tagName: (id: number) => string,
+  varName?: (id: number) => string,
+) {
   const joint = query.match === 'all' ? ' かつ ' : ' または ';
-  return query.conditions.map((part) => describeCondition(part, tagName)).join(joint);
+  return query.conditions.map((part) => describeCondition(part, tagName, varName)).join(joint);
 }

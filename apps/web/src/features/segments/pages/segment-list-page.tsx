@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { useReference } from '@/lib/reference-store';
 import { useSegmentList, useTagChoices } from '../api/segments-api';
 import { describeQuery } from '../components/describe';
 import { NEW_SEGMENT_ID, segmentPaths } from '../paths';
@@ -20,6 +21,10 @@ const dateTime = new Intl.DateTimeFormat('ja-JP', {
 export function SegmentListPage({ title, canWrite }: { title: string; canWrite: boolean }) {
   const list = useSegmentList();
   const tags = useTagChoices();
+  const varia = useReference('varia');
+  const varName = (id: number) =>
+    (varia.loaded ? varia.data.items.find((item) => item.id === id)?.name : undefined) ??
+    '友だち情報';
   const tagName = (id: number) =>
     tags.data?.tags.find((tag) => tag.id === id)?.name ?? '（削除されたタグ）';
   const actions = canWrite ? (
@@ -46,7 +51,7 @@ export function SegmentListPage({ title, canWrite }: { title: string; canWrite: 
             <Link to={segmentPaths.edit(segment.id)} className="segment-list__name">
               {segment.name}
             </Link>
-            <p className="segment-list__condition">{describeQuery(segment, tagName)}</p>
+            <p className="segment-list__condition">{describeQuery(segment, tagName, varName)}</p>
             <p className="segment-list__updated text-muted">
               更新：{dateTime.format(new Date(segment.updated_at))}
             </p>

@@ -95,6 +95,56 @@ describe('segments (issue 13, ADR 0145)', () => {
     });
   });
 
+  it('a friend-information condition: the field, a way of comparing that suits its type, the value or the choices', async () => {
+    let sent: MemberQueryInput | undefined;
+    const app = render('/line/segments/new', {
+      'GET /api/v_resource/varia': () =>
+        reply(200, {
+          groups: [{ id: 'fav', name: 'お気に入り', order: 0, ids: [] }],
+          items: [
+            { id: 11, name: '来店回数', type: 'number', group_id: null, favorite: false, order: 1 },
+            { id: 12, name: 'プラン', type: 'choice', group_id: null, favorite: false, order: 2 },
+          ],
+          ids: [11, 12],
+        }),
+      'GET /api/var/choice/:id': () =>
+        reply(200, [
+          { id: 21, name: 'ゴールド', order: 1 },
+          { id: 22, name: 'シルバー', order: 2 },
+        ]),
+      'POST /api/journey/member_queries': ({ body }) => {
+        sent = body as MemberQueryInput;
+        return reply(201, { id: 4 });
+      },
+    });
+    await app.user.type(await screen.findByLabelText('セグメント名'), '常連のゴールド会員');
+    await app.user.selectOptions(screen.getByLabelText('条件1の種類'), 'var');
+    const field = await screen.findByLabelText('条件1の友だち情報欄');
+    await within(field).findByRole('option', { name: '来店回数' });
+    // A number field compares by equals / more / less / presence — never 含む.
+    const ops = screen.getByLabelText('条件1の比べ方');
+    expect(within(ops).queryByRole('option', { name: 'を含む' })).toBeNull();
+    await app.user.selectOptions(ops, 'gt');
+    await app.user.type(screen.getByLabelText('条件1の値'), '10');
+
+    await app.user.click(screen.getByRole('button', { name: '＋友だち情報の条件' }));
+    await app.user.selectOptions(await screen.findByLabelText('条件2の友だち情報欄'), '12');
+    expect(screen.getByLabelText('条件2の比べ方')).toHaveValue('in');
+    const choices = await screen.findByRole('list', { name: '条件2の選択肢' });
+    await app.user.click(await within(choices).findByRole('checkbox', { name: 'ゴールド' }));
+
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('セグメントを作成しました');
+    expect(sent).toEqual({
+      name: '常連のゴールド会員',
+      match: 'all',
+      conditions: [
+        { kind: 'var', var_id: 11, op: 'gt', value: '10', choice_ids: [] },
+        { kind: 'var', var_id: 12, op: 'in', value: '', choice_ids: [21] },
+      ],
+    });
+  });
+
   it('shows the server’s 422 on the condition it names', async () => {
     const app = render('/line/segments/3', {
       'PUT /api/journey/member_queries/:id': () =>
