@@ -184,3 +184,45 @@ export type FriendVarValuesInput = z.infer<typeof friendVarValuesInputSchema>;
 
 export const varIdParamsSchema = z.object({ var_id: idParam });
 export const friendInfoIdParamsSchema = z.object({ id: idParam });
+
+/**
+ * How a friend-information condition compares (decision 0158): by the field's type — text
+ * equals / contains; number equals / more / less; date on / before / after; a choice field
+ * has any of the chosen choices; any type has a value or has none.
+ */
+export const VAR_CONDITION_OPS = [
+  'equals',
+  'contains',
+  'gt',
+  'lt',
+  'before',
+  'after',
+  'in',
+  'is_set',
+  'not_set',
+] as const;
+export type VarConditionOp = (typeof VAR_CONDITION_OPS)[number];
+
+export const VAR_CONDITION_OPS_BY_TYPE: Record<VarType, readonly VarConditionOp[]> = {
+  text: ['equals', 'contains', 'is_set', 'not_set'],
+  number: ['equals', 'gt', 'lt', 'is_set', 'not_set'],
+  date: ['equals', 'before', 'after', 'is_set', 'not_set'],
+  choice: ['in', 'is_set', 'not_set'],
+  multi_choice: ['in', 'is_set', 'not_set'],
+};
+
+export const VAR_CONDITION_OP_LABELS: Record<VarConditionOp, string> = {
+  equals: 'と等しい',
+  contains: 'を含む',
+  gt: 'より大きい',
+  lt: 'より小さい',
+  before: 'より前',
+  after: 'より後',
+  in: 'のいずれかを選んでいる',
+  is_set: '入力されている',
+  not_set: '入力されていない',
+};
+
+/** Whether the op compares with a typed value (not a choice list, not presence). */
+export const varOpTakesValue = (op: VarConditionOp) =>
+  op !== 'in' && op !== 'is_set' && op !== 'not_set';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VAR_CONDITION_OPS, VAR_TEXT_MAX } from './friend-info.js';
 import { idParam } from './ids.js';
 import { friendTagSchema } from './tags.js';
 
@@ -24,6 +25,7 @@ export const FRIEND_TEXT = {
   queryTooLong: '検索語は100文字以内で入力してください',
   pageInvalid: 'ページは1〜10000の整数で指定してください',
   stateInvalid: '状態は following、blocked、all のいずれかです',
+  varOpInvalid: '友だち情報の比べ方が正しくありません',
 } as const;
 
 export const friendListQuerySchema = z.object({
@@ -38,6 +40,15 @@ export const friendListQuerySchema = z.object({
     .optional(),
   /** Only friends with this tag (an id of another account's tag finds nobody). */
   tag_id: idParam.optional(),
+  /**
+   * Only friends whose value of this friend-information field matches `var_op` (default
+   * `is_set`) with `var_value` or `var_choice` — the segments' own condition (decision 0159);
+   * another account's field finds nobody.
+   */
+  var_id: idParam.optional(),
+  var_op: z.enum(VAR_CONDITION_OPS, { error: FRIEND_TEXT.varOpInvalid }).optional(),
+  var_value: z.string().trim().max(VAR_TEXT_MAX).optional(),
+  var_choice: idParam.optional(),
 });
 export type FriendListQuery = z.infer<typeof friendListQuerySchema>;
 

@@ -1,3 +1,4 @@
+import { memberConditionWhere } from '../member-conditions/index.js';
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { FRIENDS_PAGE_SIZE, type FriendListQuery } from '@tsunagu/contracts';
 import { members, memberTags } from '../../db/schema/index.js';
@@ -99,6 +100,22 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * One page of the account's friends, newest friends first, with the total that matched.
  * `where`: a further condition on `members` (a segment's, modules/member-queries).
  */
+/**
+ * The friend-information filter as the segments' own condition (decision 0159); a field of
+ * another account has no values among this account's friends, so it finds nobody.
+ */
+function varFilter(accountId: number, query: FriendListQuery): SQL {
+  const condition = {
+    kind: 'var' as const,
+    var_id: query.var_id!,
+    op: query.var_op ?? 'is_set',
+    value: query.var_value ?? '',
+    choice_ids: query.var_choice === undefined ? [] : [query.var_choice],
+  };
+  // Reservations are not involved: no day is needed.
+  return memberConditionWhere(accountId, condition, '');
+}
+
 export async function listFriends(
   db: Executor,
   accountId: number,
@@ -115,6 +132,7 @@ export async function listFriends(
     conditions.push(
       sql`exists (select 1 from ${memberTags} where ${memberTags.memberId} = ${members.id} and ${memberTags.tagId} = ${query.tag_id})`,
     );
+  if (query.var_id !== undefined) conditions.push(varFilter(accountId, query));
   const matching = and(...conditions);
   const page = query.page ?? 1;
   const [rows, totals] = await Promise.all([

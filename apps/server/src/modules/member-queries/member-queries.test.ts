@@ -181,7 +181,7 @@ describe(`segments (member queries) (${databaseKind})`, () => {
     expect(count.statusCode).toBe(422);
   });
 
-  it('a friend-information condition finds friends by their value; its op, value and choices must suit the field', async () => {
+  it('a friend-information condition finds friends by their value, as the friends list filter does; its op, value and choices must suit the field', async () => {
     const field = async (client: Client, name: string, type: string) =>
       (
         await ok<{ id: number }>(
@@ -216,6 +216,18 @@ describe(`segments (member queries) (${databaseKind})`, () => {
     const total = async (conditions: unknown[]) =>
       (await ok<{ total: number }>(await count(conditions))).total;
     expect(await total([{ kind: 'var', var_id: visits, op: 'gt', value: '10' }])).toBe(1);
+    // The friends list filters by the same condition (decision 0159): the same friends.
+    const listed = await ok<FriendList>(
+      await demo.get(`/api/line/friends?var_id=${visits}&var_op=gt&var_value=10`),
+    );
+    expect(listed.items.map((friend) => friend.id)).toEqual([friends[0]]);
+    const byChoice = await ok<FriendList>(
+      await demo.get(`/api/line/friends?var_id=${plan}&var_op=in&var_choice=${gold}`),
+    );
+    expect(byChoice.total).toBe(1);
+    expect(
+      (await ok<FriendList>(await other.get(`/api/line/friends?var_id=${visits}`))).total,
+    ).toBe(0);
     expect(await total([{ kind: 'var', var_id: visits, op: 'is_set' }])).toBe(2);
     expect(await total([{ kind: 'var', var_id: plan, op: 'in', choice_ids: [gold, silver] }])).toBe(
       1,

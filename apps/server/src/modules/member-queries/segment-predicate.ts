@@ -2,7 +2,7 @@ import { memberConditionSchema } from '@tsunagu/contracts';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/types.js';
-import { conditionWhere } from './condition-sql.js';
+import { conditionWhere } from '../member-conditions/index.js';
 import { findMemberQuery } from './repository.js';
 
 /**

@@ -18,7 +18,7 @@ import { members } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { FriendsService } from '../friends/index.js';
-import { conditionWhere } from './condition-sql.js';
+import { conditionWhere } from '../member-conditions/index.js';
 import * as repository from './repository.js';
 
 const storedConditions = z.array(memberConditionSchema);

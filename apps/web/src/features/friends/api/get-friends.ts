@@ -1,12 +1,17 @@
-import { friendListSchema } from '@tsunagu/contracts';
+import { friendListSchema, varOpTakesValue, type VarConditionOp } from '@tsunagu/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+
+/** A friend-information value to filter by (decision 0159); `choiceId` 0: none chosen. */
+export type VarFilter = { varId: number; op: VarConditionOp; value: string; choiceId: number };
 
 export type FriendFilter = {
   q: string;
   state: 'all' | 'following' | 'blocked';
   /** 0: any tag. */
   tagId: number;
+  /** null: no friend-information filter. */
+  variable: VarFilter | null;
   page: number;
 };
 
@@ -20,6 +25,13 @@ export function getFriends(filter: FriendFilter) {
   if (filter.q) query.set('q', filter.q);
   if (filter.state !== 'all') query.set('state', filter.state);
   if (filter.tagId > 0) query.set('tag_id', String(filter.tagId));
+  if (filter.variable) {
+    const { varId, op, value, choiceId } = filter.variable;
+    query.set('var_id', String(varId));
+    query.set('var_op', op);
+    if (varOpTakesValue(op)) query.set('var_value', value);
+    if (op === 'in' && choiceId > 0) query.set('var_choice', String(choiceId));
+  }
   if (filter.page > 1) query.set('page', String(filter.page));
   const suffix = query.size > 0 ? `?${query}` : '';
   return apiRequest(`/api/line/friends${suffix}`, { schema: friendListSchema });

@@ -1,5 +1,5 @@
 import { FRIENDS_PAGE_SIZE, type Friend, type TagList } from '@tsunagu/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
 import { makeSession } from '@test/fixtures';
@@ -70,6 +70,41 @@ describe('FriendsPage (issue 13)', () => {
     await app.user.type(screen.getByRole('searchbox', { name: '名前' }), '友だち 11{Enter}');
     expect(await screen.findByText('11人中 1〜11人目')).toBeVisible();
     expect(friendCalls(app).at(-1)!.query).toEqual({ q: '友だち 11' });
+  });
+
+  it('filters by a friend-information value with 検索: the field, a way of comparing for its type, the value', async () => {
+    const app = renderApp('/line/friends', {
+      session: makeSession(),
+      api: {
+        'GET /api/line/friends': friendsApi,
+        'GET /api/v_resource/varia': () =>
+          reply(200, {
+            groups: [{ id: 'fav', name: 'お気に入り', order: 0, ids: [] }],
+            items: [
+              {
+                id: 11,
+                name: '来店回数',
+                type: 'number',
+                group_id: null,
+                favorite: false,
+                order: 1,
+              },
+            ],
+            ids: [11],
+          }),
+      },
+    });
+    await screen.findByText('友だち 119');
+    await app.user.click(screen.getByRole('combobox', { name: '友だち情報' }));
+    await app.user.click(await screen.findByRole('option', { name: '来店回数' }));
+    await app.user.click(screen.getByRole('combobox', { name: '比べ方' }));
+    expect(screen.queryByRole('option', { name: 'を含む' })).toBeNull();
+    await app.user.click(screen.getByRole('option', { name: 'より大きい' }));
+    await app.user.type(screen.getByLabelText('値'), '10');
+    const before = friendCalls(app).length;
+    await app.user.click(screen.getByRole('button', { name: '検索' }));
+    await waitFor(() => expect(friendCalls(app).length).toBeGreaterThan(before));
+    expect(friendCalls(app).at(-1)!.query).toEqual({ var_id: '11', var_op: 'gt', var_value: '10' });
   });
 
   it('says so when no friend matches', async () => {

@@ -5,9 +5,10 @@ import { PageHeader } from '@/ui/page-header';
 import { Select, type SelectOption } from '@/ui/select';
 import { TextBox } from '@/ui/text-field';
 import { useTagOptions } from '../api/friend-tags';
-import { useFriends, type FriendFilter } from '../api/get-friends';
+import { useFriends, type FriendFilter, type VarFilter } from '../api/get-friends';
 import { BulkTagBar } from '../components/bulk-tag-bar';
 import { FriendTable } from '../components/friend-table';
+import { FriendVarFilter } from '../components/friend-var-filter';
 import { tagOptions } from '../components/tag-options';
 import '../components/friends.css';
 
@@ -19,7 +20,7 @@ const STATES: readonly SelectOption<FriendFilter['state']>[] = [
 
 /**
  * LINE友だち (issue 13): the account's friends as the webhook recorded them, searched by name and
- * filtered by follow state and tag on the server, 50 a page. With tag-write, rows of the page
+ * filtered by follow state, tag and a friend-information value on the server, 50 a page. With tag-write, rows of the page
  * can be selected and given (or relieved of) one tag at once.
  */
 export function FriendsPage({ title, canWriteTags }: { title: string; canWriteTags: boolean }) {
@@ -27,9 +28,11 @@ export function FriendsPage({ title, canWriteTags }: { title: string; canWriteTa
     q: '',
     state: 'all',
     tagId: 0,
+    variable: null,
     page: 1,
   });
   const [typed, setTyped] = useState('');
+  const [typedVariable, setTypedVariable] = useState<VarFilter | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const friends = useFriends(filter);
   const tags = useTagOptions();
@@ -46,7 +49,7 @@ export function FriendsPage({ title, canWriteTags }: { title: string; canWriteTa
 
   const search = (event?: FormEvent) => {
     event?.preventDefault();
-    setFilter((current) => ({ ...current, q: typed.trim(), page: 1 }));
+    setFilter((current) => ({ ...current, q: typed.trim(), variable: typedVariable, page: 1 }));
   };
 
   return (
@@ -87,6 +90,7 @@ export function FriendsPage({ title, canWriteTags }: { title: string; canWriteTa
             onChange={(tagId) => setFilter((current) => ({ ...current, tagId, page: 1 }))}
           />
         </div>
+        <FriendVarFilter value={typedVariable} onChange={setTypedVariable} />
         <button type="submit" className="btn btn--primary">
           検索
         </button>

@@ -113,6 +113,15 @@ function varSql(condition: Extract<MemberCondition, { kind: 'var' }>): SQL {
   }
 }
 
+/** One condition as a predicate on `members` (the friends list's friend-information filter). */
+export function memberConditionWhere(
+  accountId: number,
+  condition: MemberCondition,
+  today: string,
+): SQL {
+  return conditionSql(accountId, condition, today);
+}
+
 function conditionSql(accountId: number, condition: MemberCondition, today: string): SQL {
   switch (condition.kind) {
     case 'tags':
