@@ -34,8 +34,6 @@ export const MEMBER_QUERY_TEXT = {
   varChoiceNotFound: '選んだ選択肢が見つかりません（削除された可能性があります）',
 } as const;
 
-
-
 /** How a tag condition reads its tags: has any of them, has all, has none. */
 export const TAG_MATCHES = ['any', 'all', 'none'] as const;
 export const TAG_MATCH_LABELS: Record<(typeof TAG_MATCHES)[number], string> = {
