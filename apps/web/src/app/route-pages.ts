@@ -15,6 +15,7 @@ const friendPages = () => import('./routes/friends-routes');
 const tagPages = () => import('./routes/tag-routes');
 const segmentPages = () => import('./routes/segment-routes');
 const friendInfoPages = () => import('./routes/friend-info-routes');
+const templatePages = () => import('./routes/template-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -60,6 +61,9 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   UserVarList: lazyPage(friendInfoPages, (m) => m.UserVarListRoute),
   TagList: lazyPage(tagPages, (m) => m.TagListRoute),
   TagSetting: lazyPage(tagPages, (m) => m.TagSettingRoute),
+  TemplateList: lazyPage(templatePages, (m) => m.TemplateListRoute),
+  TemplateNew: lazyPage(templatePages, (m) => m.TemplateNewRoute),
+  TemplateEdit: lazyPage(templatePages, (m) => m.TemplateEditRoute),
   SegmentList: lazyPage(segmentPages, (m) => m.SegmentListRoute),
   SegmentSetting: lazyPage(segmentPages, (m) => m.SegmentSettingRoute),
   UiCatalogue: lazyPage(
