@@ -53,7 +53,7 @@ test.describe('as the owner', () => {
     await expect(page.getByText('テンプレートを作成しました')).toBeVisible();
     await expect(page).toHaveURL(/\/line\/template$/);
     const row = page.getByRole('listitem', { name: NAME, exact: true });
-    await expect(row).toContainText('ご来店ありがとうございました');
+    await expect(row).toContainText(`「${FIELD}」様、ご来店ありがとうございました`);
     await expect(row).toContainText('メッセージ2件');
 
     await row.getByRole('button', { name: 'コピー' }).click();

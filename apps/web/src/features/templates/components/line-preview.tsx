@@ -7,7 +7,13 @@ import { otherLabel } from './message-draft';
 const ALIAS = new RegExp(`(\\{\\{(?:${ALIAS_TYPES.join('|')}):[A-Za-z0-9_-]{1,64}\\}\\})`);
 
 /** Text with each alias shown as a chip 「呼び名」 (its item's name, else the alias itself). */
-function WithAliases({ text, aliasName }: { text: string; aliasName: (alias: string) => string }) {
+export function WithAliases({
+  text,
+  aliasName,
+}: {
+  text: string;
+  aliasName: (alias: string) => string;
+}) {
   return (
     <>
       {text.split(ALIAS).map((part, index) =>

@@ -7,9 +7,8 @@ import {
   type TemplateInput,
   type TemplateKind,
 } from '@tsunagu/contracts';
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
-import { useInsertables } from '@/lib/reference-store';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { Select, type SelectOption } from '@/ui/select';
@@ -22,6 +21,7 @@ import {
   type MessageDraft,
 } from './message-draft';
 import { MessageEditor } from './message-editor';
+import { useAliasNames } from './use-alias-names';
 
 /** The select's value for 未分類 (no folder); ids begin at 1. */
 const NO_GROUP = 0;
@@ -107,16 +107,9 @@ export function TemplateForm(props: TemplateFormProps) {
     restructure(next);
   };
 
-  // The preview names the aliases' items: the insertables load once a message holds an alias.
+  // The preview names the aliases' items once a message holds one.
   const aliasUsed = messages.some((draft) => JSON.stringify(draft).includes('{{'));
-  const insertables = useInsertables(aliasUsed);
-  const names = useMemo(() => {
-    const byAlias = new Map<string, string>();
-    for (const group of insertables.groups)
-      for (const entry of group.entries) byAlias.set(entry.alias, entry.name);
-    return byAlias;
-  }, [insertables.groups]);
-  const aliasName = (alias: string) => names.get(alias) ?? alias;
+  const aliasName = useAliasNames(aliasUsed);
 
   const options: SelectOption<number>[] = [
     { value: NO_GROUP, name: TEMPLATE_TEXT.ungrouped },

@@ -2,6 +2,7 @@ import { TEMPLATE_TEXT, type TemplateSummary } from '@tsunagu/contracts';
 import { Link } from 'react-router';
 import { formatTokyoDateTime } from '@/lib/tokyo-time';
 import { templatePaths } from '../paths';
+import { WithAliases } from './line-preview';
 
 type Folder = { id: number; name: string };
 
@@ -19,6 +20,7 @@ type TemplateGroupSectionProps = {
   onRemove: (template: TemplateSummary) => void;
   onFavorite: (template: TemplateSummary) => void;
   onTestSend: (template: TemplateSummary) => void;
+  aliasName: (alias: string) => string;
 };
 
 /** One folder's templates; the controls only for operators with template-write. */
@@ -90,7 +92,13 @@ export function TemplateGroupSection(props: TemplateGroupSectionProps) {
                     )}
                     {flex ? <span className="badge template-row__badge">フレックス</span> : null}
                   </div>
-                  <p className="template-row__preview">{template.preview || '（本文なし）'}</p>
+                  <p className="template-row__preview">
+                    {template.preview ? (
+                      <WithAliases text={template.preview} aliasName={props.aliasName} />
+                    ) : (
+                      '（本文なし）'
+                    )}
+                  </p>
                   <p className="template-row__meta text-muted">
                     メッセージ{template.message_count}件・更新{' '}
                     {formatTokyoDateTime(template.updated_at)}

@@ -21,6 +21,7 @@ import {
 } from '../api/templates-api';
 import { TemplateGroupSection } from '../components/template-group-section';
 import { TestSendDialog } from '../components/test-send-dialog';
+import { useAliasNames } from '../components/use-alias-names';
 import { templatePaths } from '../paths';
 import '../components/templates.css';
 
@@ -46,6 +47,10 @@ export function TemplateListPage(props: { title: string; canWrite: boolean; canF
   const copy = useCopyTemplate();
   const favorite = useFavoriteTemplate();
   const toast = useToast();
+  // Previews name the friend-information items their aliases stand for (decision 0164).
+  const aliasName = useAliasNames(
+    list.data?.items.some((item) => item.preview.includes('{{')) ?? false,
+  );
   const saving = dialog?.kind === 'rename' ? renameGroup : createGroup;
   const failed = (error: unknown) => toast.error(errorText(error));
 
@@ -129,6 +134,7 @@ export function TemplateListPage(props: { title: string; canWrite: boolean; canF
                 )
               }
               onTestSend={setTesting}
+              aliasName={aliasName}
             />
           ))}
         </div>
