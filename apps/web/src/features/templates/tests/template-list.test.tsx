@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply } from '@test/fake-api';
-import { callsTo, renderTemplates } from './template-fixtures';
+import { callsTo, renderTemplates, templateList } from './template-fixtures';
 
 const LIST = '/line/template';
 
@@ -36,6 +36,19 @@ describe('テンプレート list (issue 14, ADR 0163)', () => {
       'href',
       '/line/template/edit_v3/6?redirectTo=%2Fline%2Ftemplate',
     );
+  });
+
+  it('a preview’s aliases are shown as chips naming their friend-information item', async () => {
+    renderTemplates(LIST, {
+      'GET /api/templates': () =>
+        reply(200, {
+          ...templateList,
+          items: [{ ...templateList.items[0]!, preview: '{{var:8}}様 ご予約ありがとうございます' }],
+        }),
+    });
+    const row = await screen.findByRole('listitem', { name: '予約確認' });
+    expect(await within(row).findByText('「呼び名」')).toBeVisible();
+    expect(row).toHaveTextContent('「呼び名」様 ご予約ありがとうございます');
   });
 
   it('staff without template-write read the list without any write control', async () => {
