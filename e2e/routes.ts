@@ -50,6 +50,8 @@ export const ROUTES: RouteCase[] = [
   r('ROUTE-10', '/vue3-dev/line/site/pure/edit/1', 'サイト編集', ['site-write'], withId),
   r('ROUTE-11', '/vue3-dev/line/notifications/new', 'お知らせ作成', ['notification-write']),
   r('ROUTE-12', '/vue3-dev/line/notifications/1', 'お知らせ編集', ['notification-write'], withId),
+  // Issue 14: the message templates' list (ADR 0163).
+  r('TEMPLATES', '/line/template', 'テンプレート'),
   r('ROUTE-13', '/line/template/edit_v3/new', 'フレックスメッセージ作成', ['flex-message']),
   r('ROUTE-14', '/line/template/edit_v3/1', 'フレックスメッセージ編集', ['flex-message'], withId),
   r('ROUTE-15', '/line/funnel', 'ファネル一覧', ['funnel-write']),

@@ -39,6 +39,17 @@ describe('menu sections', () => {
     }
   });
 
+  it('ISSUE-14 テンプレート opens the メッセージ section for every operator; its forms need template-write', () => {
+    const messages = (access: MenuAccess) =>
+      visibleMenuSections(access)
+        .find((section) => section.label === 'メッセージ')
+        ?.links.map((link) => link.name);
+    expect(messages(everything)?.[0]).toBe('TemplateList');
+    const staff = messages({ ...everything, isOwner: false, heldKeys: [] });
+    expect(staff).toContain('TemplateList');
+    expect(staff).not.toContain('TemplateNew');
+  });
+
   it('the UI catalogue is listed in development builds only, even for the owner', () => {
     expect(names(everything)).not.toContain('UiCatalogue');
     expect(names({ ...everything, devBuild: true })).toContain('UiCatalogue');

@@ -16,6 +16,7 @@ const tagPages = () => import('./routes/tag-routes');
 const segmentPages = () => import('./routes/segment-routes');
 const friendInfoPages = () => import('./routes/friend-info-routes');
 const commonVarPages = () => import('./routes/common-var-routes');
+const templatePages = () => import('./routes/template-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -64,6 +65,9 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   CommonVarEdit: lazyPage(commonVarPages, (m) => m.CommonVarEditRoute),
   TagList: lazyPage(tagPages, (m) => m.TagListRoute),
   TagSetting: lazyPage(tagPages, (m) => m.TagSettingRoute),
+  TemplateList: lazyPage(templatePages, (m) => m.TemplateListRoute),
+  TemplateNew: lazyPage(templatePages, (m) => m.TemplateNewRoute),
+  TemplateEdit: lazyPage(templatePages, (m) => m.TemplateEditRoute),
   SegmentList: lazyPage(segmentPages, (m) => m.SegmentListRoute),
   SegmentSetting: lazyPage(segmentPages, (m) => m.SegmentSettingRoute),
   UiCatalogue: lazyPage(

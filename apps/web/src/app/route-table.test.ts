@@ -64,6 +64,7 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
     ['flex-message'],
     'simple-main',
   ],
+  ['ISSUE-14', '/line/template', 'TemplateList', 'テンプレート', []],
   ['ROUTE-15', '/line/funnel', 'FunnelList', 'ファネル一覧', ['funnel-write']],
   ['ROUTE-16', '/line/episode', 'EpisodeList', 'エピソード一覧', []],
   ['ROUTE-17', '/line/site', 'SiteList', 'サイト一覧', ['site-write']],

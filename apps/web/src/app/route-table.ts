@@ -63,6 +63,8 @@ export const routeTable: readonly AppRoute[] = [
   route('NotificationNew', 'お知らせ作成', needs('notification-write')),
   route('NotificationEdit', 'お知らせ編集', needs('notification-write')),
 
+  // Issue 14: every operator reads the templates; writes need template-write (ADR 0163).
+  route('TemplateList', 'テンプレート'),
   route('TemplateEditV3New', 'フレックスメッセージ作成', {
     ...needs('flex-message'),
     layout: 'simple-main',

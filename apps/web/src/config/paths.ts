@@ -21,6 +21,8 @@ export const pagePaths = {
   NotificationNew: '/vue3-dev/line/notifications/new',
   NotificationEdit: '/vue3-dev/line/notifications/:id',
 
+  // Issue 14: the message templates' list (ADR 0163); the editors are the routes above and below.
+  TemplateList: '/line/template',
   TemplateEditV3New: '/line/template/edit_v3/new',
   TemplateEditV3: '/line/template/edit_v3/:id',
   FunnelList: '/line/funnel',

@@ -1,0 +1,116 @@
+import {
+  createdIdSchema,
+  friendListSchema,
+  okResponseSchema,
+  templateListSchema,
+  templateSchema,
+  type TemplateInput,
+} from '@tsunagu/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+
+/** Every cache entry of this feature (issue 14, decision 0161). */
+export const templateKeys = {
+  all: ['templates'] as const,
+  list: () => [...templateKeys.all, 'list'] as const,
+  detail: (id: number) => [...templateKeys.all, 'detail', id] as const,
+  friends: (q: string) => [...templateKeys.all, 'friends', q] as const,
+};
+
+export function useTemplateList() {
+  return useQuery({
+    queryKey: templateKeys.list(),
+    queryFn: () => apiRequest('/api/templates', { schema: templateListSchema }),
+  });
+}
+
+export function useTemplate(id: number | null) {
+  return useQuery({
+    queryKey: templateKeys.detail(id ?? 0),
+    queryFn: () => apiRequest(`/api/templates/${id}`, { schema: templateSchema }),
+    enabled: id !== null,
+  });
+}
+
+/** A write, then everything this feature shows is read again (orders and previews move). */
+function useTemplateWrite<Input, Output>(write: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  });
+}
+
+export const useCreateTemplate = () =>
+  useTemplateWrite((input: TemplateInput) =>
+    apiRequest('/api/templates', { method: 'POST', body: input, schema: createdIdSchema }),
+  );
+
+export const useUpdateTemplate = () =>
+  useTemplateWrite(({ id, input }: { id: number; input: TemplateInput }) =>
+    apiRequest(`/api/templates/${id}`, { method: 'PUT', body: input, schema: templateSchema }),
+  );
+
+export const useDeleteTemplate = () =>
+  useTemplateWrite((id: number) =>
+    apiRequest(`/api/templates/${id}`, { method: 'DELETE', schema: okResponseSchema }),
+  );
+
+export const useCopyTemplate = () =>
+  useTemplateWrite((id: number) =>
+    apiRequest(`/api/templates/${id}/copy`, { method: 'POST', schema: createdIdSchema }),
+  );
+
+export const useFavoriteTemplate = () =>
+  useTemplateWrite(({ id, favorite }: { id: number; favorite: boolean }) =>
+    apiRequest(`/api/templates/${id}/favorite`, {
+      method: 'PUT',
+      body: { favorite },
+      schema: okResponseSchema,
+    }),
+  );
+
+/** A test send is queued, not delivered: nothing this feature shows changes. */
+export function useTestSend() {
+  return useMutation({
+    mutationFn: ({ id, friendId }: { id: number; friendId: number }) =>
+      apiRequest(`/api/templates/${id}/test_send`, {
+        method: 'POST',
+        body: { friend_id: friendId },
+        schema: z.object({ push_id: z.number().int() }),
+      }),
+  });
+}
+
+export const useCreateTemplateGroup = () =>
+  useTemplateWrite((name: string) =>
+    apiRequest('/api/template_groups', { method: 'POST', body: { name }, schema: createdIdSchema }),
+  );
+
+export const useRenameTemplateGroup = () =>
+  useTemplateWrite(({ id, name }: { id: number; name: string }) =>
+    apiRequest(`/api/template_groups/${id}`, {
+      method: 'PUT',
+      body: { name },
+      schema: okResponseSchema,
+    }),
+  );
+
+export const useDeleteTemplateGroup = () =>
+  useTemplateWrite((id: number) =>
+    apiRequest(`/api/template_groups/${id}`, { method: 'DELETE', schema: okResponseSchema }),
+  );
+
+/** Following friends whose name holds `q`, for picking the one a test goes to (first page). */
+export function useFollowingFriends(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: templateKeys.friends(q),
+    queryFn: () =>
+      apiRequest(`/api/line/friends?${new URLSearchParams({ q, state: 'following' })}`, {
+        schema: friendListSchema,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

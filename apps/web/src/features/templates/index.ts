@@ -1,0 +1,2 @@
+export { TemplateListPage } from './pages/template-list-page';
+export { TemplateEditPage } from './pages/template-edit-page';
