@@ -106,7 +106,7 @@ test('a followed friend is recorded, tagged, found by a segment; a common inform
 
     // Common information: the demo shop's phone, copied into a new item with its own code.
     await page.goto('/line/common_var');
-    await page.getByRole('link', { name: '「店舗電話番号」をコピーして作成' }).click();
+    await page.getByRole('link', { name: '「店舗電話番号」を複製' }).click();
     await expect(page).toHaveURL(/\/line\/common_var\/new\?copy=\d+$/);
     await expect(page.getByLabel('項目名')).toHaveValue('店舗電話番号のコピー');
     await expect(page.getByLabel('値')).toHaveValue('03-6555-0123');

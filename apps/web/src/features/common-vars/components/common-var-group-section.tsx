@@ -72,7 +72,7 @@ function columnsFor(actions: CommonVarActions): ListTableColumn<CommonVarItem>[]
           <Link
             className="btn btn--small"
             to={commonVarPaths.copy(item.id)}
-            aria-label={`「${item.name}」をコピーして作成`}
+            aria-label={`「${item.name}」を複製`}
           >
             複製
           </Link>

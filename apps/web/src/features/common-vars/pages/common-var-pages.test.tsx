@@ -69,9 +69,10 @@ describe('CommonVarList, CommonVarNew and CommonVarEdit (issue 13)', () => {
     expect(within(empty).getByRole('button', { name: 'フォルダを削除' })).toBeEnabled();
     const loose = screen.getByRole('region', { name: /未分類/ });
     expect(within(loose).getByText('—')).toBeVisible();
-    expect(
-      within(loose).getByRole('link', { name: '「予約ページ」をコピーして作成' }),
-    ).toHaveAttribute('href', '/line/common_var/new?copy=4');
+    expect(within(loose).getByRole('link', { name: '「予約ページ」を複製' })).toHaveAttribute(
+      'href',
+      '/line/common_var/new?copy=4',
+    );
   });
 
   it('ROUTE-27 ?copy= starts from that item: 「…のコピー」, its type, value and folder, a new code to choose', async () => {
