@@ -1,5 +1,3 @@
-import { isUtf8 } from 'node:buffer';
-import iconv from 'iconv-lite';
 import {
   TEL_LIMITS,
   TEL_MESSAGES,
@@ -8,7 +6,8 @@ import {
   parseTelDate,
   parseTelTime,
 } from '@tsunagu/contracts';
-import { CsvFormatError, csvRecords } from './csv-records.js';
+import { decodeCsv, detectEncoding, type CsvEncoding } from '../../lib/csv/decode.js';
+import { CsvFormatError, csvRecords } from '../../lib/csv/records.js';
 
 /**
  * Reading an uploaded notification message file (DEC-08, docs/decisions/0020-tel-upload.md):
@@ -18,7 +17,7 @@ import { CsvFormatError, csvRecords } from './csv-records.js';
  * so the caller (one transaction) can reject the whole file with every reason.
  */
 
-export type TelCsvEncoding = 'utf-8' | 'cp932';
+export type TelCsvEncoding = CsvEncoding;
 
 export interface TelCsvRow {
   line: number;
@@ -43,35 +42,6 @@ export interface TelCsvResult {
 const REQUIRED_COLUMNS = ['tel', 'date', 'time', 'template_id'] as const;
 const KNOWN_COLUMNS: readonly string[] = [...REQUIRED_COLUMNS, ...TEL_PARAM_KEYS];
 const MAX_RECORD_CHARS = 64 * 1024;
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/**
- * UTF-8 when the bytes are valid UTF-8 (with or without BOM; plain ASCII is both), else CP932
- * (Shift_JIS as Excel writes it, with NEC/IBM extensions: ①, ㈱, 髙, 﨑). UTF-16 (Excel's
- * "Unicode text") is refused: it is neither.
- */
-export function detectEncoding(bytes: Buffer): TelCsvEncoding | null {
-  if (bytes.subarray(0, 3).equals(UTF8_BOM)) return 'utf-8';
-  if (
-    bytes.length >= 2 &&
-    ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
-  ) {
-    return null;
-  }
-  return isUtf8(bytes) ? 'utf-8' : 'cp932';
-}
-
-/**
- * The whole file as text (≤ 20 MB: one string beats a stream of chunks), or null when it holds
- * bytes that are not CP932 (U+FFFD) or NUL (a binary or UTF-16 file).
- */
-function decode(bytes: Buffer, encoding: TelCsvEncoding): string | null {
-  const text =
-    encoding === 'utf-8'
-      ? new TextDecoder('utf-8').decode(bytes) // drops a leading BOM; bad bytes become U+FFFD
-      : iconv.decode(bytes, 'cp932');
-  return text.includes('\uFFFD') || text.includes('\u0000') ? null : text;
-}
 
 function shown(value: string): string {
   return value.length > 30 ? `${value.slice(0, 30)}…` : value;
@@ -249,7 +219,7 @@ export async function readTelCsv(
     return result;
   }
 
-  const text = decode(bytes, result.encoding);
+  const text = decodeCsv(bytes, result.encoding);
   if (text === null) {
     fail(TEL_MESSAGES.fileEncoding);
     return result;

@@ -1,5 +1,5 @@
 /**
- * The CSV reader of the notification upload (docs/decisions/0020-tel-upload.md): RFC 4180 as
+ * The CSV reader of uploads (notification messages, friends' information; decision 0020): RFC 4180 as
  * Excel writes it, over the whole decoded text, one pass, no per-character allocation.
  *
  * - Cells are separated by `,`; a record ends at CRLF, LF or CR (any of them, mixed or not).

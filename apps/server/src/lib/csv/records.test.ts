@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvFormatError, csvRecords, type CsvRecord } from './csv-records.js';
+import { CsvFormatError, csvRecords, type CsvRecord } from './records.js';
 
 /**
  * The upload's own CSV reader against csv-parse (which it replaced, docs/decisions/0020), with
