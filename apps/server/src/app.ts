@@ -9,6 +9,7 @@ import { salonModule } from './modules/salon/index.js';
 import { surveysModule } from './modules/surveys/index.js';
 import { friendInfoModule, variaPreload } from './modules/friend-info/index.js';
 import { commonVarsModule } from './modules/common-vars/index.js';
+import { friendsCsvModule } from './modules/friends-csv/index.js';
 import { friendsModule, recordFriendEvent } from './modules/friends/index.js';
 import { lineModule } from './modules/line/index.js';
 import { memberQueriesModule } from './modules/member-queries/index.js';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
           onDisconnect: stopSendingForAccount,
         });
         await api.register(friendsModule, { prefix: '/line/friends' });
+        await api.register(friendsCsvModule, { prefix: '/line' });
         await api.register(tagsModule, { prefix: '/line' });
         await api.register(memberQueriesModule, { prefix: '/journey/member_queries' });
         await api.register(friendInfoModule);

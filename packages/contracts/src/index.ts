@@ -29,3 +29,4 @@ export * from './message-aliases.js';
 export * from './message-templates.js';
 export * from './episodes.js';
 export * from './common-vars.js';
+export * from './friends-csv.js';

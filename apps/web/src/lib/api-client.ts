@@ -13,7 +13,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RequestOptions<T> = {
   method?: HttpMethod;
-  /** A plain value is sent as JSON; FormData is passed through so the browser sets the boundary. */
+  /**
+   * A plain value is sent as JSON; FormData is passed through so the browser sets the boundary;
+   * a Blob is sent as it is, with its type.
+   */
   body?: unknown;
   /** Validates the response body, so screens never render a shape the contract does not promise. */
   schema?: z.ZodType<T>;
@@ -127,6 +130,10 @@ function buildInit(method: HttpMethod, body: unknown, signal?: AbortSignal): Req
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (signal) init.signal = signal;
   if (body instanceof FormData) {
+    init.body = body;
+  } else if (body instanceof Blob) {
+    // A file sent as it is (a CSV import): its own type says what it is.
+    headers['Content-Type'] = body.type || 'application/octet-stream';
     init.body = body;
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';

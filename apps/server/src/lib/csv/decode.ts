@@ -34,13 +34,17 @@ export function decodeCsv(bytes: Buffer, encoding: CsvEncoding): string | null {
 }
 
 /**
- * Text as a CSV file Excel opens correctly: UTF-8 with a BOM (every character kept), or CP932
- * (Excel's own; a character CP932 has not — an emoji in a LINE name — becomes `?`).
+ * Text of a CSV file Excel opens correctly: UTF-8 (after `csvStart`'s BOM, every character
+ * kept), or CP932 (Excel's own; a character CP932 has not — an emoji in a LINE name — becomes
+ * `?`). Encoded piece by piece, whole lines at a time, so a file can be streamed.
  */
 export function encodeCsv(text: string, encoding: CsvEncoding): Buffer {
-  return encoding === 'utf-8'
-    ? Buffer.concat([UTF8_BOM, Buffer.from(text, 'utf8')])
-    : iconv.encode(text, 'cp932');
+  return encoding === 'utf-8' ? Buffer.from(text, 'utf8') : iconv.encode(text, 'cp932');
+}
+
+/** What a file starts with: the BOM that makes Excel read UTF-8 as UTF-8; nothing for CP932. */
+export function csvStart(encoding: CsvEncoding): Buffer {
+  return encoding === 'utf-8' ? UTF8_BOM : Buffer.alloc(0);
 }
 
 /** One CSV record as RFC 4180 writes it, CRLF-terminated (Excel's line end). */

@@ -104,7 +104,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * The friend-information filter as the segments' own condition (decision 0159); a field of
  * another account has no values among this account's friends, so it finds nobody.
  */
-function varFilter(accountId: number, query: FriendListQuery): SQL {
+function varFilter(accountId: number, query: Omit<FriendListQuery, 'page'>): SQL {
   const condition = {
     kind: 'var' as const,
     var_id: query.var_id!,
@@ -116,12 +116,15 @@ function varFilter(accountId: number, query: FriendListQuery): SQL {
   return memberConditionWhere(accountId, condition, '');
 }
 
-export async function listFriends(
-  db: Executor,
+/**
+ * The friends list's filters as one predicate on `members`: the account, name, follow state,
+ * tag and friend-information value, and `where` (a segment's). Also the CSV export's filter.
+ */
+export function friendFilterWhere(
   accountId: number,
-  query: FriendListQuery,
+  query: Omit<FriendListQuery, 'page'>,
   where?: SQL,
-) {
+): SQL {
   const conditions: SQL[] = [eq(members.accountId, accountId)];
   if (where) conditions.push(where);
   if (query.q) conditions.push(ilike(members.displayName, likePattern(query.q)));
@@ -133,7 +136,16 @@ export async function listFriends(
       sql`exists (select 1 from ${memberTags} where ${memberTags.memberId} = ${members.id} and ${memberTags.tagId} = ${query.tag_id})`,
     );
   if (query.var_id !== undefined) conditions.push(varFilter(accountId, query));
-  const matching = and(...conditions);
+  return and(...conditions)!;
+}
+
+export async function listFriends(
+  db: Executor,
+  accountId: number,
+  query: FriendListQuery,
+  where?: SQL,
+) {
+  const matching = friendFilterWhere(accountId, query, where);
   const page = query.page ?? 1;
   const [rows, totals] = await Promise.all([
     db

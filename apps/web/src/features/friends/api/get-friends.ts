@@ -20,7 +20,8 @@ export const friendKeys = {
   list: (filter: FriendFilter) => ['friends', 'list', filter] as const,
 };
 
-export function getFriends(filter: FriendFilter) {
+/** The list's filters as the query string both the list and the CSV export take. */
+export function friendFilterQuery(filter: Omit<FriendFilter, 'page'>): URLSearchParams {
   const query = new URLSearchParams();
   if (filter.q) query.set('q', filter.q);
   if (filter.state !== 'all') query.set('state', filter.state);
@@ -32,6 +33,11 @@ export function getFriends(filter: FriendFilter) {
     if (varOpTakesValue(op)) query.set('var_value', value);
     if (op === 'in' && choiceId > 0) query.set('var_choice', String(choiceId));
   }
+  return query;
+}
+
+export function getFriends(filter: FriendFilter) {
+  const query = friendFilterQuery(filter);
   if (filter.page > 1) query.set('page', String(filter.page));
   const suffix = query.size > 0 ? `?${query}` : '';
   return apiRequest(`/api/line/friends${suffix}`, { schema: friendListSchema });

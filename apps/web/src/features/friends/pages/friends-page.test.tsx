@@ -107,6 +107,66 @@ describe('FriendsPage (issue 13)', () => {
     expect(friendCalls(app).at(-1)!.query).toEqual({ var_id: '11', var_op: 'gt', var_value: '10' });
   });
 
+  it('downloads the list as filtered in the chosen encoding; a refused import lists its reasons by line', async () => {
+    let sent: { body: unknown; type: string | undefined } | undefined;
+    const app = renderApp('/line/friends', {
+      session: makeSession(),
+      api: {
+        'GET /api/line/friends': friendsApi,
+        'POST /api/line/friends_csv': ({ body, headers }) => {
+          sent = { body, type: headers['Content-Type'] };
+          return reply(422, {
+            message: '取り込めませんでした。誤りのある行を直して、もう一度選んでください',
+            errors: {
+              file: [
+                '3行目: 「来店回数」には数値を入力してください',
+                '5行目: LINEユーザーID「Ux」の友だちが見つかりません',
+              ],
+            },
+          });
+        },
+      },
+    });
+    await screen.findByText('友だち 119');
+    await app.user.click(screen.getByRole('combobox', { name: '状態' }));
+    await app.user.click(screen.getByRole('option', { name: 'ブロック中' }));
+    await app.user.selectOptions(screen.getByLabelText('文字コード'), 'cp932');
+    expect(screen.getByRole('link', { name: 'CSVをダウンロード' })).toHaveAttribute(
+      'href',
+      '/api/line/friends_csv?state=blocked&encoding=cp932',
+    );
+    expect(screen.getByText('CP932 では表せない文字（絵文字など）は「?」になります')).toBeVisible();
+
+    const file = new File(['LINEユーザーID,来店回数\r\nUx,十\r\n'], '友だち.csv', {
+      type: 'text/csv',
+    });
+    await app.user.upload(
+      screen.getByLabelText('友だち情報をCSVから取り込む', { selector: 'input' }),
+      file,
+    );
+    const reasons = await screen.findByRole('list', { name: '取り込めなかった理由' });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '3行目: 「来店回数」には数値を入力してください',
+      '5行目: LINEユーザーID「Ux」の友だちが見つかりません',
+    ]);
+    expect(sent?.type).toBe('text/csv');
+    expect(sent?.body).toBeInstanceOf(Blob);
+  });
+
+  it('staff (no tag-write) can download the list but has no import', async () => {
+    renderApp('/line/friends', {
+      session: makeSession({ permissions: [] }),
+      api: { 'GET /api/line/friends': friendsApi },
+    });
+    await screen.findByText('友だち 119');
+    expect(screen.getByRole('link', { name: 'CSVをダウンロード' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: '友だち情報をCSVから取り込む' })).toBeNull();
+  });
+
   it('says so when no friend matches', async () => {
     renderApp('/line/friends', {
       session: makeSession(),

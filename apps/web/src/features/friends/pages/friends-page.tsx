@@ -9,6 +9,7 @@ import { useFriends, type FriendFilter, type VarFilter } from '../api/get-friend
 import { BulkTagBar } from '../components/bulk-tag-bar';
 import { FriendTable } from '../components/friend-table';
 import { FriendVarFilter } from '../components/friend-var-filter';
+import { FriendsCsvBar } from '../components/friends-csv-bar';
 import { tagOptions } from '../components/tag-options';
 import '../components/friends.css';
 
@@ -103,6 +104,7 @@ export function FriendsPage({ title, canWriteTags }: { title: string; canWriteTa
       <p className="friends-count" aria-live="polite">
         {friends.data ? `${total.toLocaleString('ja-JP')}人中 ${first}〜${last}人目` : ''}
       </p>
+      <FriendsCsvBar filter={filter} canImport={canWriteTags} />
       {canWriteTags ? (
         <BulkTagBar selectedIds={selected} tags={tags.data} onDone={() => setSelected([])} />
       ) : null}
