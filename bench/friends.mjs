@@ -11,6 +11,8 @@
 // and segments (member queries, decision 0145: "100k friends evaluate ≤ 200 ms"): tags on a
 // fifth and a tenth of the friends, reservations for one in twenty in the demo salon, then
 //   GET /api/journey/member_queries/{id}/members for five saved segments (page 1 with the total)
+// and friend-information values (decisions 0158, 0159): a segment on a number and a text field,
+// and the list filtered by one of them.
 // It prints figures and asserts nothing (docs/performance.md records them).
 import pg from 'pg';
 import { startBuiltServer } from '../scripts/built-server.mjs';
@@ -87,8 +89,29 @@ async function seedSegmentData(databaseUrl) {
        from members where account_id = $1 and id % 20 = 0`,
       [accountId, salonRows[0].id],
     );
-    await client.query('analyze members; analyze member_tags; analyze salon_reservations');
-    return { a, b };
+    // Friend information: a number field (visits 0..29) on every 2nd friend, a text field (a
+    // memo, 1 in 7 mentions カラー) on every 3rd (decision 0158).
+    const { rows: fieldRows } = await client.query(
+      `insert into var_items (account_id, name, type, "order")
+       values ($1, 'bench-来店回数', 'number', 901), ($1, 'bench-メモ', 'text', 902) returning id`,
+      [accountId],
+    );
+    const [visits, memo] = fieldRows.map((row) => row.id);
+    await client.query(
+      `insert into member_var_values (member_id, var_id, number_value)
+       select id, $2::int, id % 30 from members where account_id = $1 and id % 2 = 0`,
+      [accountId, visits],
+    );
+    await client.query(
+      `insert into member_var_values (member_id, var_id, text_value)
+       select id, $2::int, case when id % 7 = 0 then 'カラーの相談あり' else 'カット' end
+       from members where account_id = $1 and id % 3 = 0`,
+      [accountId, memo],
+    );
+    await client.query(
+      'analyze members; analyze member_tags; analyze salon_reservations; analyze member_var_values',
+    );
+    return { a, b, visits, memo };
   } finally {
     await client.end();
   }
@@ -133,7 +156,7 @@ try {
     `\nLINE friends list, ${FRIENDS.toLocaleString()} friends in one account (PostgreSQL; written in ${seededMs} ms)`,
   );
   const cookie = await signIn(server.url, PASSWORD);
-  const { a, b } = await seedSegmentData(database.url);
+  const { a, b, visits, memo } = await seedSegmentData(database.url);
   const segment = (name, match, conditions) =>
     saveSegment(server.url, cookie, name, match, conditions);
   const segments = [
@@ -163,6 +186,13 @@ try {
         { kind: 'tags', match: 'any', tag_ids: [b] },
       ]),
     ],
+    [
+      'segment: visits > 20 and memo contains カラー',
+      await segment('var', 'all', [
+        { kind: 'var', var_id: visits, op: 'gt', value: '20' },
+        { kind: 'var', var_id: memo, op: 'contains', value: 'カラー' },
+      ]),
+    ],
   ];
   const targets = [
     ['bare GET /api/auth/me', '/api/auth/me'],
@@ -170,6 +200,10 @@ try {
     ['page 1,000 (from the 50,000th)', '/api/line/friends?page=1000'],
     ['name search 花子', `/api/line/friends?q=${encodeURIComponent('花子')}`],
     ['state blocked', '/api/line/friends?state=blocked'],
+    [
+      'friend information: visits > 20',
+      `/api/line/friends?var_id=${visits}&var_op=gt&var_value=20`,
+    ],
     ...segments,
   ];
   const rows = [];
