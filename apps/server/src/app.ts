@@ -9,6 +9,7 @@ import { salonModule } from './modules/salon/index.js';
 import { surveysModule } from './modules/surveys/index.js';
 import { friendInfoModule, variaPreload } from './modules/friend-info/index.js';
 import { commonVarsModule } from './modules/common-vars/index.js';
+import { formsModule } from './modules/forms/index.js';
 import { friendsCsvModule } from './modules/friends-csv/index.js';
 import { friendsModule, recordFriendEvent } from './modules/friends/index.js';
 import { lineModule } from './modules/line/index.js';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(memberQueriesModule, { prefix: '/journey/member_queries' });
         await api.register(friendInfoModule);
         await api.register(commonVarsModule);
+        await api.register(formsModule);
         preload = signedInPagePreload(api, [
           variaPreload(api),
           telConfigPreload(config.TEL_SENDER),

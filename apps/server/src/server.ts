@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DEMO_LOGIN_IDS } from './modules/auth/index.js';
 import { createEpisodeScheduler } from './modules/episodes/index.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
+import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
@@ -23,6 +24,7 @@ async function main() {
       db: app.db,
       pushes: createPushQueue(),
       log: app.log,
+      renderMessage: createFriendMessageRenderer(app.db, config.PUBLIC_ORIGIN),
     });
     app.addHook('onClose', () => reminders.stop());
     app.addHook('onReady', async () => reminders.start());
@@ -30,6 +32,7 @@ async function main() {
       db: app.db,
       pushes: createPushQueue(),
       log: app.log,
+      renderMessage: createFriendMessageRenderer(app.db, config.PUBLIC_ORIGIN),
     });
     app.addHook('onClose', () => episodes.stop());
     app.addHook('onReady', async () => episodes.start());

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createEpisodeScheduler } from './modules/episodes/index.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
+import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
@@ -28,8 +29,19 @@ async function main() {
   await database.migrate();
   const dispatcher = telDispatcherFromConfig(database.db, config, log, database.listen);
   const pushes = pushDispatcherFromConfig(database.db, config, log, database.listen);
-  const reminders = createReminderScheduler({ db: database.db, pushes: createPushQueue(), log });
-  const episodes = createEpisodeScheduler({ db: database.db, pushes: createPushQueue(), log });
+  const renderMessage = createFriendMessageRenderer(database.db, config.PUBLIC_ORIGIN);
+  const reminders = createReminderScheduler({
+    db: database.db,
+    pushes: createPushQueue(),
+    log,
+    renderMessage,
+  });
+  const episodes = createEpisodeScheduler({
+    db: database.db,
+    pushes: createPushQueue(),
+    log,
+    renderMessage,
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {

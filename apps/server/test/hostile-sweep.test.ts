@@ -147,7 +147,23 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         group_id: commonVarGroup.id,
       })
     ).json();
+    const formGroup = (await demo.post('/api/form_groups', { name: 'スイープ' })).json();
+    const form = (
+      await demo.post('/api/forms', {
+        name: 'スイープ',
+        code: 'sweep',
+        group_id: formGroup.id,
+        questions: [{ var_id: varItem.id, label: 'スイープ' }],
+      })
+    ).json();
+    // The friends' answer page: the form's key and a friend's signed token.
+    const formLink = (
+      await demo.get(`/api/forms/${form.id}/link?friend_id=${friends.items[0].id}`)
+    ).json();
+    const formUrl = new URL(formLink.url, 'https://console.example.jp');
     Object.assign(realIds, {
+      formPublicKey: formUrl.pathname.split('/').at(-1)!,
+      m: formUrl.searchParams.get('m')!,
       salonId: String(salon),
       reservations: String(reservations[0].id),
       judge: String(withChild?.change_child?.id ?? withChild?.id ?? 1),
@@ -169,6 +185,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       episodes: String(episode.id),
       common_vars: String(commonVar.id),
       common_var_groups: String(commonVarGroup.id),
+      forms: String(form.id),
+      form_groups: String(formGroup.id),
       choice: String(varItem.id),
       self_id: String(shifts[0]?.self_id ?? '1_2030-06-03'),
       date: String(shifts[0]?._date ?? '2030-06-03'),
@@ -190,6 +208,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
   /** A real value for a path parameter, from its name or the path segment before it. */
   function realPathValue(operation: Operation, name: string): string {
     if (name === 'salonId') return realIds.salonId!;
+    if (name === 'publicKey' && operation.path.startsWith('/api/public/forms/'))
+      return realIds.formPublicKey!;
     if (name === 'publicKey') return realIds.publicKey!;
     if (name === 'resourceId') return realIds.resources!;
     if (name === 'masterId') return realIds.time_shifts!;

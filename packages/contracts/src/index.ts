@@ -30,3 +30,4 @@ export * from './message-templates.js';
 export * from './episodes.js';
 export * from './common-vars.js';
 export * from './friends-csv.js';
+export * from './forms.js';

@@ -46,6 +46,8 @@ export const forms = pgTable(
     name: text().notNull(),
     code: text().notNull(),
     publicKey: text().notNull(),
+    /** Signs each friend's answer link (never shown; decision 0150). */
+    answerSecret: text().notNull(),
     description: text().notNull().default(''),
     thanksMessage: text().notNull().default(''),
     accepting: boolean().notNull().default(true),

@@ -18,7 +18,7 @@ export function pushDispatcherFromConfig(
   listen?: Listen,
 ) {
   const real = config.LINE_PUSH_SENDER === 'line';
-  const renderMessage = createFriendMessageRenderer(db);
+  const renderMessage = createFriendMessageRenderer(db, config.PUBLIC_ORIGIN);
   return createPushDispatcher({
     db,
     sender: real

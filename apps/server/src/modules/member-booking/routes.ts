@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberAccess, publicAccess } from '../../plugins/access.js';
 import { createPushQueue } from '../line-push/index.js';
+import { createFriendMessageRenderer } from '../message-rendering/index.js';
 import { createAfterBooking } from '../online-actions/index.js';
 import type { PublishEvents } from '../realtime/index.js';
 import { SlotTakenError, createMemberBookingService } from './service.js';
@@ -54,6 +55,7 @@ export async function memberBookingRoutes(
     publish: options.publish,
     pushes: createPushQueue(),
     log: app.log,
+    renderMessage: createFriendMessageRenderer(app.db, app.config.PUBLIC_ORIGIN),
   });
   const booking = createMemberBookingService({
     db: app.db,

@@ -12,7 +12,7 @@ export async function messageTemplatesModule(api: FastifyInstance) {
   const templates = createTemplatesService({
     db: api.db,
     pushes: createPushQueue(),
-    renderMessage: createFriendMessageRenderer(api.db),
+    renderMessage: createFriendMessageRenderer(api.db, api.config.PUBLIC_ORIGIN),
   });
   await api.register(templateRoutes, { templates });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "forms" ADD COLUMN "answer_secret" text NOT NULL;
