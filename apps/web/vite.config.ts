@@ -23,9 +23,13 @@ export default defineConfig({
     // The manifest lets tools/ check the booking page's size budget (decision 0125).
     manifest: true,
     rollupOptions: {
-      // Two pages: the console, and the customer's booking page /r/{publicKey} with its own
-      // chunk so a phone never downloads the console.
-      input: { main: fromHere('./index.html'), booking: fromHere('./booking.html') },
+      // Three pages: the console, the customer's booking page /r/{publicKey} and a friend's
+      // answer page /f/{publicKey}, each with its own chunk so a phone never downloads the console.
+      input: {
+        main: fromHere('./index.html'),
+        booking: fromHere('./booking.html'),
+        answer: fromHere('./answer.html'),
+      },
     },
   },
   server: {

@@ -21,6 +21,7 @@ export const webStaticPlugin = fp(
     const root = options.root;
     const hasConsole = root !== undefined && fs.existsSync(path.join(root, 'index.html'));
     const hasBooking = root !== undefined && fs.existsSync(path.join(root, 'booking.html'));
+    const hasAnswer = root !== undefined && fs.existsSync(path.join(root, 'answer.html'));
     const indexHtml = hasConsole ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : '';
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       const resources = options.preload
@@ -65,6 +66,14 @@ export const webStaticPlugin = fp(
           .header('cache-control', 'no-cache')
           .header('content-security-policy', BOOKING_PAGE_CSP)
           .sendFile('booking.html'),
+      );
+    }
+
+    if (hasAnswer) {
+      // A friend's answer page /f/{publicKey}?m= (decision 0153): its own entry, like the
+      // booking page; the page asks the API for the form (404 for a link that is not one).
+      app.get('/f/*', { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('answer.html'),
       );
     }
 

@@ -1,4 +1,5 @@
 import {
+  friendFormAnswerSchema,
   friendReservationSchema,
   friendSchema,
   friendVarValueSchema,
@@ -26,6 +27,7 @@ export const friendDetailKeys = {
   friend: (id: number) => [...friendKeys.all, 'detail', id] as const,
   values: (id: number) => [...friendKeys.all, 'detail', id, 'varia'] as const,
   reservations: (id: number) => [...friendKeys.all, 'detail', id, 'reservations'] as const,
+  formAnswers: (id: number) => [...friendKeys.all, 'detail', id, 'form-answers'] as const,
 };
 
 export function useFriend(id: number) {
@@ -84,6 +86,17 @@ export function useFriendReservations(id: number) {
     queryFn: () =>
       apiRequest(`/api/line/friends/${id}/reservations`, {
         schema: z.array(friendReservationSchema),
+      }),
+  });
+}
+
+/** The friend's form submissions, newest first (decision 0150). */
+export function useFriendFormAnswers(id: number) {
+  return useQuery({
+    queryKey: friendDetailKeys.formAnswers(id),
+    queryFn: () =>
+      apiRequest(`/api/line/friends/${id}/form_answers`, {
+        schema: z.array(friendFormAnswerSchema),
       }),
   });
 }

@@ -5,6 +5,7 @@ import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
 import { useFriend, useFriendValues, useVariaDefinitions } from '../api/friend-detail';
+import { FriendFormAnswers } from '../components/friend-form-answers';
 import { FriendProfile } from '../components/friend-profile';
 import { FriendReservations } from '../components/friend-reservations';
 import { FriendTagsPanel } from '../components/friend-tags-panel';
@@ -87,6 +88,9 @@ export function FriendDetailPage({ title, id, canWrite }: FriendDetailPageProps)
         </Panel>
         <Panel title="サロン予約">
           <FriendReservations friendId={id} />
+        </Panel>
+        <Panel title="フォームの回答">
+          <FriendFormAnswers friendId={id} />
         </Panel>
         <Panel title="メッセージ履歴">
           <p className="text-muted">メッセージ履歴はチャット機能の公開後にここへ表示されます。</p>

@@ -1,0 +1,1 @@
+export { AnswerFormApp, answerLinkOf } from './answer-form-app';
