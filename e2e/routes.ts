@@ -52,6 +52,9 @@ export const ROUTES: RouteCase[] = [
   r('ROUTE-12', '/vue3-dev/line/notifications/1', 'お知らせ編集', ['notification-write'], withId),
   // Issue 14: the message templates' list (ADR 0163).
   r('TEMPLATES', '/line/template', 'テンプレート'),
+  r('FORMS', '/line/forms', '回答フォーム'),
+  r('FORMS', '/line/forms/new', '回答フォーム作成', ['tag-write']),
+  r('FORMS', '/line/forms/1/edit', '回答フォーム編集', ['tag-write'], withId),
   r('ROUTE-13', '/line/template/edit_v3/new', 'フレックスメッセージ作成', ['flex-message']),
   r('ROUTE-14', '/line/template/edit_v3/1', 'フレックスメッセージ編集', ['flex-message'], withId),
   r('ROUTE-15', '/line/funnel', 'ファネル一覧', ['funnel-write']),

@@ -29,17 +29,29 @@ test('a friend answers a form from their link; the console shows it on the frien
   });
   expect(choices.status()).toBe(200);
   const note = await post('/api/var/items', { name: `ご要望${RUN}`, type: 'text', group_id: null });
-  const form = await post('/api/forms', {
-    name: 'ご来店前アンケート',
-    code: `pre_${RUN}`,
-    group_id: null,
-    description: 'ご来店前に2つだけ教えてください。',
-    thanks_message: 'ありがとうございました。当日お待ちしております。',
-    questions: [
-      { var_id: field.id, label: 'ご希望のメニュー', required: true },
-      { var_id: note.id, label: 'ご要望', help: '任意です' },
-    ],
-  });
+  // The owner builds the form in the console.
+  await page.goto('/line/forms');
+  await page.getByRole('link', { name: 'フォームを作成' }).click();
+  await page.getByLabel('フォーム名').fill('ご来店前アンケート');
+  await page.getByLabel('コード').fill(`pre_${RUN}`);
+  await page.getByLabel('説明（フォームの上に表示）').fill('ご来店前に2つだけ教えてください。');
+  await page.getByLabel('回答後のお礼').fill('ありがとうございました。当日お待ちしております。');
+  await page.getByLabel('質問1の友だち情報欄').selectOption({ label: `希望メニュー${RUN}` });
+  await page.getByLabel('質問1の質問文').fill('ご希望のメニュー');
+  await page.getByRole('checkbox', { name: '必須' }).check();
+  await page.getByRole('button', { name: '＋質問を追加' }).click();
+  await page.getByLabel('質問2の友だち情報欄').selectOption({ label: `ご要望${RUN}` });
+  await page.getByLabel('質問2の質問文').fill('ご要望');
+  await page.getByLabel('質問2の補足').fill('任意です');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'フォームを作成しました' }),
+  ).toBeVisible();
+  await expect(page.getByText(`{{form:pre_${RUN}}}`)).toBeVisible();
+  const forms = await (await page.request.get('/api/v_resource/form')).json();
+  const form = (forms.items as { id: number; code: string }[]).find(
+    (f) => f.code === `pre_${RUN}`,
+  )!;
   const friends = await (await page.request.get('/api/line/friends')).json();
   const friend = friends.items[0] as { id: number; display_name: string };
   const { url } = await (

@@ -19,6 +19,8 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
       'Follow',
       'CommonVarList',
       'CommonVarNew',
+      'FormList',
+      'FormNew',
     ],
   },
   {

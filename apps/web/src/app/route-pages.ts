@@ -16,6 +16,7 @@ const tagPages = () => import('./routes/tag-routes');
 const segmentPages = () => import('./routes/segment-routes');
 const friendInfoPages = () => import('./routes/friend-info-routes');
 const commonVarPages = () => import('./routes/common-var-routes');
+const formPages = () => import('./routes/form-routes');
 const templatePages = () => import('./routes/template-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
@@ -60,6 +61,9 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   Friends: lazyPage(friendPages, (m) => m.FriendsRoute),
   FriendDetail: lazyPage(friendPages, (m) => m.FriendDetailRoute),
   UserVarList: lazyPage(friendInfoPages, (m) => m.UserVarListRoute),
+  FormList: lazyPage(formPages, (m) => m.FormListRoute),
+  FormNew: lazyPage(formPages, (m) => m.FormNewRoute),
+  FormEdit: lazyPage(formPages, (m) => m.FormEditRoute),
   CommonVarList: lazyPage(commonVarPages, (m) => m.CommonVarListRoute),
   CommonVarNew: lazyPage(commonVarPages, (m) => m.CommonVarNewRoute),
   CommonVarEdit: lazyPage(commonVarPages, (m) => m.CommonVarEditRoute),

@@ -81,6 +81,9 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['ROUTE-22', '/line/journey-tag/new', 'JourneyTagNew', 'ジャーニータグ作成', []],
   ['ROUTE-23', '/line/journey-tag/:id/edit', 'JourneyTagEdit', 'ジャーニータグ編集', []],
   ['ROUTE-24', '/line/ad-connect', 'AdConnectList', '広告連携一覧', []],
+  ['ISSUE-13', '/line/forms', 'FormList', '回答フォーム', []],
+  ['ISSUE-13', '/line/forms/new', 'FormNew', '回答フォーム作成', ['tag-write']],
+  ['ISSUE-13', '/line/forms/:id/edit', 'FormEdit', '回答フォーム編集', ['tag-write']],
   ['ROUTE-25', '/line/common_var', 'CommonVarList', '共通情報一覧', ['common-var-write']],
   ['ROUTE-26', '/line/common_var/edit/:id', 'CommonVarEdit', '共通情報編集', ['common-var-write']],
   ['ROUTE-27', '/line/common_var/new', 'CommonVarNew', '共通情報作成', ['common-var-write']],
@@ -208,8 +211,9 @@ describe('route table', () => {
         '/line/reserve/event/:id/edit',
         '/line/reserve/event/:id/list',
         '/line/operator_roles/:id',
-        // Issue 13: a friend is a numeric id.
+        // Issue 13: a friend and a form are numeric ids.
         '/line/friends/:id',
+        '/line/forms/:id/edit',
         '/line/tel/template/:id',
         '/line/tel/template/:id/edit',
       ].sort(),

@@ -84,6 +84,9 @@ export const routeTable: readonly AppRoute[] = [
   route('JourneyTagNew', 'ジャーニータグ作成', { query: [group] }),
   route('JourneyTagEdit', 'ジャーニータグ編集', numericId),
   route('AdConnectList', '広告連携一覧'),
+  route('FormList', '回答フォーム'),
+  route('FormNew', '回答フォーム作成', needs('tag-write')),
+  route('FormEdit', '回答フォーム編集', { ...needs('tag-write'), ...numericId }),
   route('CommonVarList', '共通情報一覧', needs('common-var-write')),
   route('CommonVarEdit', '共通情報編集', needs('common-var-write')),
   route('CommonVarNew', '共通情報作成', {

@@ -38,6 +38,10 @@ export const pagePaths = {
   CommonVarList: '/line/common_var',
   CommonVarEdit: '/line/common_var/edit/:id',
   CommonVarNew: '/line/common_var/new',
+  // Issue 13 (decisions 0150–0153): answer forms.
+  FormList: '/line/forms',
+  FormNew: '/line/forms/new',
+  FormEdit: '/line/forms/:id/edit',
   RichMenuModeSelect: '/line/richmenu/mode_select',
   ContentGroupNew: '/line/content/group/new',
   ReserveSalon: '/line/reserve/salon',
