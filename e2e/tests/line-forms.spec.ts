@@ -28,7 +28,7 @@ test('a friend answers a form from their link; the console shows it on the frien
     data: { choices: [{ name: 'カット' }, { name: 'カラー' }] },
   });
   expect(choices.status()).toBe(200);
-  const note = await post('/api/var/items', { name: `ご要望${RUN}`, type: 'text', group_id: null });
+  await post('/api/var/items', { name: `ご要望${RUN}`, type: 'text', group_id: null });
   // The owner builds the form in the console.
   await page.goto('/line/forms');
   await page.getByRole('link', { name: 'フォームを作成' }).click();
