@@ -17,6 +17,7 @@ import { memberQueriesModule } from './modules/member-queries/index.js';
 import { tagsModule } from './modules/tags/index.js';
 import { messageTemplatesModule } from './modules/message-templates/index.js';
 import { episodesModule } from './modules/episodes/index.js';
+import { journeysModule } from './modules/journeys/index.js';
 import {
   recordDeliveryReport,
   stopSendingForAccount,
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(salonModule, { googleProvider: parts.googleProvider });
         await api.register(messageTemplatesModule);
         await api.register(episodesModule);
+        await api.register(journeysModule);
       },
       { prefix: '/api' },
     );

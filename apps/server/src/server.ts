@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_LOGIN_IDS } from './modules/auth/index.js';
 import { createEpisodeScheduler } from './modules/episodes/index.js';
+import { createJourneyScheduler } from './modules/journeys/index.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
@@ -36,6 +37,14 @@ async function main() {
     });
     app.addHook('onClose', () => episodes.stop());
     app.addHook('onReady', async () => episodes.start());
+    const journeys = createJourneyScheduler({
+      db: app.db,
+      pushes: createPushQueue(),
+      log: app.log,
+      rendererFor: (executor) => createFriendMessageRenderer(executor, config.PUBLIC_ORIGIN),
+    });
+    app.addHook('onClose', () => journeys.stop());
+    app.addHook('onReady', async () => journeys.start());
   }
 
   let closing = false;

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createEpisodeScheduler } from './modules/episodes/index.js';
+import { createJourneyScheduler } from './modules/journeys/index.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
@@ -9,7 +10,7 @@ import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /**
  * `npm run worker`: the notification message and push message dispatchers, the day-before
- * reminders and the episodes' steps as their own process, on PostgreSQL.
+ * reminders, the episodes' steps and the journeys as their own process, on PostgreSQL.
  * Any number may run side by side (claims use FOR UPDATE SKIP LOCKED); run the API with
  * TEL_DISPATCH_IN_PROCESS=false then. TEL_RATE_LIMIT applies per process.
  */
@@ -43,6 +44,13 @@ async function main() {
     renderMessage,
   });
 
+  const journeys = createJourneyScheduler({
+    db: database.db,
+    pushes: createPushQueue(),
+    log,
+    rendererFor: (executor) => createFriendMessageRenderer(executor, config.PUBLIC_ORIGIN),
+  });
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -50,7 +58,13 @@ async function main() {
     log.info({ signal }, 'worker stopping');
     const timer = setTimeout(() => process.exit(1), 30_000);
     timer.unref();
-    Promise.all([dispatcher.stop(), pushes.stop(), reminders.stop(), episodes.stop()])
+    Promise.all([
+      dispatcher.stop(),
+      pushes.stop(),
+      reminders.stop(),
+      episodes.stop(),
+      journeys.stop(),
+    ])
       .then(() => database.close())
       .then(
         () => process.exit(0),
@@ -66,6 +80,7 @@ async function main() {
   pushes.start();
   reminders.start();
   episodes.start();
+  journeys.start();
 }
 
 main().catch((error: unknown) => {

@@ -137,6 +137,16 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       })
     ).json();
     const episode = (await demo.post('/api/episodes', { name: 'スイープ', type: 10 })).json();
+    const journeyGroup = (await demo.post('/api/journey_groups', { name: 'スイープ' })).json();
+    const journeyTag = (await demo.post('/api/journey_tags', { name: 'スイープ' })).json();
+    const journey = (
+      await demo.post('/api/journeys', {
+        name: 'スイープ',
+        group_id: journeyGroup.id,
+        entry: { kind: 'trigger' },
+        steps: [{ kind: 'send', template_id: template.id }],
+      })
+    ).json();
     const commonVarGroup = (await demo.post('/api/common_var_groups', { name: 'スイープ' })).json();
     const commonVar = (
       await demo.post('/api/common_vars', {
@@ -183,6 +193,9 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       templates: String(template.id),
       template_groups: String(templateGroup.id),
       episodes: String(episode.id),
+      journeys: String(journey.id),
+      journey_groups: String(journeyGroup.id),
+      journey_tags: String(journeyTag.id),
       common_vars: String(commonVar.id),
       common_var_groups: String(commonVarGroup.id),
       forms: String(form.id),

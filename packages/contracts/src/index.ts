@@ -31,3 +31,4 @@ export * from './episodes.js';
 export * from './common-vars.js';
 export * from './friends-csv.js';
 export * from './forms.js';
+export * from './journeys.js';

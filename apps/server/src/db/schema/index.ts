@@ -15,3 +15,5 @@ export * from './common-vars.js';
 export * from './forms.js';
 export * from './message-templates.js';
 export * from './episodes.js';
+export * from './journeys.js';
+export * from './open-api.js';

@@ -77,3 +77,26 @@ export const memberSessions = pgTable(
     index('member_sessions_expires_idx').on(table.expiresAt),
   ],
 );
+
+/**
+ * Phone numbers friends gave (a `tel` answer when booking), kept only as the SHA-256 of the
+ * E.164 number, as the notification messages send them (decision 0170): the open API can name a
+ * friend by phone without the console storing the number. The newest giver of a number owns it.
+ */
+export const memberPhones = pgTable(
+  'member_phones',
+  {
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    telHash: text().notNull(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('member_phones_per_account').on(table.accountId, table.telHash),
+    index('member_phones_member_idx').on(table.memberId),
+  ],
+);

@@ -7,6 +7,7 @@ import { createFriendsService } from './service.js';
 export { recordFriendEvent } from './webhook.js';
 export { createFriendsService, type FriendsService } from './service.js';
 export { friendFilterWhere } from './repository.js';
+export { friendByPhone, rememberFriendPhones } from './phones.js';
 
 /**
  * The account's LINE friends (issue 13): recorded from its channel's webhook

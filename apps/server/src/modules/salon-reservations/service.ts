@@ -16,6 +16,7 @@ import {
 import type { Database, Executor } from '../../db/types.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError, parseOr422 } from '../../lib/validate.js';
+import { rememberFriendPhones } from '../friends/index.js';
 import type { PublishEvents, SalonEventDraft } from '../realtime/index.js';
 import * as repository from './repository.js';
 import type { MemberSummary, ReservationRow } from './repository.js';
@@ -221,6 +222,8 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
           source: actor,
         });
         await repository.occupyForReservation(tx, salon.id, id, resourceIdsOf(booking), booking);
+        // A phone the friend gave lets the open API name them by it (decision 0170).
+        if (member) await rememberFriendPhones(tx, salon.accountId, member.id, customerAnswers);
         const type =
           actor === 'member' && input.status === RESERVATION_STATUS.requested
             ? 'create_request'

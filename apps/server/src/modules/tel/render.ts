@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { phoneDigest } from '../../lib/phone-digest.js';
 
 /**
  * What the dispatcher sends: the template body with the message's parameters, the hashed
@@ -33,7 +33,7 @@ export function renderMessages(body: string, params: Record<string, string>): un
 
 /** LINE's `to`: SHA-256 (lowercase hex) of the E.164 number, e.g. `+818000001234`. */
 export function hashPhone(e164: string): string {
-  return createHash('sha256').update(e164).digest('hex');
+  return phoneDigest(e164);
 }
 
 const TAG_PREFIX = 'tsunagu-tel-';

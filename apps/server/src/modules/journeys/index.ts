@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { createFriendsService } from '../friends/index.js';
+import { journeyRoutes } from './routes.js';
+import { createJourneysService } from './service.js';
+
+/**
+ * Journeys (issue 14, JRN-01..29, decision 0169): `/api/journeys`, `/api/journey_groups`,
+ * `/api/journey_tags`; friends walk them by the scheduler (API process or `npm run worker`).
+ */
+export async function journeysModule(api: FastifyInstance) {
+  const journeys = createJourneysService({
+    db: api.db,
+    friends: createFriendsService({ db: api.db }),
+  });
+  await api.register(journeyRoutes, { journeys });
+}
+export { createJourneyScheduler, type JourneyScheduler } from './scheduler.js';
+export { createJourneyRunner, journeyPushKey, type JourneyRunner } from './runner.js';
+export { startJourney } from './enrolment.js';
+export { ownedIds } from './references.js';
