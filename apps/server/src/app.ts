@@ -18,6 +18,7 @@ import { tagsModule } from './modules/tags/index.js';
 import { messageTemplatesModule } from './modules/message-templates/index.js';
 import { episodesModule } from './modules/episodes/index.js';
 import { journeysModule } from './modules/journeys/index.js';
+import { openApiModule } from './modules/open-api/index.js';
 import {
   recordDeliveryReport,
   stopSendingForAccount,
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(messageTemplatesModule);
         await api.register(episodesModule);
         await api.register(journeysModule);
+        await api.register(openApiModule, { prefix: '/open_api' });
       },
       { prefix: '/api' },
     );

@@ -139,6 +139,17 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     const episode = (await demo.post('/api/episodes', { name: 'スイープ', type: 10 })).json();
     const journeyGroup = (await demo.post('/api/journey_groups', { name: 'スイープ' })).json();
     const journeyTag = (await demo.post('/api/journey_tags', { name: 'スイープ' })).json();
+    const trigger = (
+      await demo.post('/api/open_api/triggers', { name: 'スイープ', event: 'sweep' })
+    ).json();
+    const triggerAction = (
+      await demo.post(`/api/open_api/triggers/${trigger.id}/trigger_actions`, {
+        name: 'スイープ',
+        action_type: 'template',
+        action_id: template.id,
+      })
+    ).json();
+    const apiKey = (await demo.post('/api/open_api/keys', { name: 'スイープ' })).json();
     const journey = (
       await demo.post('/api/journeys', {
         name: 'スイープ',
@@ -196,6 +207,9 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       journeys: String(journey.id),
       journey_groups: String(journeyGroup.id),
       journey_tags: String(journeyTag.id),
+      triggers: String(trigger.id),
+      trigger_actions: String(triggerAction.id),
+      keys: String(apiKey.id),
       common_vars: String(commonVar.id),
       common_var_groups: String(commonVarGroup.id),
       forms: String(form.id),

@@ -32,3 +32,4 @@ export * from './common-vars.js';
 export * from './friends-csv.js';
 export * from './forms.js';
 export * from './journeys.js';
+export * from './open-api.js';

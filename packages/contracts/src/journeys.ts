@@ -43,9 +43,6 @@ export const JOURNEY_TEXT = {
   favoriteRequired: 'favorite は true か false で指定してください',
 } as const;
 
-/** Error toast text of journey and trigger calls failing with 500 or above (spec §8). */
-export const JOURNEY_UNKNOWN_ERROR = '不明なエラーが発生しました';
-
 const nameSchema = z
   .string({ error: JOURNEY_TEXT.nameRequired })
   .trim()

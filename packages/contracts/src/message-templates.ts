@@ -128,7 +128,7 @@ function templateProblems(message: Record<string, unknown>): string[] {
 }
 
 /** UTF-8 length of the JSON LINE receives (the contracts run in the browser and in Node). */
-function utf8Bytes(value: unknown): number {
+export function utf8Bytes(value: unknown): number {
   let bytes = 0;
   for (const char of JSON.stringify(value) ?? '') {
     const code = char.codePointAt(0)!;

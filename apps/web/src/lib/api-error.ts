@@ -54,3 +54,11 @@ export function isApiError(error: unknown): error is ApiError {
 export function errorText(error: unknown): string {
   return isApiError(error) ? error.message : MESSAGES.unknownError;
 }
+
+/**
+ * Spec §8 for journey and trigger calls: the server's message (or field messages) for a refusal,
+ * but a generic 不明なエラーが発生しました for a server fault (500 or above).
+ */
+export function refusalText(error: unknown): string {
+  return isApiError(error) && error.status < 500 ? error.message : MESSAGES.unknownError;
+}

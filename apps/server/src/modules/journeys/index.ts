@@ -17,4 +17,4 @@ export async function journeysModule(api: FastifyInstance) {
 export { createJourneyScheduler, type JourneyScheduler } from './scheduler.js';
 export { createJourneyRunner, journeyPushKey, type JourneyRunner } from './runner.js';
 export { startJourney } from './enrolment.js';
-export { ownedIds } from './references.js';
+export { ownedIds, type ReferenceKind } from './references.js';

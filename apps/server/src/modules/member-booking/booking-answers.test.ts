@@ -1,7 +1,8 @@
 import { addDaysToDateValue, todayInTokyo } from '@tsunagu/contracts';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { salonReservations } from '../../db/schema/index.js';
+import { memberPhones, members, salonReservations } from '../../db/schema/index.js';
 import { startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
 import { memberSignIn, type MemberClient } from '../../../test/helpers/member-session.js';
 import { databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
@@ -184,6 +185,18 @@ describe(`booking answers to customer_info (${databaseKind})`, () => {
         value: 'はい',
       },
     ]);
+  });
+
+  it('the phone a friend gave is kept only as the digest of its E.164 number, pointing at them', async () => {
+    const phones = await t.app.db.select().from(memberPhones);
+    const digest = createHash('sha256').update('+819012345678').digest('hex');
+    expect(phones.map((phone) => phone.telHash)).toEqual([digest]);
+    const [friend] = await t.app.db
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.lineUserId, `U${'a'.repeat(32)}`));
+    expect(phones[0]!.memberId).toBe(friend!.id);
+    expect(JSON.stringify(phones)).not.toMatch(/0?9012345678/);
   });
 
   it('a reservation made in the console has no answers', async () => {

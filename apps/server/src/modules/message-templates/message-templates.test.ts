@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
 import { connectChannel } from '../../../test/helpers/line-channels.js';
+import { deliverQueuedPushes } from '../../../test/helpers/push-delivery.js';
 import {
   createTestApp,
   databaseKind,
@@ -10,12 +11,8 @@ import {
   type TestApp,
 } from '../../../test/helpers/test-app.js';
 import { members, memberTags } from '../../db/schema/index.js';
-import { lineParts } from '../line/index.js';
-import { createLinePushSender, createPushDispatcher } from '../line-push/index.js';
-import { createMessageRenderer, renderMessages } from '../message-aliases/index.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
-const silent = { info() {}, warn() {}, error() {} };
 
 const text = (value: string) => ({ type: 'text', text: value });
 const confirm = {
@@ -50,27 +47,7 @@ describe(`message templates (${databaseKind})`, () => {
   }
   const create = async (body: Record<string, unknown>, client = demo) =>
     (await ok<{ id: number }>(await client.post('/api/templates', body), 201)).id;
-  /** Sends what is queued to the fake LINE, rendering aliases as the app's dispatcher does. */
-  async function sendQueued() {
-    const renderMessage = createMessageRenderer({ db: t.app.db });
-    const dispatcher = createPushDispatcher({
-      db: t.app.db,
-      sender: createLinePushSender({ apiBase: line.url, timeoutMs: 2000 }),
-      credentials: lineParts(t.app.db, t.config).credentials,
-      options: {
-        batchSize: 50,
-        pollMs: 1000,
-        leaseSeconds: 60,
-        maxAttempts: 3,
-        retryBaseMs: 1000,
-        ratePerSecond: 100,
-      },
-      log: silent,
-      renderMessages: (accountId, memberId, messages) =>
-        renderMessages(renderMessage, accountId, memberId, messages),
-    });
-    await dispatcher.runUntilIdle();
-  }
+  const sendQueued = () => deliverQueuedPushes(t, line);
   const errorsOf = (response: { json(): unknown }) =>
     (response.json() as { errors: Record<string, string[]> }).errors;
 
