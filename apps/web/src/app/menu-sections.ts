@@ -31,6 +31,7 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
       'EpisodeList',
       'JourneyTagList',
       'JourneyTagNew',
+      'TriggerList',
       'AdConnectList',
     ],
   },

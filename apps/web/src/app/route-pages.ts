@@ -18,6 +18,7 @@ const friendInfoPages = () => import('./routes/friend-info-routes');
 const commonVarPages = () => import('./routes/common-var-routes');
 const formPages = () => import('./routes/form-routes');
 const templatePages = () => import('./routes/template-routes');
+const triggerPages = () => import('./routes/trigger-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -58,6 +59,7 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsUrls: lazyPage(salonSettingsPages, (m) => m.SalonUrlsRoute),
   SalonSettingsGoogle: lazyPage(salonSettingsPages, (m) => m.SalonGoogleRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
+  TriggerList: lazyPage(triggerPages, (m) => m.TriggerListRoute),
   Friends: lazyPage(friendPages, (m) => m.FriendsRoute),
   FriendDetail: lazyPage(friendPages, (m) => m.FriendDetailRoute),
   UserVarList: lazyPage(friendInfoPages, (m) => m.UserVarListRoute),

@@ -137,6 +137,7 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['LINE', '/line/channel', 'LineChannel', 'LINE連携', []],
   ['FRIENDS', '/line/friends', 'Friends', 'LINE友だち', []],
   ['SEGMENTS', '/line/segments', 'SegmentList', 'セグメント', []],
+  ['TRIGGERS', '/line/triggers', 'TriggerList', 'トリガー・API連携', []],
   ['SEGMENTS', '/line/segments/:id', 'SegmentSetting', 'セグメント設定', []],
   ['FRIENDS', '/line/friends/:id', 'FriendDetail', 'LINE友だち詳細', []],
   ['ROUTE-39', '/line/ai-service-account', 'AIServiceAccountIndex', '生成AI設定', []],

@@ -83,6 +83,8 @@ export const routeTable: readonly AppRoute[] = [
   route('JourneyTagList', 'ジャーニータグ一覧'),
   route('JourneyTagNew', 'ジャーニータグ作成', { query: [group] }),
   route('JourneyTagEdit', 'ジャーニータグ編集', numericId),
+  // Decision 0170: every operator reads; writes need funnel-write, API keys are the owner's.
+  route('TriggerList', 'トリガー・API連携'),
   route('AdConnectList', '広告連携一覧'),
   route('FormList', '回答フォーム'),
   route('FormNew', '回答フォーム作成', needs('tag-write')),

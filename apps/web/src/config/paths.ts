@@ -34,6 +34,8 @@ export const pagePaths = {
   JourneyTagList: '/line/journey-tag',
   JourneyTagNew: '/line/journey-tag/new',
   JourneyTagEdit: '/line/journey-tag/:id/edit',
+  // Issue 14 (decision 0170): triggers, API keys and the events received — a screen of ours.
+  TriggerList: '/line/triggers',
   AdConnectList: '/line/ad-connect',
   CommonVarList: '/line/common_var',
   CommonVarEdit: '/line/common_var/edit/:id',

@@ -1,0 +1,1 @@
+export { TriggerListPage } from './pages/trigger-list-page';
