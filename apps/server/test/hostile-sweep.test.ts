@@ -238,6 +238,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     if (name === 'publicKey' && operation.path.startsWith('/api/public/forms/'))
       return realIds.formPublicKey!;
     if (name === 'publicKey') return realIds.publicKey!;
+    if (name === 'formKey') return realIds.formPublicKey!;
     if (name === 'resourceId') return realIds.resources!;
     if (name === 'masterId') return realIds.time_shifts!;
     if (name === 'childId') return realIds.judge!;

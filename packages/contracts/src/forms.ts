@@ -116,6 +116,8 @@ export const formLinkSchema = z.object({ url: z.string() });
 /** The public page: `/f/{publicKey}?m={friend}.{signature}` (decision 0151). */
 export const publicFormParamsSchema = z.object({ publicKey: z.string().min(8).max(64) });
 export const publicFormQuerySchema = z.object({ m: z.string().max(200) });
+/** The answer page as the friend signed in on the account's booking page (decision 0172). */
+export const memberFormParamsSchema = z.object({ formKey: z.string().min(8).max(64) });
 
 export const publicFormSchema = z.object({
   name: z.string(),

@@ -15,7 +15,8 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers/test-app.js';
-import { members } from '../../db/schema/index.js';
+import { members, memberSessions } from '../../db/schema/index.js';
+import { memberClient, memberSignIn } from '../../../test/helpers/member-session.js';
 import { createFriendMessageRenderer } from '../message-rendering/index.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
@@ -211,6 +212,30 @@ describe(`answer forms (${databaseKind})`, () => {
         { question: 'ご要望', answer: '髪が細いです' },
       ],
     });
+  });
+
+  it('a friend signed in on the booking page answers without a link’s token; no session, no form (decision 0172)', async () => {
+    const [salon] = await ok<{ id: number }[]>(await demo.get('/api/salons'));
+    const url = (await ok<{ url: string }>(await demo.get(`/api/salon/${salon!.id}/online_url`)))
+      .url;
+    const bookingKey = url.split('/r/')[1]!;
+    await demo.patch(`/api/salon/${salon!.id}/configs?attr=enable_online`, { value: true });
+    const member = await memberSignIn(t.app, bookingKey, { demo: true });
+    const path = `/api/booking/forms/${form.public_key}`;
+    expect((await memberClient(t.app, '').get(path)).statusCode).toBe(404);
+    expect((await memberClient(t.app, 'tsunagu_member=forged').get(path)).statusCode).toBe(404);
+    const page = await ok<PublicForm>(await member.get(path));
+    expect(page.name).toBe('事前アンケート');
+    const [plan] = form.questions.map((q) => q.id);
+    await ok(await member.post(path, { answers: [{ question_id: plan, value: gold }] }));
+    const [session] = await t.app.db
+      .select({ memberId: memberSessions.memberId })
+      .from(memberSessions)
+      .where(eq(memberSessions.demo, true));
+    const values = await ok<FriendVarValue[]>(
+      await demo.get(`/api/line/friends/${session!.memberId}/varia`),
+    );
+    expect(values).toEqual(expect.arrayContaining([{ var_id: fields.plan, value: gold }]));
   });
 
   it('a closed form says so; tenancy and permissions hold for every console call', async () => {

@@ -11,6 +11,7 @@ import {
   formsSchema,
   friendFormAnswerSchema,
   okResponseSchema,
+  memberFormParamsSchema,
   publicFormAnswerInputSchema,
   publicFormAnsweredSchema,
   publicFormParamsSchema,
@@ -21,10 +22,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { needs, publicAccess } from '../../plugins/access.js';
+import { memberAccess, needs, publicAccess } from '../../plugins/access.js';
 import { authOf } from '../auth/index.js';
 import { formPath, memberToken } from './link.js';
-import type { FormsService } from './service.js';
+import { MEMBER_COOKIE, memberOfSession } from '../member-booking/index.js';
+import { answererOfToken, type FormAnswerer, type FormsService } from './service.js';
 
 /** Decision 0150: forms write friend information, so they are written with `tag-write`. */
 const write = { access: needs('tag-write') };
@@ -243,7 +245,8 @@ export async function formRoutes(
         response: { 200: publicFormSchema, 404: errorBodySchema },
       },
     },
-    async (request) => service.publicForm(request.params.publicKey, request.query.m),
+    async (request) =>
+      service.publicForm(request.params.publicKey, answererOfToken(request.query.m)),
   );
 
   routes.post(
@@ -264,6 +267,49 @@ export async function formRoutes(
         },
       },
     },
-    async (request) => service.answer(request.params.publicKey, request.query.m, request.body),
+    async (request) =>
+      service.answer(request.params.publicKey, answererOfToken(request.query.m), request.body),
+  );
+
+  // Decision 0172: the same page for the friend signed in on the account's booking page (the
+  // member cookie lives under /api/booking), so a link without `m` works inside LINE too.
+  const signedInFriend =
+    (request: FastifyRequest): FormAnswerer =>
+    (form, executor) =>
+      memberOfSession(executor, request.cookies[MEMBER_COOKIE], form.accountId);
+  const memberPage = { access: memberAccess };
+  routes.get(
+    '/booking/forms/:formKey',
+    {
+      config: memberPage,
+      schema: {
+        tags,
+        summary: '友だちの回答ページ：フォームと質問（予約ページでログイン中の友だちとして）',
+        params: memberFormParamsSchema,
+        response: { 200: publicFormSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => service.publicForm(request.params.formKey, signedInFriend(request)),
+  );
+
+  routes.post(
+    '/booking/forms/:formKey',
+    {
+      config: memberPage,
+      schema: {
+        tags,
+        summary: '友だちの回答（予約ページでログイン中の友だちとして、すべてかゼロか）',
+        params: memberFormParamsSchema,
+        body: publicFormAnswerInputSchema,
+        response: {
+          200: publicFormAnsweredSchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: validationErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      service.answer(request.params.formKey, signedInFriend(request), request.body),
   );
 }

@@ -31,6 +31,18 @@ import type { FormQuestionRow, FormRow } from './repository.js';
 
 type FormInput = z.output<typeof formInputSchema>;
 
+/**
+ * Who is answering, given the form: a friend's id, or null when the caller is nobody. Reads on
+ * `executor`, the caller's transaction (PGlite has one connection: another would wait forever).
+ */
+export type FormAnswerer = (form: FormRow, executor: Executor) => Promise<number | null>;
+
+/** The friend a signed answer link names (decision 0151). */
+export const answererOfToken =
+  (token: string): FormAnswerer =>
+  async (form) =>
+    memberOfToken(form.answerSecret, token);
+
 const toDetail = (row: FormRow, questions: FormQuestionRow[]): FormDetail => ({
   id: row.id,
   name: row.name,
@@ -118,11 +130,15 @@ export function createFormsService(deps: { db: Database }) {
       required: question.required,
     }));
 
-  /** The form of a public key and the friend its token names (the account's own friend). */
-  async function publicTarget(tx: Executor, publicKey: string, token: string) {
+  /**
+   * The form of a public key and the friend answering it: the one its signed token names, or
+   * the one signed in on the account's booking page (decision 0172) — the account's own friend.
+   */
+  async function publicTarget(tx: Executor, publicKey: string, who: FormAnswerer) {
     const row = await repository.findFormByPublicKey(tx, publicKey);
-    const memberId = row ? memberOfToken(row.answerSecret, token) : null;
-    if (!row || memberId === null) throw new NotFoundError(FORM_TEXT.linkInvalid);
+    if (!row) throw new NotFoundError(FORM_TEXT.linkInvalid);
+    const memberId = await who(row, tx);
+    if (memberId === null) throw new NotFoundError(FORM_TEXT.linkInvalid);
     const [friend] = await tx
       .select({ id: members.id })
       .from(members)
@@ -272,8 +288,8 @@ export function createFormsService(deps: { db: Database }) {
     },
 
     /** The public page's form for the friend of the token (404 for a link not the form's). */
-    async publicForm(publicKey: string, token: string): Promise<PublicForm> {
-      const { row } = await publicTarget(db, publicKey, token);
+    async publicForm(publicKey: string, who: FormAnswerer): Promise<PublicForm> {
+      const { row } = await publicTarget(db, publicKey, who);
       return {
         name: row.name,
         description: row.description,
@@ -294,9 +310,9 @@ export function createFormsService(deps: { db: Database }) {
      * its field, required ones present; then, in one transaction, written as the friend's values
      * and kept as a submission for their detail page. All or nothing.
      */
-    async answer(publicKey: string, token: string, input: PublicFormAnswerInput) {
+    async answer(publicKey: string, who: FormAnswerer, input: PublicFormAnswerInput) {
       return db.transaction(async (tx) => {
-        const { row, memberId } = await publicTarget(tx, publicKey, token);
+        const { row, memberId } = await publicTarget(tx, publicKey, who);
         if (!row.accepting) throw new ConflictError(FORM_TEXT.closed);
         const fields = await questionsWithFields(tx, row);
         const given = new Map(input.answers.map((answer) => [answer.question_id, answer.value]));

@@ -7,7 +7,7 @@ import {
   type MemberSessionInput,
 } from '@tsunagu/contracts';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/types.js';
+import type { Database, Executor } from '../../db/types.js';
 import {
   AppError,
   ConflictError,
@@ -175,3 +175,18 @@ export function createMemberSessions(deps: { db: Database; config: Config; clock
 }
 
 export type MemberSessions = ReturnType<typeof createMemberSessions>;
+
+/**
+ * The friend signed in on one of the account's booking pages by this cookie's session, or null
+ * (decision 0172): other member pages of the account (a form's answer page) reuse the identity.
+ */
+export async function memberOfSession(
+  db: Executor,
+  token: string | undefined,
+  accountId: number,
+  now = new Date(),
+): Promise<number | null> {
+  if (!token) return null;
+  const row = await repository.findLiveSession(db, hashSessionToken(token), now);
+  return row && row.accountId === accountId ? row.memberId : null;
+}

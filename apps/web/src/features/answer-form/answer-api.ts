@@ -40,8 +40,16 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
+/**
+ * With the link's token, the public page's calls; without one (a link shared in a rich menu),
+ * the friend signed in on the account's booking page, whose cookie lives under /api/booking
+ * (decision 0172).
+ */
 export function answerApi({ publicKey, token }: AnswerLink) {
-  const path = `/api/public/forms/${encodeURIComponent(publicKey)}?m=${encodeURIComponent(token)}`;
+  const key = encodeURIComponent(publicKey);
+  const path = token
+    ? `/api/public/forms/${key}?m=${encodeURIComponent(token)}`
+    : `/api/booking/forms/${key}`;
   return {
     form: () => call<PublicForm>('GET', path),
     answer: (answers: PublicFormAnswerInput['answers']) =>

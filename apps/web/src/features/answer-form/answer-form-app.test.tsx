@@ -32,7 +32,10 @@ const form = {
   ],
 };
 
-function fakeServer(answer: (body: unknown, count: number) => [number, unknown]) {
+function fakeServer(
+  answer: (body: unknown, count: number) => [number, unknown],
+  expected = `${path}?m=${encodeURIComponent(link.token)}`,
+) {
   const posts: unknown[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const json = (status: number, body: unknown) =>
@@ -40,7 +43,7 @@ function fakeServer(answer: (body: unknown, count: number) => [number, unknown])
         status,
         headers: { 'content-type': 'application/json' },
       });
-    expect(input).toBe(`${path}?m=${encodeURIComponent(link.token)}`);
+    expect(input).toBe(expected);
     if ((init.method ?? 'GET') === 'GET') return json(200, form);
     const body = JSON.parse(String(init.body));
     posts.push(body);
@@ -89,5 +92,26 @@ describe('a friend’s answer page (issue 13, decision 0153)', () => {
         { question_id: 2, value: '12' },
       ],
     });
+  });
+
+  it('without a token, answers as the friend signed in on the booking page (decision 0172)', async () => {
+    const posts = fakeServer(
+      () => [200, { thanks_message: 'ありがとうございました' }],
+      `/api/booking/forms/${link.publicKey}`,
+    );
+    const user = userEvent.setup();
+    render(<AnswerFormApp link={{ publicKey: link.publicKey, token: '' }} />);
+    const plan = await screen.findByRole('group', { name: /ご希望のプラン/ });
+    await user.click(within(plan).getByRole('radio', { name: 'シルバー' }));
+    await user.click(screen.getByRole('button', { name: '回答する' }));
+    expect(await screen.findByText('ありがとうございました')).toBeVisible();
+    expect(posts).toEqual([
+      {
+        answers: [
+          { question_id: 1, value: 22 },
+          { question_id: 2, value: null },
+        ],
+      },
+    ]);
   });
 });
