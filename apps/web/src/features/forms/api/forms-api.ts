@@ -62,3 +62,28 @@ export const useCreateFormGroup = () =>
   useFormWrite((name: string) =>
     apiRequest('/api/form_groups', { method: 'POST', body: { name }, schema: createdIdSchema }),
   );
+
+export const useRenameFormGroup = () =>
+  useFormWrite(({ id, name }: { id: number; name: string }) =>
+    apiRequest(`/api/form_groups/${id}`, {
+      method: 'PUT',
+      body: { name },
+      schema: okResponseSchema,
+    }),
+  );
+
+/** Refused (409 naming the count) while the folder holds forms; the screen shows why. */
+export const useDeleteFormGroup = () =>
+  useFormWrite((id: number) =>
+    apiRequest(`/api/form_groups/${id}`, { method: 'DELETE', schema: okResponseSchema }),
+  );
+
+/** Favourites make the お気に入り group of the 差し込み menus (REF-13). */
+export const useSetFormFavorite = () =>
+  useFormWrite(({ id, favorite }: { id: number; favorite: boolean }) =>
+    apiRequest(`/api/forms/${id}/favorite`, {
+      method: 'PATCH',
+      body: { favorite },
+      schema: okResponseSchema,
+    }),
+  );

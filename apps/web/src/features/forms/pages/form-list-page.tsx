@@ -8,7 +8,14 @@ import { ConfirmDialog, NameDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
-import { useCreateFormGroup, useDeleteForm, useForms } from '../api/forms-api';
+import {
+  useCreateFormGroup,
+  useDeleteForm,
+  useDeleteFormGroup,
+  useForms,
+  useRenameFormGroup,
+  useSetFormFavorite,
+} from '../api/forms-api';
 import { formPaths } from '../paths';
 import '../components/forms.css';
 
@@ -25,6 +32,11 @@ export function FormListPage({ title, canWrite }: { title: string; canWrite: boo
   const toast = useToast();
   const [deleting, setDeleting] = useState<FormItem | null>(null);
   const [naming, setNaming] = useState(false);
+  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+  const [removingFolder, setRemovingFolder] = useState<{ id: number; name: string } | null>(null);
+  const rename = useRenameFormGroup();
+  const removeFolder = useDeleteFormGroup();
+  const favorite = useSetFormFavorite();
 
   const header = (
     <PageHeader
@@ -61,12 +73,29 @@ export function FormListPage({ title, canWrite }: { title: string; canWrite: boo
     (group): group is typeof group & { id: number } => group.id !== 'fav',
   );
   const sections = [...folders.map((f) => ({ id: f.id, name: f.name })), null];
+  const favorites = list.data.items.filter((form) => form.favorite);
   return (
     <section className="page form-list-page">
       {header}
       <p className="text-muted">
         友だちが回答すると、質問ごとの友だち情報欄に記録されます。メッセージに差し込むと、友だち一人ひとりの回答リンクになります。
       </p>
+      {favorites.length > 0 ? (
+        <section className="form-folder" aria-label={FORM_TEXT.favGroup}>
+          <h2 className="form-folder__name">
+            {FORM_TEXT.favGroup}
+            <span className="text-muted">{favorites.length}件</span>
+          </h2>
+          <ul className="form-rows">
+            {favorites.map((form) => (
+              <li key={form.id} className="form-row">
+                <span className="form-row__name">{form.name}</span>
+                <code className="form-row__alias">{aliasOf(form)}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {sections.map((folder) => {
         const forms = list.data.items.filter((form) => form.group_id === (folder?.id ?? null));
         const name = folder?.name ?? FORM_TEXT.ungrouped;
@@ -75,6 +104,26 @@ export function FormListPage({ title, canWrite }: { title: string; canWrite: boo
             <h2 className="form-folder__name">
               {name}
               <span className="text-muted">{forms.length}件</span>
+              {canWrite && folder ? (
+                <span className="form-folder__tools">
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    aria-label={`フォルダ「${name}」の名前を変更`}
+                    onClick={() => setRenaming(folder)}
+                  >
+                    名前を変更
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--small btn--danger"
+                    aria-label={`フォルダ「${name}」を削除`}
+                    onClick={() => setRemovingFolder(folder)}
+                  >
+                    削除
+                  </button>
+                </span>
+              ) : null}
             </h2>
             {forms.length === 0 ? (
               <p className="text-muted">フォームはまだありません</p>
@@ -82,6 +131,25 @@ export function FormListPage({ title, canWrite }: { title: string; canWrite: boo
               <ul className="form-rows">
                 {forms.map((form) => (
                   <li key={form.id} className="form-row">
+                    {canWrite ? (
+                      <button
+                        type="button"
+                        className="btn btn--small form-row__star"
+                        aria-pressed={form.favorite}
+                        aria-label={`「${form.name}」をお気に入りにする`}
+                        disabled={favorite.isPending}
+                        onClick={() =>
+                          favorite.mutate(
+                            { id: form.id, favorite: !form.favorite },
+                            { onError: (error) => toast.error(errorText(error)) },
+                          )
+                        }
+                      >
+                        {form.favorite ? '★' : '☆'}
+                      </button>
+                    ) : form.favorite ? (
+                      <span aria-label="お気に入り">★</span>
+                    ) : null}
                     {canWrite ? (
                       <Link to={formPaths.edit(form.id)} className="form-row__name">
                         {form.name}
@@ -141,6 +209,53 @@ export function FormListPage({ title, canWrite }: { title: string; canWrite: boo
           }
         />
       ) : null}
+      {renaming ? (
+        <NameDialog
+          title="フォルダ名の変更"
+          label="フォルダ名"
+          schema={formGroupInputSchema}
+          maxLength={50}
+          initialName={renaming.name}
+          busy={rename.isPending}
+          serverError={rename.error}
+          onClose={() => {
+            setRenaming(null);
+            rename.reset();
+          }}
+          onSave={(folderName) =>
+            rename.mutate(
+              { id: renaming.id, name: folderName },
+              {
+                onSuccess: () => {
+                  toast.success('フォルダ名を変更しました');
+                  setRenaming(null);
+                },
+              },
+            )
+          }
+        />
+      ) : null}
+      <ConfirmDialog
+        open={removingFolder !== null}
+        title={`フォルダ「${removingFolder?.name ?? ''}」の削除`}
+        message="フォルダを削除します。フォームが入っているフォルダは削除できません。"
+        confirmLabel="削除する"
+        busy={removeFolder.isPending}
+        onCancel={() => setRemovingFolder(null)}
+        onConfirm={() =>
+          removingFolder &&
+          removeFolder.mutate(removingFolder.id, {
+            onSuccess: () => {
+              toast.success('フォルダを削除しました');
+              setRemovingFolder(null);
+            },
+            onError: (error) => {
+              toast.error(errorText(error));
+              setRemovingFolder(null);
+            },
+          })
+        }
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={`「${deleting?.name ?? ''}」の削除`}

@@ -83,4 +83,49 @@ describe('answer forms in the console (issue 13, decision 0150)', () => {
     });
     expect(app.router.state.location.pathname).toBe('/line/forms');
   });
+
+  it('REF-13 a favourite form joins お気に入り; folders are renamed, and a folder that holds forms says why it stays', async () => {
+    let favorite = false;
+    const withFolder: Forms = {
+      groups: [
+        { id: 'fav', name: 'お気に入り', order: 0, ids: [] },
+        { id: 7, name: '来店前', order: 1, ids: [4] },
+      ],
+      items: [{ ...LIST.items[0]!, group_id: 7 }],
+      ids: [4],
+    };
+    const app = render('/line/forms', {
+      'GET /api/v_resource/form': () =>
+        reply(200, { ...withFolder, items: [{ ...withFolder.items[0]!, favorite }] }),
+      'PATCH /api/forms/4/favorite': ({ body }) => {
+        favorite = (body as { favorite: boolean }).favorite;
+        return reply(200, { status: true });
+      },
+      'PUT /api/form_groups/7': () => reply(200, { status: true }),
+      'DELETE /api/form_groups/7': () =>
+        reply(409, { message: 'フォルダにフォームが1件あるため削除できません' }),
+    });
+    await app.user.click(
+      await screen.findByRole('button', { name: '「事前アンケート」をお気に入りにする' }),
+    );
+    const favorites = await screen.findByRole('region', { name: 'お気に入り' });
+    expect(within(favorites).getByText('事前アンケート')).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: '「事前アンケート」をお気に入りにする' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+
+    await app.user.click(screen.getByRole('button', { name: 'フォルダ「来店前」の名前を変更' }));
+    const naming = screen.getByRole('dialog', { name: 'フォルダ名の変更' });
+    await app.user.clear(within(naming).getByLabelText('フォルダ名'));
+    await app.user.type(within(naming).getByLabelText('フォルダ名'), 'ご来店前');
+    await app.user.click(within(naming).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('フォルダ名を変更しました')).toBeVisible();
+    expect(app.calls.find((call) => call.method === 'PUT')?.body).toEqual({ name: 'ご来店前' });
+
+    await app.user.click(screen.getByRole('button', { name: 'フォルダ「来店前」を削除' }));
+    await app.user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: '削除する' }),
+    );
+    expect(await screen.findByText('フォルダにフォームが1件あるため削除できません')).toBeVisible();
+  });
 });
