@@ -19,6 +19,7 @@ const commonVarPages = () => import('./routes/common-var-routes');
 const formPages = () => import('./routes/form-routes');
 const templatePages = () => import('./routes/template-routes');
 const triggerPages = () => import('./routes/trigger-routes');
+const journeyPages = () => import('./routes/journey-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -60,6 +61,9 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsGoogle: lazyPage(salonSettingsPages, (m) => m.SalonGoogleRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
   TriggerList: lazyPage(triggerPages, (m) => m.TriggerListRoute),
+  JourneyTagList: lazyPage(journeyPages, (m) => m.JourneyListRoute),
+  JourneyTagNew: lazyPage(journeyPages, (m) => m.JourneyNewRoute),
+  JourneyTagEdit: lazyPage(journeyPages, (m) => m.JourneyEditRoute),
   Friends: lazyPage(friendPages, (m) => m.FriendsRoute),
   FriendDetail: lazyPage(friendPages, (m) => m.FriendDetailRoute),
   UserVarList: lazyPage(friendInfoPages, (m) => m.UserVarListRoute),

@@ -1,0 +1,2 @@
+export { JourneyEditPage } from './pages/journey-edit-page';
+export { JourneyListPage } from './pages/journey-list-page';
