@@ -1,6 +1,7 @@
 // The LINE連携 browser test runs the BUILT server (`node apps/server/dist/server.js`, demo seed)
 // against the fake LINE Platform of the server tests, on loopback: the server finds it through
 // LINE_API_BASE, exactly as it finds api.line.me in production (issue 17).
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test as base } from '@playwright/test';
@@ -55,7 +56,14 @@ export const lineTest = base.extend<object, { lineServer: LineServer }>({
       const line = await startFakeLine({ channels: [fakeChannel(1)] });
       const server = await startBuiltServer({
         password: DEMO_PASSWORD,
-        env: { LINE_API_BASE: line.url, PUBLIC_ORIGIN },
+        // Pushes to friends go to the fake LINE (not the dry-run log), so tests can read them
+        // there; real sending needs the key that seals the channels' secrets.
+        env: {
+          LINE_API_BASE: line.url,
+          PUBLIC_ORIGIN,
+          LINE_PUSH_SENDER: 'line',
+          SECRETS_KEY: randomBytes(32).toString('base64'),
+        },
       });
       const proxy = await startFrontProxy(server.url);
       try {

@@ -42,7 +42,7 @@ export function ActionDialog(props: Props) {
   return (
     <Dialog open title={action ? 'アクションの編集' : 'アクションの追加'} onClose={onClose}>
       <form
-        className="form"
+        className="form trigger-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
