@@ -20,6 +20,7 @@ const formPages = () => import('./routes/form-routes');
 const templatePages = () => import('./routes/template-routes');
 const triggerPages = () => import('./routes/trigger-routes');
 const journeyPages = () => import('./routes/journey-routes');
+const episodePages = () => import('./routes/episode-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -61,6 +62,7 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsGoogle: lazyPage(salonSettingsPages, (m) => m.SalonGoogleRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
   TriggerList: lazyPage(triggerPages, (m) => m.TriggerListRoute),
+  EpisodeList: lazyPage(episodePages, (m) => m.EpisodeListRoute),
   JourneyTagList: lazyPage(journeyPages, (m) => m.JourneyListRoute),
   JourneyTagNew: lazyPage(journeyPages, (m) => m.JourneyNewRoute),
   JourneyTagEdit: lazyPage(journeyPages, (m) => m.JourneyEditRoute),

@@ -18,14 +18,14 @@ const menuPages = routeTable.filter(
 
 describe('main layout', () => {
   it('APP-09 has the header, a Japanese side menu and the survey controller', async () => {
-    renderApp('/line/episode', { session: makeSession({ brandLabel: 'つなぐ予約' }) });
+    renderApp('/line/ad-connect', { session: makeSession({ brandLabel: 'つなぐ予約' }) });
     const menu = await screen.findByRole('navigation', { name: 'メインメニュー' });
     expect(within(menu).getByRole('heading', { name: '通知メッセージ' })).toBeVisible();
     expect(screen.getByRole('banner')).toHaveTextContent('つなぐ予約');
     expect(screen.getByRole('banner')).toHaveTextContent('山田 花子');
     expect(screen.getByRole('button', { name: 'ご意見' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'ログアウト' })).toBeVisible();
-    expect(screen.getByRole('main')).toHaveTextContent('エピソード一覧');
+    expect(screen.getByRole('main')).toHaveTextContent('広告連携一覧');
   });
 
   it('APP-09 the side menu links to every non-parameterised route for an operator with every key', async () => {
@@ -51,7 +51,7 @@ describe('main layout', () => {
   });
 
   it('ログアウト signs out on the server and returns to the login page', async () => {
-    const app = renderApp('/line/episode', {
+    const app = renderApp('/line/ad-connect', {
       session: makeSession(),
       api: { 'POST /api/auth/logout': () => reply(200, { status: true }) },
     });

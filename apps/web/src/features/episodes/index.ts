@@ -1,0 +1,1 @@
+export { EpisodeListPage } from './pages/episode-list-page';
