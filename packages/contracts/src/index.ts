@@ -33,3 +33,4 @@ export * from './friends-csv.js';
 export * from './forms.js';
 export * from './journeys.js';
 export * from './open-api.js';
+export * from './flex-message.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, idSchema } from './ids.js';
 import { isLineObject, LINE_MESSAGE_LIMITS, lineMessageProblems } from './line-message-rules.js';
+import { flexContainerProblems, flexProblemText } from './flex-message.js';
 
 /**
  * Message templates (issue 14, decision 0161): what operators send to LINE friends — from a
@@ -151,7 +152,8 @@ export function templateMessageProblems(kind: TemplateKind, message: unknown): s
     case 'flex': {
       if (kind !== 'flex') return [TEMPLATE_TEXT.flexOnlyInFlex];
       const bytes = utf8Bytes(message.contents);
-      return bytes > LINE_TEMPLATE_LIMITS.flexBytes ? [TEMPLATE_TEXT.flexTooLarge(bytes)] : [];
+      if (bytes > LINE_TEMPLATE_LIMITS.flexBytes) return [TEMPLATE_TEXT.flexTooLarge(bytes)];
+      return flexContainerProblems(message.contents).map(flexProblemText);
     }
     default:
       return [`種類「${String(message.type)}」はテンプレートでは使えません`];

@@ -145,12 +145,9 @@ export const openApiKeyInputSchema = z.object({
 const paramsSchema = z
   .record(z.string(), z.unknown())
   .default({})
-  .refine(
-    (params) => utf8Bytes(params) <= OPEN_API_PARAMS_BYTES,
-    {
-      error: TRIGGER_TEXT.paramsTooLarge,
-    },
-  );
+  .refine((params) => utf8Bytes(params) <= OPEN_API_PARAMS_BYTES, {
+    error: TRIGGER_TEXT.paramsTooLarge,
+  });
 
 /** `POST /api/open_api/events`: exactly one of `line_user_id` and `tel` names the friend. */
 export const openApiEventInputSchema = z

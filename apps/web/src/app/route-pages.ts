@@ -80,6 +80,8 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   TemplateList: lazyPage(templatePages, (m) => m.TemplateListRoute),
   TemplateNew: lazyPage(templatePages, (m) => m.TemplateNewRoute),
   TemplateEdit: lazyPage(templatePages, (m) => m.TemplateEditRoute),
+  TemplateEditV3New: lazyPage(templatePages, (m) => m.TemplateEditV3NewRoute),
+  TemplateEditV3: lazyPage(templatePages, (m) => m.TemplateEditV3Route),
   SegmentList: lazyPage(segmentPages, (m) => m.SegmentListRoute),
   SegmentSetting: lazyPage(segmentPages, (m) => m.SegmentSettingRoute),
   UiCatalogue: lazyPage(

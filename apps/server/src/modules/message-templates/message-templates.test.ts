@@ -143,6 +143,25 @@ describe(`message templates (${databaseKind})`, () => {
       messages: [{ ...flex, contents: { ...flex.contents, padding: 'あ'.repeat(11_000) } }],
     });
     expect(errorsOf(huge)['messages.0']?.[0]).toMatch(/大きすぎます（33KB、上限30KB）/);
+    // What LINE would refuse in the container is named by its path (decision 0165).
+    const unknownComponent = await demo.post('/api/templates', {
+      name: '壊れたカード',
+      group_id: null,
+      kind: 'flex',
+      messages: [
+        {
+          ...flex,
+          contents: {
+            type: 'bubble',
+            body: { type: 'box', layout: 'vertical', contents: [{ type: 'texxt', text: 'x' }] },
+          },
+        },
+      ],
+    });
+    expect(unknownComponent.statusCode).toBe(422);
+    expect(errorsOf(unknownComponent)['messages.0']).toEqual([
+      '1つ目のメッセージ：body.contents[0].type: 不明なコンポーネントです（"texxt"）',
+    ]);
 
     // Staff gets template-write but not flex-message.
     const roles = await ok<{ id: number; name: string; permission_keys: string[] }[]>(

@@ -1,0 +1,90 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { reply } from '@test/fake-api';
+import { renderTemplates, templateList } from './template-fixtures';
+
+const bubble = {
+  type: 'bubble',
+  body: {
+    type: 'box',
+    layout: 'vertical',
+    contents: [{ type: 'text', text: '夏のキャンペーン', weight: 'bold' }],
+  },
+};
+
+describe('flex message editor (issue 14, decision 0165)', () => {
+  it('checks the JSON as it is typed, names what LINE would refuse, and saves a valid card', async () => {
+    const bodies: unknown[] = [];
+    const app = renderTemplates('/line/template/edit_v3/new?redirectTo=%2Fline%2Ftemplate', {
+      'POST /api/templates': ({ body }) => {
+        bodies.push(body);
+        return reply(201, { id: 9 });
+      },
+    });
+    const json = await screen.findByLabelText('フレックスメッセージのJSON');
+    await app.user.type(screen.getByLabelText('テンプレート名'), '夏のカード');
+    await app.user.type(screen.getByLabelText(/代替テキスト/), '夏のキャンペーンのお知らせ');
+    const broken = {
+      ...bubble,
+      body: { ...bubble.body, contents: [{ type: 'texxt', text: 'x' }] },
+    };
+    fireEvent.change(json, { target: { value: JSON.stringify(broken) } });
+    const problems = screen.getByRole('list', { name: 'LINEが受け付けない点' });
+    expect(
+      within(problems).getByText('body.contents[0].type: 不明なコンポーネントです（"texxt"）'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: '保存' })).toBeDisabled();
+
+    fireEvent.change(json, { target: { value: '{"type": "bubble",' } });
+    expect(screen.getByText(/JSONとして読めません/)).toBeVisible();
+
+    fireEvent.change(json, { target: { value: JSON.stringify(bubble) } });
+    expect(screen.getByText('LINEが受け付ける形です')).toBeVisible();
+    const preview = screen.getByRole('figure', { name: 'プレビュー' });
+    expect(within(preview).getByText('夏のキャンペーン')).toBeVisible();
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('フレックスメッセージを作成しました')).toBeVisible();
+    expect(bodies).toEqual([
+      {
+        name: '夏のカード',
+        group_id: null,
+        kind: 'flex',
+        messages: [{ type: 'flex', altText: '夏のキャンペーンのお知らせ', contents: bubble }],
+      },
+    ]);
+    expect(app.location()).toBe('/line/template');
+  });
+
+  it('opens a saved flex template and shows the server’s reason; never redirects off the console', async () => {
+    const app = renderTemplates('/line/template/edit_v3/6?redirectTo=https%3A%2F%2Fevil.example', {
+      'GET /api/templates/:id': () =>
+        reply(200, {
+          ...templateList.items[1],
+          messages: [{ type: 'flex', altText: '夏', contents: bubble }],
+        }),
+      'PUT /api/templates/6': ({ body }) =>
+        (body as { name: string }).name === 'だめ'
+          ? reply(422, {
+              message: '入力内容に誤りがあります',
+              errors: { 'messages.0': ['1つ目のメッセージ：代替テキストを入力してください'] },
+            })
+          : reply(200, { ...templateList.items[1], messages: [] }),
+    });
+    const name = await screen.findByLabelText('テンプレート名');
+    expect(name).toHaveValue('キャンペーン');
+    expect(screen.getByLabelText('フレックスメッセージのJSON')).toHaveValue(
+      JSON.stringify(bubble, null, 2),
+    );
+    await app.user.clear(name);
+    await app.user.type(name, 'だめ');
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    expect(
+      await screen.findByText('1つ目のメッセージ：代替テキストを入力してください'),
+    ).toBeVisible();
+    await app.user.clear(name);
+    await app.user.type(name, '夏のカード');
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('フレックスメッセージを保存しました')).toBeVisible();
+    expect(app.location()).toBe('/line/template');
+  });
+});
