@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { signIn } from '../fixtures';
 import { lineTest as test } from '../line-server';
+import { connectChannel, deliverWebhook, disconnectChannel, friendEvent } from '../line-webhook';
 
 // Issue 14, end to end: the owner builds a journey from a template and a journey tag in the
 // console, makes a trigger whose action starts it and issues an API key; an external system
@@ -11,7 +11,7 @@ test.describe.configure({ mode: 'serial' });
 
 const RUN = Date.now().toString(36);
 const USER = `U${'e7'.repeat(16)}`;
-const NAME = '南 ひかり';
+const NAME = '西田 つばさ';
 const TEMPLATE = `購入のお礼${RUN}`;
 const TEXT = `ご購入ありがとうございました（${RUN}）`;
 const JOURNEY_TAG = `お礼済み${RUN}`;
@@ -26,15 +26,7 @@ test('a journey built in the console is started by an event posted with an API k
   const channel = lineServer.line.channels[0]!;
   lineServer.line.setProfile(USER, { displayName: NAME });
   await signIn(page, 'demo');
-  const connected = await page.request.put('/api/line/channel', {
-    headers: json,
-    data: {
-      channel_id: channel.channelId,
-      channel_secret: channel.secret,
-      channel_access_token: channel.token,
-    },
-  });
-  expect(connected.status(), await connected.text()).toBe(200);
+  await connectChannel(page, channel);
   const template = await page.request.post('/api/templates', {
     headers: json,
     data: { name: TEMPLATE, group_id: null, messages: [{ type: 'text', text: TEXT }] },
@@ -43,28 +35,7 @@ test('a journey built in the console is started by an event posted with an API k
 
   try {
     // The friend follows the account (LINE's signed webhook).
-    const body = JSON.stringify({
-      destination: channel.botUserId,
-      events: [
-        {
-          type: 'follow',
-          mode: 'active',
-          timestamp: Date.now(),
-          webhookEventId: `01E2EJOURNEY${RUN}`,
-          deliveryContext: { isRedelivery: false },
-          source: { type: 'user', userId: USER },
-          follow: { isUnblocked: false },
-        },
-      ],
-    });
-    const followed = await page.request.post('/api/line/webhook', {
-      headers: {
-        'content-type': 'application/json',
-        'x-line-signature': createHmac('sha256', channel.secret).update(body).digest('base64'),
-      },
-      data: body,
-    });
-    expect(followed.status()).toBe(200);
+    await deliverWebhook(page, channel, [friendEvent('follow', USER, `01E2EJOURNEY${RUN}`)]);
 
     // A journey tag, then the journey: send the template, then mark the friend.
     await page.goto('/line/journey-tag');
@@ -155,6 +126,6 @@ test('a journey built in the console is started by an event posted with an API k
     await expect(log.getByText('レシート R-1001')).toBeVisible();
     await expect(log.getByText('お礼ジャーニーを開始：実行しました')).toBeVisible();
   } finally {
-    await page.request.delete('/api/line/channel', { headers: json });
+    await disconnectChannel(page);
   }
 });

@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { signIn } from '../fixtures';
 import { lineTest as test } from '../line-server';
+import { connectChannel, deliverWebhook, disconnectChannel, friendEvent } from '../line-webhook';
 
 // Issue 13, end to end: a LINE user follows the account (a signed webhook from the fake LINE),
 // appears in LINE友だち named from LINE; the owner records a friend-information value and a tag
@@ -25,15 +25,7 @@ test('a followed friend is recorded, tagged, found by a segment; a common inform
   const channel = lineServer.line.channels[0]!;
   lineServer.line.setProfile(USER, { displayName: NAME });
   await signIn(page, 'demo');
-  const connected = await page.request.put('/api/line/channel', {
-    headers: json,
-    data: {
-      channel_id: channel.channelId,
-      channel_secret: channel.secret,
-      channel_access_token: channel.token,
-    },
-  });
-  expect(connected.status(), await connected.text()).toBe(200);
+  await connectChannel(page, channel);
   for (const [path, data] of [
     ['/api/var/items', { name: FIELD, type: 'text', group_id: null }],
     ['/api/line/tags', { name: TAG, group_id: null }],
@@ -44,28 +36,7 @@ test('a followed friend is recorded, tagged, found by a segment; a common inform
 
   try {
     // LINE delivers the follow, signed with the channel's secret.
-    const body = JSON.stringify({
-      destination: channel.botUserId,
-      events: [
-        {
-          type: 'follow',
-          mode: 'active',
-          timestamp: Date.now(),
-          webhookEventId: `01E2ECRMFLOW${RUN}`,
-          deliveryContext: { isRedelivery: false },
-          source: { type: 'user', userId: USER },
-          follow: { isUnblocked: false },
-        },
-      ],
-    });
-    const answer = await page.request.post('/api/line/webhook', {
-      headers: {
-        'content-type': 'application/json',
-        'x-line-signature': createHmac('sha256', channel.secret).update(body).digest('base64'),
-      },
-      data: body,
-    });
-    expect(answer.status()).toBe(200);
+    await deliverWebhook(page, channel, [friendEvent('follow', USER, `01E2ECRMFLOW${RUN}`)]);
 
     // The friend appears once LINE's profile has been read (just after the webhook answered).
     await page.goto('/line/friends');
@@ -131,6 +102,6 @@ test('a followed friend is recorded, tagged, found by a segment; a common inform
       await staffContext.close();
     }
   } finally {
-    await page.request.delete('/api/line/channel', { headers: json });
+    await disconnectChannel(page);
   }
 });

@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { signIn, MAIN_MENU } from '../fixtures';
 import { lineTest as test } from '../line-server';
+import { connectChannel, deliverWebhook, disconnectChannel, friendEvent } from '../line-webhook';
 
 // Issue 13: a follow reaches the account's webhook from LINE, the friend appears in LINE友だち
 // named from LINE's profile; an unfollow marks them ブロック中. The built server runs against the
@@ -18,39 +18,12 @@ test('a follow webhook makes a friend appear, named from LINE; an unfollow marks
   const channel = lineServer.line.channels[0]!;
   lineServer.line.setProfile(USER, { displayName: '森 ひかり' });
   await signIn(page, 'demo');
-  const connected = await page.request.put('/api/line/channel', {
-    headers: { 'x-requested-with': 'XMLHttpRequest' },
-    data: {
-      channel_id: channel.channelId,
-      channel_secret: channel.secret,
-      channel_access_token: channel.token,
-    },
-  });
-  expect(connected.status(), await connected.text()).toBe(200);
+  await connectChannel(page, channel);
 
-  const deliver = async (type: 'follow' | 'unfollow', timestamp: number) => {
-    const body = JSON.stringify({
-      destination: channel.botUserId,
-      events: [
-        {
-          type,
-          mode: 'active',
-          timestamp,
-          webhookEventId: `01E2EFRIENDS${type}${timestamp}`,
-          deliveryContext: { isRedelivery: false },
-          source: { type: 'user', userId: USER },
-        },
-      ],
-    });
-    const answer = await page.request.post('/api/line/webhook', {
-      headers: {
-        'content-type': 'application/json',
-        'x-line-signature': createHmac('sha256', channel.secret).update(body).digest('base64'),
-      },
-      data: body,
-    });
-    expect(answer.status()).toBe(200);
-  };
+  const deliver = (type: 'follow' | 'unfollow', timestamp: number) =>
+    deliverWebhook(page, channel, [
+      friendEvent(type, USER, `01E2EFRIENDS${type}${timestamp}`, timestamp),
+    ]);
 
   try {
     await deliver('follow', Date.now());
@@ -77,8 +50,6 @@ test('a follow webhook makes a friend appear, named from LINE; an unfollow marks
     await page.getByRole('button', { name: '検索' }).click();
     await expect(table.getByRole('row').nth(1)).toContainText('ブロック中');
   } finally {
-    await page.request.delete('/api/line/channel', {
-      headers: { 'x-requested-with': 'XMLHttpRequest' },
-    });
+    await disconnectChannel(page);
   }
 });
