@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { memberAccess, needs, publicAccess } from '../../plugins/access.js';
 import { authOf } from '../auth/index.js';
 import { formPath, memberToken } from './link.js';
-import { MEMBER_COOKIE, memberOfSession } from '../member-booking/index.js';
+import { MEMBER_COOKIE, memberOfSession } from '../member-identity/index.js';
 import { answererOfToken, type FormAnswerer, type FormsService } from './service.js';
 
 /** Decision 0150: forms write friend information, so they are written with `tag-write`. */

@@ -3,4 +3,4 @@
  * ID token (or the demo member) and the member's booking writes under `/api/booking/{publicKey}`.
  */
 export { memberBookingRoutes } from './routes.js';
-export { MEMBER_COOKIE, memberOfSession } from './sessions.js';
+export { MEMBER_COOKIE } from './sessions.js';

@@ -7,7 +7,7 @@ import {
   type MemberSessionInput,
 } from '@tsunagu/contracts';
 import type { Config } from '../../config.js';
-import type { Database, Executor } from '../../db/types.js';
+import type { Database } from '../../db/types.js';
 import {
   AppError,
   ConflictError,
@@ -26,9 +26,7 @@ import { lineChannelReader } from '../line/index.js';
 import { verifyLiffIdToken } from './liff-verify.js';
 import * as repository from './repository.js';
 
-/** The member's cookie: its own name, sent only to the booking API (decision 0115). */
-export const MEMBER_COOKIE = 'tsunagu_member';
-export const MEMBER_COOKIE_PATH = '/api/booking';
+export { MEMBER_COOKIE, MEMBER_COOKIE_PATH } from '../member-identity/index.js';
 /** A member session lasts this long from sign-in, never extended (decision 0115). */
 export const MEMBER_SESSION_MS = 2 * 3_600_000;
 /** Refused sign-ins per client address in the sign-in throttle's 15-minute window. */
@@ -175,18 +173,3 @@ export function createMemberSessions(deps: { db: Database; config: Config; clock
 }
 
 export type MemberSessions = ReturnType<typeof createMemberSessions>;
-
-/**
- * The friend signed in on one of the account's booking pages by this cookie's session, or null
- * (decision 0172): other member pages of the account (a form's answer page) reuse the identity.
- */
-export async function memberOfSession(
-  db: Executor,
-  token: string | undefined,
-  accountId: number,
-  now = new Date(),
-): Promise<number | null> {
-  if (!token) return null;
-  const row = await repository.findLiveSession(db, hashSessionToken(token), now);
-  return row && row.accountId === accountId ? row.memberId : null;
-}
