@@ -155,6 +155,24 @@ export function StepsDialog(props: {
                       ))}
                     </select>
                   </label>
+                  <label className="field">
+                    <span className="field__label">外すタグ</span>
+                    <select
+                      value={step.remove_tag_ids?.[0] ?? ''}
+                      onChange={(event) =>
+                        set(index, {
+                          remove_tag_ids: event.target.value ? [Number(event.target.value)] : [],
+                        })
+                      }
+                    >
+                      <option value="">なし</option>
+                      {choices.tags.map((tag) => (
+                        <option key={tag.id} value={tag.id}>
+                          {tag.name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
                   <button
                     type="button"
                     className="btn btn--small btn--danger"
