@@ -440,7 +440,9 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     const paths = memberOperations().map((operation) => `${operation.method} ${operation.path}`);
     expect(paths.sort()).toEqual([
       'DELETE /api/booking/{publicKey}/my/reservations/{id}/requests/{childId}',
+      'GET /api/booking/forms/{formKey}',
       'GET /api/booking/{publicKey}/my/reservations',
+      'POST /api/booking/forms/{formKey}',
       'POST /api/booking/{publicKey}/my/reservations/{id}/cancel',
       'POST /api/booking/{publicKey}/my/reservations/{id}/change',
       'POST /api/booking/{publicKey}/reservations',
