@@ -49,9 +49,7 @@ test('the owner connects, sets and tests the webhook, reads the quota and discon
   await expect(quota.getByText('5,000通')).toBeVisible();
   // The worker's fake LINE is shared with the other LINE specs, which may have pushed already:
   // the screen shows what LINE counts for this channel, whatever that is by now.
-  const used = lineServer.line.requests.filter(
-    (r) => r.channelId === channel.channelId && r.status === 200,
-  ).length;
+  const used = lineServer.line.usage(channel.channelId);
   await expect(quota.getByText(`${used.toLocaleString('ja-JP')}通`, { exact: true })).toBeVisible();
 
   // The connected view (the layout spec sees only the connect form): phone and desktop.

@@ -56,6 +56,8 @@ export interface FakeLine {
   acceptedRetryKeys: Set<string>;
   /** Webhook URLs set per channel id (`PUT /v2/bot/channel/webhook/endpoint`). */
   webhookEndpoints: Map<string, string>;
+  /** This month's messages of the channel as `GET /v2/bot/message/quota/consumption` counts them. */
+  usage(channelId: string): number;
   setBehaviour(behaviour: FakeLineBehaviour): void;
   setLatency(ms: number): void;
   /**
@@ -215,6 +217,9 @@ export async function startFakeLine(
     else answer();
   }
 
+  const usage = (channelId: string) =>
+    requests.filter((r) => r.channelId === channelId && r.status === 200).length;
+
   function management(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer) {
     const path = req.url ?? '';
     if (req.method === 'POST' && path === '/oauth2/v2.1/verify') {
@@ -285,8 +290,7 @@ export async function startFakeLine(
     } else if (req.method === 'GET' && path === '/v2/bot/message/quota') {
       json(res, 200, { type: 'limited', value: 5000 });
     } else if (req.method === 'GET' && path === '/v2/bot/message/quota/consumption') {
-      const used = requests.filter((r) => r.channelId === channel.channelId && r.status === 200);
-      json(res, 200, { totalUsage: used.length });
+      json(res, 200, { totalUsage: usage(channel.channelId) });
     } else {
       json(res, 404, { message: 'Not found' });
     }
@@ -314,6 +318,7 @@ export async function startFakeLine(
     requests,
     acceptedRetryKeys,
     webhookEndpoints,
+    usage,
     setBehaviour(next) {
       behaviour = next;
       calls = 0;
