@@ -3,15 +3,10 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { applyOrderOfSalon, idsOfSalon } from '../db/rows.js';
 import type { Database } from '../db/types.js';
+import { namesEachOnce } from './same-ids.js';
 import { fieldError } from './validate.js';
 
 type OrderedSalonTable = PgTable & { id: AnyPgColumn; salonId: AnyPgColumn; order: AnyPgColumn };
-
-function sameSet(ids: number[], existing: number[]): boolean {
-  if (ids.length !== existing.length || new Set(ids).size !== ids.length) return false;
-  const set = new Set(existing);
-  return ids.every((id) => set.has(id));
-}
 
 /**
  * An order call (RSV-22/29): `ids` must name every row of the salon exactly once (422 on `ids`
@@ -26,7 +21,7 @@ export async function reorderSalonRows(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const existing = await idsOfSalon(tx, table, salonId, also);
-    if (!sameSet(ids, existing)) throw fieldError('ids', SALON_COMMON_MESSAGES.orderMismatch);
+    if (!namesEachOnce(ids, existing)) throw fieldError('ids', SALON_COMMON_MESSAGES.orderMismatch);
     await applyOrderOfSalon(tx, table, salonId, ids);
   });
 }

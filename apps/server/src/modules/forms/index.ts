@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { formAnswerRoutes } from './answer-routes.js';
+import { createFormAnswersService } from './answer-service.js';
 import { formRoutes } from './routes.js';
 import { createFormsService } from './service.js';
 
@@ -11,5 +13,6 @@ export async function formsModule(api: FastifyInstance) {
     forms: createFormsService({ db: api.db }),
     publicOrigin: api.config.PUBLIC_ORIGIN ?? '',
   });
+  await api.register(formAnswerRoutes, { answers: createFormAnswersService({ db: api.db }) });
 }
 export { formResolver } from './resolver.js';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import { formAnswers, formGroups, formQuestions, forms } from '../../db/schema/index.js';
+import { formAnswers, formGroups, formQuestions, forms, members } from '../../db/schema/index.js';
 import { insertReturningId } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
 
@@ -192,4 +192,13 @@ export async function answersOfFriend(db: Executor, memberId: number) {
     .where(eq(formAnswers.memberId, memberId))
     .orderBy(desc(formAnswers.answeredAt), desc(formAnswers.id))
     .limit(50);
+}
+
+/** Whether the friend is the account's (another account's or an unknown id: false). */
+export async function isFriendOf(db: Executor, accountId: number, memberId: number) {
+  const [friend] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.id, memberId)));
+  return friend !== undefined;
 }

@@ -9,24 +9,15 @@ import {
   formLinkQuerySchema,
   formLinkSchema,
   formsSchema,
-  friendFormAnswerSchema,
   okResponseSchema,
-  memberFormParamsSchema,
-  publicFormAnswerInputSchema,
-  publicFormAnsweredSchema,
-  publicFormParamsSchema,
-  publicFormQuerySchema,
-  publicFormSchema,
   validationErrorBodySchema,
 } from '@tsunagu/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { memberAccess, needs, publicAccess } from '../../plugins/access.js';
+import { needs } from '../../plugins/access.js';
 import { authOf } from '../auth/index.js';
 import { formPath, memberToken } from './link.js';
-import { MEMBER_COOKIE, memberOfSession } from '../member-identity/index.js';
-import { answererOfToken, type FormAnswerer, type FormsService } from './service.js';
+import type { FormsService } from './service.js';
 
 /** Decision 0150: forms write friend information, so they are written with `tag-write`. */
 const write = { access: needs('tag-write') };
@@ -34,9 +25,8 @@ const denied = { 403: errorBodySchema, 404: errorBodySchema, 422: validationErro
 const done = { status: true as const };
 
 /**
- * Answer forms: `GET /api/v_resource/form` (REF-11, spec §7); ours: `/api/forms`,
- * `/api/form_groups`, `/api/line/friends/{id}/form_answers`, and the friends' public page's
- * `/api/public/forms/{publicKey}?m=` (no operator session; the signed link is the friend).
+ * Answer forms in the console: `GET /api/v_resource/form` (REF-11, spec §7); ours: `/api/forms`,
+ * `/api/form_groups`. The answers' routes are in `answer-routes.ts`.
  */
 export async function formRoutes(
   app: FastifyInstance,
@@ -217,99 +207,5 @@ export async function formRoutes(
       await service.removeGroup(account(request), request.params.id);
       return done;
     },
-  );
-
-  routes.get(
-    '/line/friends/:id/form_answers',
-    {
-      schema: {
-        tags,
-        summary: 'LINE友だち一人のフォーム回答（新しい順、50件まで）',
-        params,
-        response: { 200: z.array(friendFormAnswerSchema), 404: errorBodySchema },
-      },
-    },
-    async (request) => service.answersOfFriend(account(request), request.params.id),
-  );
-
-  const publicPage = { access: publicAccess };
-  routes.get(
-    '/public/forms/:publicKey',
-    {
-      config: publicPage,
-      schema: {
-        tags,
-        summary: '友だちの回答ページ：フォームと質問（署名つきリンクの友だちとして）',
-        params: publicFormParamsSchema,
-        querystring: publicFormQuerySchema,
-        response: { 200: publicFormSchema, 404: errorBodySchema },
-      },
-    },
-    async (request) =>
-      service.publicForm(request.params.publicKey, answererOfToken(request.query.m)),
-  );
-
-  routes.post(
-    '/public/forms/:publicKey',
-    {
-      config: publicPage,
-      schema: {
-        tags,
-        summary: '友だちの回答（友だち情報として記録、すべてかゼロか）',
-        params: publicFormParamsSchema,
-        querystring: publicFormQuerySchema,
-        body: publicFormAnswerInputSchema,
-        response: {
-          200: publicFormAnsweredSchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          422: validationErrorBodySchema,
-        },
-      },
-    },
-    async (request) =>
-      service.answer(request.params.publicKey, answererOfToken(request.query.m), request.body),
-  );
-
-  // Decision 0172: the same page for the friend signed in on the account's booking page (the
-  // member cookie lives under /api/booking), so a link without `m` works inside LINE too.
-  const signedInFriend =
-    (request: FastifyRequest): FormAnswerer =>
-    (form, executor) =>
-      memberOfSession(executor, request.cookies[MEMBER_COOKIE], form.accountId);
-  const memberPage = { access: memberAccess };
-  routes.get(
-    '/booking/forms/:formKey',
-    {
-      config: memberPage,
-      schema: {
-        tags,
-        summary: '友だちの回答ページ：フォームと質問（予約ページでログイン中の友だちとして）',
-        params: memberFormParamsSchema,
-        response: { 200: publicFormSchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => service.publicForm(request.params.formKey, signedInFriend(request)),
-  );
-
-  routes.post(
-    '/booking/forms/:formKey',
-    {
-      config: memberPage,
-      schema: {
-        tags,
-        summary: '友だちの回答（予約ページでログイン中の友だちとして、すべてかゼロか）',
-        params: memberFormParamsSchema,
-        body: publicFormAnswerInputSchema,
-        response: {
-          200: publicFormAnsweredSchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          422: validationErrorBodySchema,
-        },
-      },
-    },
-    async (request) =>
-      service.answer(request.params.formKey, signedInFriend(request), request.body),
   );
 }

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createFriendsService } from '../friends/index.js';
+import { journeyFolderRoutes } from './folder-routes.js';
+import { createJourneyFoldersService } from './folders-service.js';
+import { journeyTagRoutes } from './journey-tag-routes.js';
+import { createJourneyTagsService } from './journey-tags-service.js';
 import { journeyRoutes } from './routes.js';
 import { createJourneysService } from './service.js';
 
@@ -13,6 +17,8 @@ export async function journeysModule(api: FastifyInstance) {
     friends: createFriendsService({ db: api.db }),
   });
   await api.register(journeyRoutes, { journeys });
+  await api.register(journeyFolderRoutes, { service: createJourneyFoldersService({ db: api.db }) });
+  await api.register(journeyTagRoutes, { service: createJourneyTagsService({ db: api.db }) });
 }
 export { createJourneyScheduler, type JourneyScheduler } from './scheduler.js';
 export { createJourneyRunner, journeyPushKey, type JourneyRunner } from './runner.js';

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import { journeyGroups, journeyRuns, journeys, journeyTags } from '../../db/schema/index.js';
+import { and, asc, eq, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
+import { journeyGroups, journeyRuns, journeys } from '../../db/schema/index.js';
 import { insertReturningId } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
 
@@ -135,17 +135,21 @@ export async function lockMembersOf(
   return rows.map((row) => row.id);
 }
 
+/** `(id, position)` rows for an `update … from (values …)`: positions `first`, `first + 1`, … */
+export function positionsOf(ids: readonly number[], first = 1): SQL {
+  return sql.join(
+    ids.map((id, index) => sql`(${id}::int, ${first + index}::int)`),
+    sql`, `,
+  );
+}
+
 /** Writes orders 1…n in the order of `ids` (JRN-04). */
 export async function applyOrder(db: Executor, ids: number[], column: 'order' | 'favoriteOrder') {
   if (ids.length === 0) return;
   const target = column === 'order' ? sql.raw('"order"') : sql.raw('favorite_order');
-  const orders = sql.join(
-    ids.map((id, index) => sql`(${id}::int, ${index + 1}::int)`),
-    sql`, `,
-  );
   await db.execute(
     sql`update ${journeys} set ${target} = sorted.position
-        from (values ${orders}) as sorted(id, position) where ${journeys.id} = sorted.id`,
+        from (values ${positionsOf(ids)}) as sorted(id, position) where ${journeys.id} = sorted.id`,
   );
 }
 
@@ -157,13 +161,9 @@ export async function moveToGroup(
   ids: number[],
 ) {
   const first = await nextOrder(db, accountId, groupId);
-  const orders = sql.join(
-    ids.map((id, index) => sql`(${id}::int, ${first + index}::int)`),
-    sql`, `,
-  );
   await db.execute(
     sql`update ${journeys} set group_id = ${groupId}, "order" = sorted.position, updated_at = now()
-        from (values ${orders}) as sorted(id, position)
+        from (values ${positionsOf(ids, first)}) as sorted(id, position)
         where ${journeys.id} = sorted.id and ${journeys.accountId} = ${accountId}`,
   );
 }
@@ -187,124 +187,4 @@ export async function setFavorite(db: Executor, accountId: number, id: number, f
     .where(and(eq(journeys.accountId, accountId), eq(journeys.id, id)))
     .returning({ favorite: journeys.favorite, favoriteOrder: journeys.favoriteOrder });
   return rows[0];
-}
-
-// --- folders -----------------------------------------------------------------------------------
-
-export async function listGroups(db: Executor, accountId: number) {
-  return db
-    .select({ id: journeyGroups.id, name: journeyGroups.name, order: journeyGroups.order })
-    .from(journeyGroups)
-    .where(eq(journeyGroups.accountId, accountId))
-    .orderBy(asc(journeyGroups.order), asc(journeyGroups.id));
-}
-
-export async function groupExists(db: Executor, accountId: number, id: number) {
-  const [row] = await db
-    .select({ id: journeyGroups.id })
-    .from(journeyGroups)
-    .where(and(eq(journeyGroups.accountId, accountId), eq(journeyGroups.id, id)));
-  return row !== undefined;
-}
-
-export async function insertGroup(db: Executor, accountId: number, name: string) {
-  const [last] = await db
-    .select({ value: max(journeyGroups.order) })
-    .from(journeyGroups)
-    .where(eq(journeyGroups.accountId, accountId));
-  return insertReturningId(db, journeyGroups, { accountId, name, order: (last?.value ?? 0) + 1 });
-}
-
-export async function renameGroup(db: Executor, accountId: number, id: number, name: string) {
-  const rows = await db
-    .update(journeyGroups)
-    .set({ name })
-    .where(and(eq(journeyGroups.accountId, accountId), eq(journeyGroups.id, id)))
-    .returning({ id: journeyGroups.id, name: journeyGroups.name, order: journeyGroups.order });
-  return rows[0];
-}
-
-export async function lockGroups(db: Executor, accountId: number) {
-  const rows = await db
-    .select({ id: journeyGroups.id })
-    .from(journeyGroups)
-    .where(eq(journeyGroups.accountId, accountId))
-    .for('update');
-  return rows.map((row) => row.id);
-}
-
-export async function applyGroupOrder(db: Executor, ids: number[]) {
-  const orders = sql.join(
-    ids.map((id, index) => sql`(${id}::int, ${index + 1}::int)`),
-    sql`, `,
-  );
-  await db.execute(
-    sql`update ${journeyGroups} set "order" = sorted.position
-        from (values ${orders}) as sorted(id, position) where ${journeyGroups.id} = sorted.id`,
-  );
-}
-
-/**
- * Deletes the folder; its journeys go to the end of 未分類 in their order (decision 0169), in
- * the same transaction.
- */
-export async function deleteGroup(db: Executor, accountId: number, id: number) {
-  const held = await db
-    .select({ id: journeys.id })
-    .from(journeys)
-    .where(and(eq(journeys.accountId, accountId), eq(journeys.groupId, id)))
-    .orderBy(asc(journeys.order), asc(journeys.id))
-    .for('update');
-  if (held.length > 0)
-    await moveToGroup(
-      db,
-      accountId,
-      null,
-      held.map((row) => row.id),
-    );
-  const rows = await db
-    .delete(journeyGroups)
-    .where(and(eq(journeyGroups.accountId, accountId), eq(journeyGroups.id, id)))
-    .returning({ id: journeyGroups.id });
-  return rows.length > 0;
-}
-
-// --- journey tags ------------------------------------------------------------------------------
-
-export async function listTags(db: Executor, accountId: number) {
-  return db
-    .select({
-      id: journeyTags.id,
-      name: journeyTags.name,
-      order: journeyTags.order,
-      member_count: sql<number>`(select count(distinct member_id)::int from journey_tag_members where journey_tag_id = ${journeyTags.id})`,
-    })
-    .from(journeyTags)
-    .where(eq(journeyTags.accountId, accountId))
-    .orderBy(asc(journeyTags.order), asc(journeyTags.id));
-}
-
-export async function insertTag(db: Executor, accountId: number, name: string) {
-  const [last] = await db
-    .select({ value: max(journeyTags.order) })
-    .from(journeyTags)
-    .where(eq(journeyTags.accountId, accountId));
-  return insertReturningId(db, journeyTags, { accountId, name, order: (last?.value ?? 0) + 1 });
-}
-
-export async function renameTag(db: Executor, accountId: number, id: number, name: string) {
-  const rows = await db
-    .update(journeyTags)
-    .set({ name })
-    .where(and(eq(journeyTags.accountId, accountId), eq(journeyTags.id, id)))
-    .returning({ id: journeyTags.id });
-  return rows.length > 0;
-}
-
-export async function deleteTag(db: Executor, accountId: number, id: number) {
-  const rows = await db
-    .delete(journeyTags)
-    .where(and(eq(journeyTags.accountId, accountId), eq(journeyTags.id, id)))
-    .returning({ id: journeyTags.id });
-  return rows.length > 0;
 }

@@ -3,39 +3,27 @@ import {
   journeyBulkDeleteInputSchema,
   journeyFavoriteInputSchema,
   journeyFavoriteSortInputSchema,
-  journeyGroupSchema,
-  journeyGroupSortInputSchema,
   journeyIdParamsSchema,
   journeyInputSchema,
   journeyMoveGroupInputSchema,
-  journeyNameInputSchema,
   journeySchema,
   journeySortInputSchema,
   journeyTagMembersParamsSchema,
   journeyTagMembersQuerySchema,
   journeyTagMembersSchema,
-  journeyTagSchema,
   okResponseSchema,
   validationErrorBodySchema,
 } from '@tsunagu/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { needs } from '../../plugins/access.js';
-import { authOf } from '../auth/index.js';
+import { accountOf as account, denied, done, tags, write } from './route-parts.js';
 import type { JourneysService } from './service.js';
 
-/** Decision 0169: journeys are the console's funnels, written with `funnel-write`. */
-const write = { access: needs('funnel-write') };
-const denied = { 403: errorBodySchema, 404: errorBodySchema, 422: validationErrorBodySchema };
-const done = { status: true as const };
-
-/** Journeys, folders and journey tags (spec §7 Journeys, JRN-05..25). */
+/** Journeys (spec §7 Journeys, JRN-05..14, JRN-24, JRN-25); folders and journey tags: own files. */
 export async function journeyRoutes(app: FastifyInstance, options: { journeys: JourneysService }) {
   const { journeys: service } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['journeys'];
-  const account = (request: FastifyRequest) => authOf(request).accountId;
   const params = journeyIdParamsSchema;
 
   routes.get(
@@ -234,144 +222,5 @@ export async function journeyRoutes(app: FastifyInstance, options: { journeys: J
         request.params.tagId,
         request.query.page,
       ),
-  );
-
-  // --- folders ---------------------------------------------------------------------------------
-
-  routes.get(
-    '/journey_groups',
-    {
-      schema: {
-        tags,
-        summary: 'ジャーニーのフォルダ（JRN-15）',
-        response: { 200: z.array(journeyGroupSchema) },
-      },
-    },
-    async (request) => service.listGroups(account(request)),
-  );
-
-  routes.post(
-    '/journey_groups',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'フォルダ作成（JRN-16、最後に）',
-        body: journeyNameInputSchema,
-        response: { 201: journeyGroupSchema, ...denied },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.createGroup(account(request), request.body.name)),
-  );
-
-  routes.post(
-    '/journey_groups/sort',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'フォルダの並べ替え（JRN-17、全フォルダを新しい順で）',
-        body: journeyGroupSortInputSchema,
-        response: { 200: okResponseSchema, ...denied },
-      },
-    },
-    async (request) => {
-      await service.sortGroups(account(request), request.body.ids);
-      return done;
-    },
-  );
-
-  routes.delete(
-    '/journey_groups/:id',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'フォルダ削除（JRN-18、中のジャーニーは未分類へ）',
-        params,
-        response: { 200: okResponseSchema, 403: errorBodySchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => {
-      await service.removeGroup(account(request), request.params.id);
-      return done;
-    },
-  );
-
-  routes.patch(
-    '/journey_groups/:id/rename',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'フォルダ名の変更（JRN-19）',
-        params,
-        body: journeyNameInputSchema,
-        response: { 200: journeyGroupSchema, ...denied },
-      },
-    },
-    async (request) => service.renameGroup(account(request), request.params.id, request.body.name),
-  );
-
-  // --- journey tags ----------------------------------------------------------------------------
-
-  routes.get(
-    '/journey_tags',
-    {
-      schema: {
-        tags,
-        summary: 'ジャーニータグ（JRN-20、付いている友だちの数つき）',
-        response: { 200: z.array(journeyTagSchema) },
-      },
-    },
-    async (request) => service.listTags(account(request)),
-  );
-
-  routes.post(
-    '/journey_tags',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'ジャーニータグ作成（JRN-21）',
-        body: journeyNameInputSchema,
-        response: { 201: journeyTagSchema, ...denied },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.createTag(account(request), request.body.name)),
-  );
-
-  routes.patch(
-    '/journey_tags/:id/rename',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'ジャーニータグ名の変更（JRN-22）',
-        params,
-        body: journeyNameInputSchema,
-        response: { 200: journeyTagSchema, ...denied },
-      },
-    },
-    async (request) => service.renameTag(account(request), request.params.id, request.body.name),
-  );
-
-  routes.delete(
-    '/journey_tags/:id',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'ジャーニータグ削除（JRN-23、付けた印も消える）',
-        params,
-        response: { 200: okResponseSchema, 403: errorBodySchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => {
-      await service.removeTag(account(request), request.params.id);
-      return done;
-    },
   );
 }

@@ -4,17 +4,17 @@ import {
   type FriendList,
   type Journey,
   type JourneyEntry,
-  type JourneyGroup,
   type JourneyStep,
-  type JourneyTag,
   type journeyInputSchema,
 } from '@tsunagu/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/types.js';
-import { guardNamedWrite, isViolationOf } from '../../lib/db-errors.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { namesEachOnce } from '../../lib/same-ids.js';
 import { fieldError } from '../../lib/validate.js';
+import { groupExists } from './folder-repository.js';
+import { guardGroupName } from './folders-service.js';
 import { ownedIds, type ReferenceKind } from './references.js';
 import * as repository from './repository.js';
 import type { JourneyCounts, JourneyRow } from './repository.js';
@@ -72,28 +72,7 @@ const missingText: Record<ReferenceKind, string> = {
   journey: JOURNEY_TEXT.notFound,
 };
 
-const guardGroupName = <T>(write: () => Promise<T>) =>
-  guardNamedWrite(write, {
-    nameIndex: 'journey_groups_name_per_account',
-    nameTaken: JOURNEY_TEXT.groupNameTaken,
-    groupKey: 'journeys_group_id_journey_groups_id_fk',
-    groupGone: JOURNEY_TEXT.groupNotFound,
-  });
-
-async function guardTagName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isViolationOf(error, '23505', 'journey_tags_name_per_account'))
-      throw fieldError('name', JOURNEY_TEXT.tagNameTaken);
-    throw error;
-  }
-}
-
-const sameMembers = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && new Set([...a, ...b]).size === a.length;
-
-/** Journeys, their folders and journey tags of an account (JRN-01..28, decision 0169). */
+/** The journeys of an account (JRN-01..14, JRN-24..28, decision 0169). */
 export function createJourneysService(deps: {
   db: Database;
   friends: FriendsLister;
@@ -117,7 +96,7 @@ export function createJourneysService(deps: {
   async function assertReferences(accountId: number, input: JourneyInput) {
     const wanted = referencesOf(input);
     const errors: Record<string, string[]> = {};
-    if (input.group_id !== null && !(await repository.groupExists(db, accountId, input.group_id)))
+    if (input.group_id !== null && !(await groupExists(db, accountId, input.group_id)))
       errors.group_id = [JOURNEY_TEXT.groupNotFound];
     const kinds = [...new Set(wanted.map((ref) => ref.kind))];
     for (const kind of kinds) {
@@ -201,10 +180,10 @@ export function createJourneysService(deps: {
      */
     async sort(accountId: number, groupId: number | null, ids: number[]) {
       await db.transaction(async (tx) => {
-        if (groupId !== null && !(await repository.groupExists(tx, accountId, groupId)))
+        if (groupId !== null && !(await groupExists(tx, accountId, groupId)))
           throw fieldError('group_id', JOURNEY_TEXT.groupNotFound);
         const current = await repository.lockMembersOf(tx, accountId, { group: groupId });
-        if (!sameMembers(current, ids)) throw fieldError('ids', JOURNEY_TEXT.sortStale);
+        if (!namesEachOnce(ids, current)) throw fieldError('ids', JOURNEY_TEXT.sortStale);
         await repository.applyOrder(tx, ids, 'order');
       });
     },
@@ -213,7 +192,7 @@ export function createJourneysService(deps: {
     async sortFavorites(accountId: number, ids: number[]) {
       await db.transaction(async (tx) => {
         const current = await repository.lockMembersOf(tx, accountId, 'favorites');
-        if (!sameMembers(current, ids)) throw fieldError('ids', JOURNEY_TEXT.sortStale);
+        if (!namesEachOnce(ids, current)) throw fieldError('ids', JOURNEY_TEXT.sortStale);
         await repository.applyOrder(tx, ids, 'favoriteOrder');
       });
     },
@@ -221,7 +200,7 @@ export function createJourneysService(deps: {
     /** JRN-12: to the end of the folder (null: 未分類), in the order given. */
     async moveToGroup(accountId: number, groupId: number | null, ids: number[]) {
       await db.transaction(async (tx) => {
-        if (groupId !== null && !(await repository.groupExists(tx, accountId, groupId)))
+        if (groupId !== null && !(await groupExists(tx, accountId, groupId)))
           throw fieldError('group_id', JOURNEY_TEXT.groupNotFound);
         await lockAll(tx, accountId, ids);
         await repository.moveToGroup(tx, accountId, groupId, ids);
@@ -265,61 +244,6 @@ export function createJourneysService(deps: {
                     where marked.member_id = members.id and marked.journey_id = ${id}
                       and marked.journey_tag_id = ${tagId})`,
       );
-    },
-
-    // --- folders (JRN-15..19) -----------------------------------------------------------------
-
-    listGroups: (accountId: number): Promise<JourneyGroup[]> =>
-      repository.listGroups(db, accountId),
-
-    async createGroup(accountId: number, name: string): Promise<JourneyGroup> {
-      const id = await guardGroupName(() => repository.insertGroup(db, accountId, name));
-      const groups = await repository.listGroups(db, accountId);
-      return groups.find((group) => group.id === id)!;
-    },
-
-    /** JRN-19; a folder of another account or deleted is a 404 (JRN-27). */
-    async renameGroup(accountId: number, id: number, name: string): Promise<JourneyGroup> {
-      const renamed = await guardGroupName(() => repository.renameGroup(db, accountId, id, name));
-      if (!renamed) throw new NotFoundError(JOURNEY_TEXT.groupNotFound);
-      return renamed;
-    },
-
-    /** JRN-17: `ids` are exactly the account's folders, in the new order. */
-    async sortGroups(accountId: number, ids: number[]) {
-      await db.transaction(async (tx) => {
-        const current = await repository.lockGroups(tx, accountId);
-        if (!sameMembers(current, ids)) throw fieldError('ids', JOURNEY_TEXT.sortStale);
-        await repository.applyGroupOrder(tx, ids);
-      });
-    },
-
-    /** JRN-18: the folder's journeys move to 未分類 (decision 0169). */
-    async removeGroup(accountId: number, id: number) {
-      const removed = await db.transaction((tx) => repository.deleteGroup(tx, accountId, id));
-      if (!removed) throw new NotFoundError(JOURNEY_TEXT.groupNotFound);
-    },
-
-    // --- journey tags (JRN-20..23) ------------------------------------------------------------
-
-    listTags: (accountId: number): Promise<JourneyTag[]> => repository.listTags(db, accountId),
-
-    async createTag(accountId: number, name: string): Promise<JourneyTag> {
-      const id = await guardTagName(() => repository.insertTag(db, accountId, name));
-      return (await repository.listTags(db, accountId)).find((tag) => tag.id === id)!;
-    },
-
-    /** JRN-22; a tag of another account or deleted is a 404 (JRN-28). */
-    async renameTag(accountId: number, id: number, name: string): Promise<JourneyTag> {
-      const renamed = await guardTagName(() => repository.renameTag(db, accountId, id, name));
-      if (!renamed) throw new NotFoundError(JOURNEY_TEXT.tagNotFound);
-      return (await repository.listTags(db, accountId)).find((tag) => tag.id === id)!;
-    },
-
-    /** JRN-23: the marks it made go with it; steps naming it then do nothing. */
-    async removeTag(accountId: number, id: number) {
-      if (!(await repository.deleteTag(db, accountId, id)))
-        throw new NotFoundError(JOURNEY_TEXT.tagNotFound);
     },
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberSignIn } from '../../../test/helpers/member-session.js';
 import { databaseKind } from '../../../test/helpers/test-app.js';
 import { openBookingPage, type BookingPage } from '../../../test/salon/booking-page.js';
-import { ADDRESS_WRITE_THRESHOLD, MEMBER_WRITE_THRESHOLD } from './service.js';
+import { ADDRESS_WRITE_THRESHOLD, MEMBER_WRITE_THRESHOLD } from './write-limits.js';
 
 /**
  * The booking writes are limited per client address as well as per member (decision 0134): many

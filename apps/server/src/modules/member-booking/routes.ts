@@ -5,9 +5,6 @@ import {
   memberBookingInputSchema,
   memberBookingResultSchema,
   memberChangeInputSchema,
-  memberIdentitySchema,
-  memberSessionInputSchema,
-  memberSessionSchema,
   myRequestParamsSchema,
   myReservationParamsSchema,
   myReservationsSchema,
@@ -17,31 +14,20 @@ import {
 } from '@tsunagu/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { memberAccess, publicAccess } from '../../plugins/access.js';
+import { memberAccess } from '../../plugins/access.js';
 import { createPushQueue } from '../line-push/index.js';
 import { createFriendMessageRenderer } from '../message-rendering/index.js';
 import { createAfterBooking } from '../online-actions/index.js';
 import type { PublishEvents } from '../realtime/index.js';
 import { SlotTakenError, createMemberBookingService } from './service.js';
-import {
-  MEMBER_COOKIE,
-  MEMBER_COOKIE_PATH,
-  MEMBER_SESSION_MS,
-  createMemberSessions,
-} from './sessions.js';
+import { memberSessionRoutes } from './session-routes.js';
+import { MEMBER_COOKIE, createMemberSessions } from './sessions.js';
 
 const tags = ['booking: member'];
-const cookieOptions = {
-  path: MEMBER_COOKIE_PATH,
-  httpOnly: true,
-  sameSite: 'lax',
-  secure: 'auto',
-} as const;
 
 /**
  * The customer's writes on the booking page (issue 12, decision 0115), beside the public reads
- * under `/api/booking/{publicKey}`: the member session from a LIFF ID token (or the demo
- * member), then booking, my reservations, change and cancel requests and their withdrawal —
+ * under `/api/booking/{publicKey}`: the member session (`session-routes.ts`), then booking, my reservations, change and cancel requests and their withdrawal —
  * each needs the member cookie of the page's account (`access: member`; operators' sessions
  * are not looked at).
  */
@@ -62,6 +48,7 @@ export async function memberBookingRoutes(
     publish: options.publish,
     afterBooking,
   });
+  await app.register(memberSessionRoutes, { sessions });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const memberErrors = { 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 
@@ -72,77 +59,6 @@ export async function memberBookingRoutes(
     const member = await sessions.authenticate(request.cookies[MEMBER_COOKIE], salon.accountId);
     return { salon, member: { ...member, address: request.ip } };
   }
-
-  routes.post(
-    '/:publicKey/session',
-    {
-      config: { access: publicAccess },
-      schema: {
-        tags,
-        summary:
-          '会員ログイン: LIFF の IDトークン（id_token）を LINE で検証し、会員を探すか作って会員セッションの Cookie を発行。LINEログイン未設定のデモ環境では { demo: true } でデモ会員',
-        security: [],
-        params: bookingParamsSchema,
-        body: memberSessionInputSchema,
-        response: {
-          200: memberSessionSchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          422: validationErrorBodySchema,
-          429: errorBodySchema,
-          502: errorBodySchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const { token, session } = await sessions.signIn(
-        request.params.publicKey,
-        request.body,
-        request.ip,
-      );
-      reply.setCookie(MEMBER_COOKIE, token, {
-        ...cookieOptions,
-        maxAge: Math.floor(MEMBER_SESSION_MS / 1000),
-      });
-      return session;
-    },
-  );
-
-  routes.get(
-    '/:publicKey/session',
-    {
-      config: { access: publicAccess },
-      schema: {
-        tags,
-        summary:
-          '会員ログインの状態: 有効な会員セッション（なければ null）、LIFF ID、デモ会員を使えるか',
-        security: [],
-        params: bookingParamsSchema,
-        response: { 200: memberIdentitySchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => sessions.identity(request.params.publicKey, request.cookies[MEMBER_COOKIE]),
-  );
-
-  routes.delete(
-    '/:publicKey/session',
-    {
-      config: { access: publicAccess },
-      schema: {
-        tags,
-        summary: '会員ログアウト（会員セッションを終了）',
-        security: [],
-        params: bookingParamsSchema,
-        response: { 200: statusTrueSchema },
-      },
-    },
-    async (request, reply) => {
-      await sessions.signOut(request.cookies[MEMBER_COOKIE]);
-      reply.clearCookie(MEMBER_COOKIE, cookieOptions);
-      return { status: true as const };
-    },
-  );
 
   routes.post(
     '/:publicKey/reservations',

@@ -1,38 +1,22 @@
 import {
   AVAILABILITY_MESSAGES,
   MEMBER_BOOKING_MESSAGES,
-  MEMBER_PENDING_LIMIT,
-  RESERVATION_STATUSES,
   checkCustomerAnswers,
-  daysBetweenDateValues,
-  proposalSchema,
   type MemberBookingInput,
   type MemberChangeInput,
-  type MyReservation,
 } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
-import { minutesOf } from '../../lib/business-time.js';
-import {
-  AppError,
-  ConflictError,
-  NotFoundError,
-  TooManyRequestsError,
-  ValidationError,
-} from '../../lib/errors.js';
-import { blockedForMs, reserveAttempt } from '../auth/index.js';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { CustomerBooking } from '../online-actions/index.js';
 import type { PublishEvents } from '../realtime/index.js';
 import { tokyoNow } from '../salon-availability/index.js';
 import { createConfigService } from '../salon-configs/index.js';
 import { createMemberRequestService, createReservationCore } from '../salon-reservations/index.js';
 import * as own from './member-reservations.js';
+import { refusalOf, statusName, toMyReservation, type CancelRule } from './my-reservation.js';
 import type { MemberContext } from './sessions.js';
+import { assertBelowPendingLimit, countWrite } from './write-limits.js';
 import { nearestSlots, offeredSlot, type SlotAsk } from './slots.js';
-
-/** Booking writes per member in the sign-in throttle's 15-minute window (decision 0115). */
-export const MEMBER_WRITE_THRESHOLD = 30;
-/** Booking writes per client address in the same window, whoever signed in (decision 0134). */
-export const ADDRESS_WRITE_THRESHOLD = 60;
 
 /** 409 of a slot taken meanwhile, with the nearest free ones (sent as `slotTakenBodySchema`). */
 export class SlotTakenError extends AppError {
@@ -40,9 +24,6 @@ export class SlotTakenError extends AppError {
     super(409, MEMBER_BOOKING_MESSAGES.slotTaken);
   }
 }
-
-const statusName = (status: number) =>
-  RESERVATION_STATUSES.find((entry) => entry.id === status)?.name ?? '';
 
 export function createMemberBookingService(deps: {
   db: Database;
@@ -80,47 +61,6 @@ export function createMemberBookingService(deps: {
     return answers;
   }
 
-  /** Per address, then per member: the sign-in throttle's atomic counter under their own keys. */
-  async function countWrite(member: MemberContext, now: Date) {
-    if (member.address) {
-      const byAddress = `member-address:${member.address}`;
-      if (!(await reserveAttempt(db, byAddress, ADDRESS_WRITE_THRESHOLD, now))) {
-        const waitMs = await blockedForMs(db, [byAddress], now);
-        throw new TooManyRequestsError(
-          MEMBER_BOOKING_MESSAGES.addressRateLimited,
-          Math.ceil(waitMs / 1000),
-        );
-      }
-    }
-    const key = `member:${member.memberId}`;
-    if (await reserveAttempt(db, key, MEMBER_WRITE_THRESHOLD, now)) return;
-    const waitMs = await blockedForMs(db, [key], now);
-    throw new TooManyRequestsError(MEMBER_BOOKING_MESSAGES.rateLimited, Math.ceil(waitMs / 1000));
-  }
-
-  async function assertBelowPendingLimit(salonId: number, member: MemberContext, now: Date) {
-    const pending = await own.pendingCount(db, salonId, member.memberId, tokyoNow(now).date);
-    if (pending >= MEMBER_PENDING_LIMIT)
-      throw new ConflictError(MEMBER_BOOKING_MESSAGES.pendingLimit);
-  }
-
-  /** Why a reservation can no longer be changed or cancelled online ('' when it can). */
-  function refusalOf(
-    cancel: { deadline_hours: number; allow_online_cancel: boolean },
-    slot: { date: string; from: string },
-    now: Date,
-  ): string {
-    if (!cancel.allow_online_cancel) return MEMBER_BOOKING_MESSAGES.cancelClosed;
-    const present = tokyoNow(now);
-    const minutesLeft =
-      daysBetweenDateValues(present.date, slot.date) * 1440 +
-      minutesOf(slot.from) -
-      present.minutes;
-    return minutesLeft < cancel.deadline_hours * 60
-      ? MEMBER_BOOKING_MESSAGES.deadlinePassed(cancel.deadline_hours)
-      : '';
-  }
-
   /** The offered slot, or 409 with the nearest free ones when it is not (taken or never offered). */
   async function takeableSlot(ask: SlotAsk, now: Date) {
     const slot = await offeredSlot(db, configs, ask, now);
@@ -131,7 +71,7 @@ export function createMemberBookingService(deps: {
   /** The reservation, the member's own and still changeable online (else 404 / 409 with why). */
   async function changeable(
     salonId: number,
-    cancel: { deadline_hours: number; allow_online_cancel: boolean },
+    cancel: CancelRule,
     member: MemberContext,
     id: number,
     now: Date,
@@ -152,9 +92,9 @@ export function createMemberBookingService(deps: {
       const now = clock();
       const config = await openSalon(salon);
       const answers = await checkedAnswers(salon.id, input.answers);
-      await countWrite(member, now);
+      await countWrite(db, member, now);
       const instant = config.booking.accept_mode === 'instant';
-      if (!instant) await assertBelowPendingLimit(salon.id, member, now);
+      if (!instant) await assertBelowPendingLimit(db, salon.id, member, now);
       const ask: SlotAsk = {
         salonId: salon.id,
         config,
@@ -207,37 +147,7 @@ export function createMemberBookingService(deps: {
       const lists = await own.listOwn(db, salon.id, member.memberId, tokyoNow(now).date);
       const ids = [...lists.upcoming, ...lists.past].map((row) => row.id);
       const pending = await own.pendingOf(db, salon.id, ids);
-      const view = (row: own.OwnRow): MyReservation => {
-        const change = pending.find((p) => p.reservationId === row.id && p.kind === 'change');
-        const cancel = pending.find((p) => p.reservationId === row.id && p.kind === 'cancel');
-        const proposal = change ? proposalSchema.safeParse(change.proposal) : undefined;
-        const holds = row.status === 1 || row.status === 2;
-        const refusal = holds ? refusalOf(config.cancel, row, now) : '';
-        return {
-          id: row.id,
-          date: row.date,
-          from: row.from,
-          to: row.to,
-          course_id: row.courseId,
-          course_name: row.courseName ?? '',
-          resource_id: row.resourceKind === 'staff' ? row.resourceId : null,
-          resource_name: row.resourceKind === 'staff' ? (row.resourceName ?? '') : '',
-          status: row.status,
-          status_name: statusName(row.status),
-          change_request:
-            change && proposal?.success
-              ? {
-                  id: change.id,
-                  date: proposal.data.date,
-                  from: proposal.data.from,
-                  to: proposal.data.to,
-                }
-              : null,
-          cancel_request: cancel ? { id: cancel.id } : null,
-          can_change: holds && refusal === '',
-          refusal,
-        };
-      };
+      const view = (row: own.OwnRow) => toMyReservation(row, pending, config.cancel, now);
       return { upcoming: lists.upcoming.map(view), past: lists.past.map(view) };
     },
 
@@ -249,9 +159,9 @@ export function createMemberBookingService(deps: {
     ) {
       const now = clock();
       const config = await openSalon(salon);
-      await countWrite(member, now);
+      await countWrite(db, member, now);
       const row = await changeable(salon.id, config.cancel, member, id, now);
-      await assertBelowPendingLimit(salon.id, member, now);
+      await assertBelowPendingLimit(db, salon.id, member, now);
       if (row.courseId === null) throw new ConflictError(MEMBER_BOOKING_MESSAGES.cancelClosed);
       const ask: SlotAsk = {
         salonId: salon.id,
@@ -287,9 +197,9 @@ export function createMemberBookingService(deps: {
     ) {
       const now = clock();
       const config = await openSalon(salon);
-      await countWrite(member, now);
+      await countWrite(db, member, now);
       await changeable(salon.id, config.cancel, member, id, now);
-      await assertBelowPendingLimit(salon.id, member, now);
+      await assertBelowPendingLimit(db, salon.id, member, now);
       const childId = await requests.requestCancel(salon, member.memberId, id);
       return { status: true as const, id: childId };
     },
@@ -302,7 +212,7 @@ export function createMemberBookingService(deps: {
     ) {
       const now = clock();
       await openSalon(salon);
-      await countWrite(member, now);
+      await countWrite(db, member, now);
       // Someone else's reservation is 404, as if it did not exist.
       if (!(await own.findOwn(db, salon.id, member.memberId, id)))
         throw new NotFoundError(MEMBER_BOOKING_MESSAGES.notFound);

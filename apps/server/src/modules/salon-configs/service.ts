@@ -21,6 +21,7 @@ import {
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/types.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { namesEachOnce } from '../../lib/same-ids.js';
 import { fieldError, parseOr422 } from '../../lib/validate.js';
 import * as repository from './repository.js';
 import type { ConfigRow, OnlineConfigRow } from './repository.js';
@@ -239,12 +240,7 @@ export function createConfigService(deps: { db: Database }) {
           );
           await db.transaction(async (tx) => {
             const existing = (await customerFields(salonId, tx)).map((field) => field.id);
-            const set = new Set(existing);
-            if (
-              sorted_ids.length !== existing.length ||
-              new Set(sorted_ids).size !== sorted_ids.length ||
-              !sorted_ids.every((id) => set.has(id))
-            )
+            if (!namesEachOnce(sorted_ids, existing))
               throw fieldError('sorted_ids', CONFIG_MESSAGES.customerSortMismatch);
             await repository.sortCustomerFields(tx, salonId, sorted_ids);
           });

@@ -1,0 +1,109 @@
+import {
+  bookingParamsSchema,
+  errorBodySchema,
+  memberIdentitySchema,
+  memberSessionInputSchema,
+  memberSessionSchema,
+  statusTrueSchema,
+  validationErrorBodySchema,
+} from '@tsunagu/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../plugins/access.js';
+import {
+  MEMBER_COOKIE,
+  MEMBER_COOKIE_PATH,
+  MEMBER_SESSION_MS,
+  type MemberSessions,
+} from './sessions.js';
+
+const tags = ['booking: member'];
+const cookieOptions = {
+  path: MEMBER_COOKIE_PATH,
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: 'auto',
+} as const;
+
+/**
+ * The member session of the booking page (decision 0115): signed in from a LIFF ID token (or
+ * as the demo member), read, and ended; its cookie lives under `/api/booking` only.
+ */
+export async function memberSessionRoutes(
+  app: FastifyInstance,
+  options: { sessions: MemberSessions },
+) {
+  const { sessions } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/:publicKey/session',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags,
+        summary:
+          '会員ログイン: LIFF の IDトークン（id_token）を LINE で検証し、会員を探すか作って会員セッションの Cookie を発行。LINEログイン未設定のデモ環境では { demo: true } でデモ会員',
+        security: [],
+        params: bookingParamsSchema,
+        body: memberSessionInputSchema,
+        response: {
+          200: memberSessionSchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: validationErrorBodySchema,
+          429: errorBodySchema,
+          502: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, session } = await sessions.signIn(
+        request.params.publicKey,
+        request.body,
+        request.ip,
+      );
+      reply.setCookie(MEMBER_COOKIE, token, {
+        ...cookieOptions,
+        maxAge: Math.floor(MEMBER_SESSION_MS / 1000),
+      });
+      return session;
+    },
+  );
+
+  routes.get(
+    '/:publicKey/session',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags,
+        summary:
+          '会員ログインの状態: 有効な会員セッション（なければ null）、LIFF ID、デモ会員を使えるか',
+        security: [],
+        params: bookingParamsSchema,
+        response: { 200: memberIdentitySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => sessions.identity(request.params.publicKey, request.cookies[MEMBER_COOKIE]),
+  );
+
+  routes.delete(
+    '/:publicKey/session',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags,
+        summary: '会員ログアウト（会員セッションを終了）',
+        security: [],
+        params: bookingParamsSchema,
+        response: { 200: statusTrueSchema },
+      },
+    },
+    async (request, reply) => {
+      await sessions.signOut(request.cookies[MEMBER_COOKIE]);
+      reply.clearCookie(MEMBER_COOKIE, cookieOptions);
+      return { status: true as const };
+    },
+  );
+}
