@@ -21,6 +21,7 @@ export async function journeysModule(api: FastifyInstance) {
   await api.register(journeyTagRoutes, { service: createJourneyTagsService({ db: api.db }) });
 }
 export { createJourneyScheduler, type JourneyScheduler } from './scheduler.js';
-export { createJourneyRunner, journeyPushKey, type JourneyRunner } from './runner.js';
+export { createJourneyRunner, type JourneyRunner } from './runner.js';
+export { journeyPushKey } from './step-actions.js';
 export { startJourney } from './enrolment.js';
 export { ownedIds, type ReferenceKind } from './references.js';
