@@ -8,12 +8,17 @@ import { friendTagSchema } from './tags.js';
  * their name and icon read from LINE's profile; listed and searched in the console
  * (`/api/line/friends`, any operator of the account).
  */
-export const FRIEND_FOLLOW_STATES = ['following', 'blocked'] as const;
+/**
+ * 'not_friend': signed in on the booking page (LIFF) but never followed the account (decision
+ * 0181); segments, broadcasts and journeys count only 'following'.
+ */
+export const FRIEND_FOLLOW_STATES = ['following', 'blocked', 'not_friend'] as const;
 export type FriendFollowState = (typeof FRIEND_FOLLOW_STATES)[number];
 
 export const FRIEND_FOLLOW_STATE_LABELS: Record<FriendFollowState, string> = {
   following: '友だち',
   blocked: 'ブロック中',
+  not_friend: '未友だち',
 };
 
 export const FRIENDS_PAGE_SIZE = 50;
@@ -24,14 +29,14 @@ export const FRIEND_TEXT = {
   notFound: 'LINE友だちが見つかりません',
   queryTooLong: '検索語は100文字以内で入力してください',
   pageInvalid: 'ページは1〜10000の整数で指定してください',
-  stateInvalid: '状態は following、blocked、all のいずれかです',
+  stateInvalid: '状態は following、blocked、not_friend、all のいずれかです',
   varOpInvalid: '友だち情報の比べ方が正しくありません',
 } as const;
 
 export const friendListQuerySchema = z.object({
   /** Part of the name (case and width as typed). */
   q: z.string().trim().max(100, { error: FRIEND_TEXT.queryTooLong }).optional(),
-  state: z.enum(['following', 'blocked', 'all'], { error: FRIEND_TEXT.stateInvalid }).optional(),
+  state: z.enum([...FRIEND_FOLLOW_STATES, 'all'], { error: FRIEND_TEXT.stateInvalid }).optional(),
   page: z
     .string({ error: FRIEND_TEXT.pageInvalid })
     .regex(/^[1-9]\d{0,4}$/, { error: FRIEND_TEXT.pageInvalid })
@@ -59,6 +64,8 @@ export const friendSchema = z.object({
   follow_state: z.enum(FRIEND_FOLLOW_STATES),
   followed_at: z.string().nullable(),
   unfollowed_at: z.string().nullable(),
+  /** The last unblock (a follow with `isUnblocked`); `followed_at` stays the first follow's. */
+  unblocked_at: z.string().nullable(),
   last_message_at: z.string().nullable(),
   /** The friend's tags, in the tag list's order (group order, then tag order). */
   tags: z.array(friendTagSchema),

@@ -22,6 +22,9 @@ export const LINE_CHANNEL_MESSAGES = {
   disconnected: 'LINE公式アカウントの連携を解除しました',
   disconnectedUnsent: 'LINE公式アカウントの連携が解除されたため送信しませんでした',
   webhookSet: 'Webhook URL を LINE に設定しました',
+  /** A LIFF sign-in LINE calls a friend, but no friend has that user id (decision 0182). */
+  loginOtherProvider:
+    'LINEログインで友だちと確認されたお客様が、この公式アカウントの友だちに見つかりません。LINEログインチャネル（LIFF）が Messaging API チャネルと別のプロバイダーにあると、利用者IDが一致しません。LINE Developers で、Messaging API チャネルと同じプロバイダーに LINEログインチャネルと LIFF アプリを作り、そのチャネルIDと LIFF ID をここに保存し直してください',
 } as const;
 
 const CHANNEL_ID = /^\d{10}$/;
@@ -87,6 +90,8 @@ export const lineChannelSchema = z.object({
   pnp_enabled: z.boolean(),
   login_channel_id: z.string(),
   liff_id: z.string(),
+  /** What to fix in the LINE Login channel (LIFF), '' when nothing is known to be wrong. */
+  login_attention: z.string(),
   updated_at: z.string().nullable(),
 });
 export type LineChannel = z.infer<typeof lineChannelSchema>;

@@ -81,6 +81,16 @@ export interface FakeLine {
   ): string;
   /** Verify calls received (`client_id` of each), in order. */
   verifyCalls: string[];
+  /**
+   * A LIFF access token of a user, as `liff.getAccessToken()` gives one: `GET /friendship/v1/status`
+   * with it answers `friendFlag` (whether the user is a friend of the Login channel's linked
+   * official account).
+   */
+  issueLiffAccessToken(user: { sub: string; friend: boolean }): string;
+  /**
+   * LINE unreachable (true): every connection is closed without an answer, until set false.
+   */
+  setDown(down: boolean): void;
   close(): Promise<void>;
 }
 
@@ -111,7 +121,8 @@ export function fakeChannel(n: number): FakeLineChannel {
  * A LINE Platform stand-in for tests and benchmarks: a real HTTP server on 127.0.0.1:0 serving
  * the calls we make, shaped as LINE's OpenAPI documents (line/line-openapi) say, for any number
  * of channels: stateless tokens from id and secret (`POST /oauth2/v3/token`), `GET /v2/bot/info`,
- * the webhook endpoint (set and test), friends' profiles, LIFF ID tokens (`POST /oauth2/v2.1/verify`), the message quota, and `POST /bot/pnp/push` and `POST /v2/bot/message/push` (retry keys: 409 once accepted) with
+ * the webhook endpoint (set and test), friends' profiles, LIFF ID tokens (`POST /oauth2/v2.1/verify`) and
+ * access tokens (`GET /friendship/v1/status`), the message quota, and `POST /bot/pnp/push` and `POST /v2/bot/message/push` (retry keys: 409 once accepted) with
  * configurable status codes, latency and hangs. A token it does not know is 401, like LINE.
  */
 export async function startFakeLine(
@@ -135,6 +146,8 @@ export async function startFakeLine(
     { aud: string; sub: string; name?: string; picture?: string; exp: number; iat: number }
   >();
   const verifyCalls: string[] = [];
+  const liffAccessTokens = new Map<string, { sub: string; friend: boolean }>();
+  let down = false;
   const acceptedRetryKeys = new Set<string>();
 
   /** `POST /oauth2/v2.1/verify` (LINE Login v2.1): 400 `invalid_request` for any bad token. */
@@ -244,6 +257,13 @@ export async function startFakeLine(
       json(res, 200, { token_type: 'Bearer', access_token: token, expires_in: 899 });
       return;
     }
+    if (req.method === 'GET' && path === '/friendship/v1/status') {
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      const liffUser = liffAccessTokens.get(bearer);
+      if (!liffUser) json(res, 401, { message: 'invalid token' });
+      else json(res, 200, { friendFlag: liffUser.friend });
+      return;
+    }
     const channel = channelOf(req);
     if (!channel) {
       json(res, 401, { message: MESSAGES[401] });
@@ -300,6 +320,10 @@ export async function startFakeLine(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      if (down) {
+        req.socket.destroy();
+        return;
+      }
       const raw = Buffer.concat(chunks);
       const pushPath =
         req.url === '/bot/pnp/push' ||
@@ -350,6 +374,15 @@ export async function startFakeLine(
       return token;
     },
     verifyCalls,
+    issueLiffAccessToken(user) {
+      issued += 1;
+      const token = `liff-access-${issued}`;
+      liffAccessTokens.set(token, user);
+      return token;
+    },
+    setDown(next) {
+      down = next;
+    },
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { FakeLineChannel } from '../fakes/fake-line.js';
 import type { signIn } from './test-app.js';
@@ -23,4 +24,45 @@ export async function connectChannel(
     ...extra,
   });
   expect(connected.statusCode, connected.body).toBe(200);
+}
+
+let webhookEvents = 0;
+
+/** A webhook event of a LINE user as LINE sends it (webhook.yml): follow (or unblock), unfollow. */
+export function userEvent(
+  type: 'follow' | 'unfollow',
+  userId: string,
+  options: { unblocked?: boolean; timestamp?: number } = {},
+) {
+  webhookEvents += 1;
+  return {
+    type,
+    mode: 'active',
+    timestamp: options.timestamp ?? Date.now(),
+    webhookEventId: `01TESTUSEREVENT${String(webhookEvents).padStart(11, '0')}`,
+    deliveryContext: { isRedelivery: false },
+    source: { type: 'user', userId },
+    ...(type === 'follow'
+      ? { replyToken: 'r', follow: { isUnblocked: options.unblocked ?? false } }
+      : {}),
+  };
+}
+
+/** LINE calls the webhook for the channel with these events, signed with its secret; 200. */
+export async function deliverWebhook(
+  app: FastifyInstance,
+  channel: FakeLineChannel,
+  events: unknown[],
+): Promise<void> {
+  const body = JSON.stringify({ destination: channel.botUserId, events });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/line/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'x-line-signature': signLineBody(body, channel.secret),
+    },
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }

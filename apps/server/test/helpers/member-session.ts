@@ -41,7 +41,7 @@ export function memberCookieFrom(response: LightMyRequestResponse): string {
 export async function memberSignIn(
   app: FastifyInstance,
   publicKey: string,
-  body: { id_token: string } | { demo: true },
+  body: { id_token: string; access_token?: string } | { demo: true },
   address = phoneAddress(),
 ): Promise<MemberClient> {
   const response = await memberClient(app, '', address).post(

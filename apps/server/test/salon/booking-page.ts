@@ -1,7 +1,7 @@
 import { addDaysToDateValue, todayInTokyo } from '@tsunagu/contracts';
 import { expect } from 'vitest';
 import { fakeChannel, startFakeLine, type FakeLine } from '../fakes/fake-line.js';
-import { connectChannel } from '../helpers/line-channels.js';
+import { connectChannel, deliverWebhook, userEvent } from '../helpers/line-channels.js';
 import { memberSignIn, type MemberClient } from '../helpers/member-session.js';
 import { createCourse, createResource, openSalonTest } from './fixtures.js';
 
@@ -53,12 +53,27 @@ export async function openBookingPage() {
     day,
     course,
     staffId,
-    /** Signs a new LINE user in on the booking page; `sub` is their LINE user id. */
-    async newMember(name: string) {
+    /**
+     * A new LINE user follows the account (the webhook) and signs in on the booking page;
+     * `sub` is their LINE user id. `friend: false`: they sign in without ever following.
+     */
+    async newMember(name: string, options: { friend?: boolean } = {}) {
       users += 1;
       const sub = `U${users.toString(16).padStart(32, 'c')}`;
+      const friend = options.friend ?? true;
+      if (friend) {
+        line.setProfile(sub, { displayName: name });
+        await deliverWebhook(opened.t.app, line.channels[0]!, [userEvent('follow', sub)]);
+      }
       const idToken = line.issueIdToken(LOGIN_CHANNEL, { sub, name });
-      return { sub, client: await memberSignIn(opened.t.app, key, { id_token: idToken }) };
+      const accessToken = line.issueLiffAccessToken({ sub, friend });
+      return {
+        sub,
+        client: await memberSignIn(opened.t.app, key, {
+          id_token: idToken,
+          access_token: accessToken,
+        }),
+      };
     },
     /** The member books `from` on `day` with the staff member: the reservation id. */
     async book(member: MemberClient, from: string) {

@@ -14,6 +14,7 @@ export const MEMBER_PENDING_LIMIT = 3;
 export const MEMBER_BOOKING_MESSAGES = {
   sessionChoice: 'id_token（LIFFのIDトークン）か demo のどちらか一方を指定してください',
   idToken: 'id_token（LIFFのIDトークン）は1〜4096文字で指定してください',
+  accessToken: 'access_token（LIFFのアクセストークン）は1〜4096文字で指定してください',
   demoFlag: 'demo は true で指定してください',
   lineRefused: 'LINEでの本人確認に失敗しました。LINEアプリから予約ページを開き直してください',
   lineUnreachable: 'LINEに接続できませんでした。しばらくしてからもう一度お試しください',
@@ -46,6 +47,15 @@ export const memberSessionInputSchema = z
       .string({ error: MEMBER_BOOKING_MESSAGES.idToken })
       .min(1, { error: MEMBER_BOOKING_MESSAGES.idToken })
       .max(4096, { error: MEMBER_BOOKING_MESSAGES.idToken })
+      .optional(),
+    /**
+     * LIFF's access token (`liff.getAccessToken()`): the server asks LINE whether the customer
+     * is a friend of the account (`GET /friendship/v1/status`, decision 0181).
+     */
+    access_token: z
+      .string({ error: MEMBER_BOOKING_MESSAGES.accessToken })
+      .min(1, { error: MEMBER_BOOKING_MESSAGES.accessToken })
+      .max(4096, { error: MEMBER_BOOKING_MESSAGES.accessToken })
       .optional(),
     demo: z.literal(true, { error: MEMBER_BOOKING_MESSAGES.demoFlag }).optional(),
   })

@@ -43,6 +43,12 @@ export const lineChannels = pgTable(
     state: text().notNull().default('ok'),
     stateReason: text().notNull().default(''),
     stateChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Why the LINE Login channel (LIFF) needs the operator's attention, '' when nothing is known
+     * to be wrong (decision 0182): a LIFF sign-in LINE calls a friend whose user id no friend has.
+     * Sending is not paused by it; saving the channel clears it.
+     */
+    loginAttention: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

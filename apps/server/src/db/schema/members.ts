@@ -18,6 +18,9 @@ import { accounts } from './accounts.js';
  * what operators recorded about them stay. `follow_changed_at` is the LINE time of the last
  * follow/unfollow applied, so a redelivered older event never undoes a newer one.
  * `profile_wanted`: the name and icon are to be (re)read from LINE (`GET /v2/bot/profile`).
+ * `follow_state` 'not_friend': known from a LIFF sign-in (booking page) but never followed the
+ * account (issue 23, decision 0181); only a follow event makes them 'following'. `followed_at` is
+ * the first follow: an unblock (`follow.isUnblocked`) keeps it and sets `unblocked_at` (0180).
  */
 export const members = pgTable(
   'members',
@@ -32,6 +35,7 @@ export const members = pgTable(
     followState: text().notNull().default('following'),
     followedAt: timestamp({ withTimezone: true }),
     unfollowedAt: timestamp({ withTimezone: true }),
+    unblockedAt: timestamp({ withTimezone: true }),
     followChangedAt: timestamp({ withTimezone: true }),
     lastMessageAt: timestamp({ withTimezone: true }),
     profileWanted: boolean().notNull().default(false),
@@ -49,7 +53,10 @@ export const members = pgTable(
     index('members_profile_wanted')
       .on(table.id)
       .where(sql`${table.profileWanted}`),
-    check('members_follow_state_check', sql`${table.followState} in ('following', 'blocked')`),
+    check(
+      'members_follow_state_check',
+      sql`${table.followState} in ('following', 'blocked', 'not_friend')`,
+    ),
   ],
 );
 

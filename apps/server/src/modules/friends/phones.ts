@@ -1,6 +1,6 @@
 import { normalizePhone, type CustomerAnswer } from '@tsunagu/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import { memberPhones } from '../../db/schema/index.js';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { memberPhones, members } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { phoneDigest } from '../../lib/phone-digest.js';
 
@@ -29,15 +29,23 @@ export async function rememberFriendPhones(
       });
 }
 
-/** The friend of the account who gave this number (as people write it), if any. */
+/**
+ * The friend of the account who gave this number (as people write it), if any; someone who
+ * never followed the account (decision 0181) is no friend.
+ */
 export async function friendByPhone(db: Executor, accountId: number, raw: string) {
   const phone = normalizePhone(raw);
   if (!phone) return undefined;
   const [row] = await db
     .select({ memberId: memberPhones.memberId })
     .from(memberPhones)
+    .innerJoin(members, eq(members.id, memberPhones.memberId))
     .where(
-      and(eq(memberPhones.accountId, accountId), eq(memberPhones.telHash, phoneDigest(phone.e164))),
+      and(
+        eq(memberPhones.accountId, accountId),
+        eq(memberPhones.telHash, phoneDigest(phone.e164)),
+        ne(members.followState, 'not_friend'),
+      ),
     );
   return row?.memberId;
 }

@@ -10,11 +10,20 @@ export const FRIEND_PROFILES_CHANNEL = 'friend_profiles';
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /**
- * A follow at LINE time `at`: the friend is created, or following again (a re-follow after a
- * block), and their profile is to be read. An older event than the last follow/unfollow
- * applied changes nothing (LINE may redeliver events late and out of order).
+ * A follow at LINE time `at`: the friend is created, or following again, and their profile is to
+ * be read. A follow that is not an unblock (a first follow, or one after the friend was removed)
+ * sets `followed_at`, which follow journeys and follow steps start from. An unblock (`follow.isUnblocked`, decision
+ * 0180) keeps `followed_at` and records `unblocked_at`, so nothing of a first follow starts again.
+ * An older event than the last follow/unfollow applied changes nothing (LINE may redeliver events
+ * late and out of order).
  */
-export async function recordFollow(tx: Executor, accountId: number, lineUserId: string, at: Date) {
+export async function recordFollow(
+  tx: Executor,
+  accountId: number,
+  lineUserId: string,
+  at: Date,
+  unblocked = false,
+) {
   await tx
     .insert(members)
     .values({
@@ -22,7 +31,9 @@ export async function recordFollow(tx: Executor, accountId: number, lineUserId: 
       lineUserId,
       displayName: '',
       followState: 'following',
-      followedAt: at,
+      // An unblock of someone unknown here: they followed before the channel was connected.
+      followedAt: unblocked ? null : at,
+      unblockedAt: unblocked ? at : null,
       followChangedAt: at,
       profileWanted: true,
     })
@@ -30,7 +41,8 @@ export async function recordFollow(tx: Executor, accountId: number, lineUserId: 
       target: [members.accountId, members.lineUserId],
       set: {
         followState: 'following',
-        followedAt: iso(at),
+        followedAt: unblocked ? members.followedAt : iso(at),
+        unblockedAt: unblocked ? iso(at) : members.unblockedAt,
         unfollowedAt: null,
         followChangedAt: iso(at),
         profileWanted: true,
@@ -89,6 +101,7 @@ const friendColumns = {
   followState: members.followState,
   followedAt: members.followedAt,
   unfollowedAt: members.unfollowedAt,
+  unblockedAt: members.unblockedAt,
   lastMessageAt: members.lastMessageAt,
 };
 export type FriendRow = { [K in keyof typeof friendColumns]: (typeof members.$inferSelect)[K] };

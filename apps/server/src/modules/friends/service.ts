@@ -1,6 +1,8 @@
 import {
+  FRIEND_FOLLOW_STATES,
   FRIEND_TEXT,
   FRIENDS_PAGE_SIZE,
+  type FriendFollowState,
   type Friend,
   type FriendList,
   type FriendListQuery,
@@ -18,9 +20,12 @@ function friendOf(row: FriendRow, tags: Friend['tags']): Friend {
     id: row.id,
     display_name: row.displayName,
     icon_url: row.iconUrl,
-    follow_state: row.followState === 'blocked' ? 'blocked' : 'following',
+    follow_state: FRIEND_FOLLOW_STATES.includes(row.followState as FriendFollowState)
+      ? (row.followState as FriendFollowState)
+      : 'following',
     followed_at: isoOrNull(row.followedAt),
     unfollowed_at: isoOrNull(row.unfollowedAt),
+    unblocked_at: isoOrNull(row.unblockedAt),
     last_message_at: isoOrNull(row.lastMessageAt),
     tags,
   };

@@ -19,9 +19,16 @@ function timeOf(event: LineWebhookEvent): Date {
     : new Date();
 }
 
+/** `follow.isUnblocked` (webhook.yml, FollowDetail): the friend unblocked the account. */
+function isUnblock(event: LineWebhookEvent): boolean {
+  const follow = (event as { follow?: { isUnblocked?: unknown } }).follow;
+  return follow?.isUnblocked === true;
+}
+
 /**
  * The account's friends from its channel's webhook events (issue 13), inside the transaction
- * that records each event once: follow (new friend, or following again), unfollow (blocked),
+ * that records each event once: follow (new friend, or following again;
+ * an unblock keeps the first follow's time), unfollow (blocked),
  * message (last message time). Events of groups and rooms name no friend and are left alone.
  */
 export async function recordFriendEvent(
@@ -33,7 +40,7 @@ export async function recordFriendEvent(
   const user = userOf(event);
   if (user === null) return;
   const at = timeOf(event);
-  if (event.type === 'follow') await recordFollow(tx, accountId, user, at);
+  if (event.type === 'follow') await recordFollow(tx, accountId, user, at, isUnblock(event));
   else if (event.type === 'unfollow') await recordUnfollow(tx, accountId, user, at);
   else await recordMessage(tx, accountId, user, at);
 }

@@ -71,6 +71,13 @@ export const lineChannelReader = {
       }
     );
   },
+  /**
+   * A LIFF sign-in LINE calls a friend whose user id no friend has (decision 0182): the LINE
+   * Login channel needs the operator's attention in LINE連携. Sending goes on.
+   */
+  async markLoginAttention(db: Executor, accountId: number) {
+    await repository.setLoginAttention(db, accountId, LINE_CHANNEL_MESSAGES.loginOtherProvider);
+  },
 };
 
 /**

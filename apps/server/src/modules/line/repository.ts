@@ -129,3 +129,21 @@ export async function releaseSendLeases(
       ),
     );
 }
+
+/** Notes what the LINE Login channel needs (decision 0182); a channel already noted stays so. */
+export async function setLoginAttention(db: Executor, accountId: number, reason: string) {
+  await db
+    .update(lineChannels)
+    .set({ loginAttention: reason, updatedAt: new Date() })
+    .where(
+      and(eq(lineChannels.accountId, accountId), sql`${lineChannels.loginAttention} <> ${reason}`),
+    );
+}
+
+/** The channels stored without their bot (LINE was unreachable when they were adopted). */
+export async function channelsWithoutBot(db: Executor) {
+  return db
+    .select({ accountId: lineChannels.accountId })
+    .from(lineChannels)
+    .where(sql`${lineChannels.botUserId} is null`);
+}

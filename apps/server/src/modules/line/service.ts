@@ -38,6 +38,7 @@ function toView(row: ChannelRow | undefined, webhookUrl: string): LineChannel {
     pnp_enabled: row?.pnpEnabled ?? false,
     login_channel_id: row?.loginChannelId ?? '',
     liff_id: row?.liffId ?? '',
+    login_attention: row?.loginAttention ?? '',
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
 }
@@ -182,6 +183,8 @@ export function createLineChannelService(deps: {
         liffId: input.liff_id,
         state: 'ok',
         stateReason: '',
+        // Saved again (a LINE Login channel of the right provider, say): judged afresh.
+        loginAttention: '',
       });
       credentials.forget(accountId);
       return toView(await repository.findChannel(db, accountId), webhookUrl);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { memberSessions, members, salons } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 
@@ -13,8 +13,10 @@ export async function findSalonByKey(db: Executor, publicKey: string) {
 
 /**
  * Finds the account's member of a LINE user, creating it from the ID token's name and picture
- * when there is none (a customer who opens the page before the webhook told us of them). An
- * existing member keeps the name and icon the friends module keeps up to date.
+ * when there is none (a customer who opens the page before the webhook told us of them): not
+ * (yet) a friend until a follow event says so (decision 0181). An existing member keeps the name
+ * and icon the friends module keeps up to date; one whose profile was not read yet takes the
+ * ID token's.
  */
 export async function findOrCreateMember(
   tx: Executor,
@@ -22,19 +24,29 @@ export async function findOrCreateMember(
   lineUserId: string,
   profile: { name: string; picture: string },
 ) {
-  await tx
+  const name = profile.name || 'LINEユーザー';
+  const [row] = await tx
     .insert(members)
     .values({
       accountId,
       lineUserId,
-      displayName: profile.name || 'LINEユーザー',
+      displayName: name,
       iconUrl: profile.picture,
+      followState: 'not_friend',
     })
-    .onConflictDoNothing({ target: [members.accountId, members.lineUserId] });
-  const [row] = await tx
-    .select({ id: members.id, displayName: members.displayName, iconUrl: members.iconUrl })
-    .from(members)
-    .where(and(eq(members.accountId, accountId), eq(members.lineUserId, lineUserId)));
+    .onConflictDoUpdate({
+      target: [members.accountId, members.lineUserId],
+      set: {
+        displayName: sql`case when ${members.displayName} = '' then ${name} else ${members.displayName} end`,
+        iconUrl: sql`case when ${members.iconUrl} = '' then ${profile.picture} else ${members.iconUrl} end`,
+      },
+    })
+    .returning({
+      id: members.id,
+      displayName: members.displayName,
+      iconUrl: members.iconUrl,
+      followState: members.followState,
+    });
   return row!;
 }
 

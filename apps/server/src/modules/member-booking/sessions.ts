@@ -23,6 +23,7 @@ import {
   reserveAttempt,
 } from '../auth/index.js';
 import { lineChannelReader } from '../line/index.js';
+import { liffFriendship } from './liff-friendship.js';
 import { verifyLiffIdToken } from './liff-verify.js';
 import * as repository from './repository.js';
 
@@ -76,12 +77,17 @@ export function createMemberSessions(deps: { db: Database; config: Config; clock
       throw new AppError(502, MEMBER_BOOKING_MESSAGES.lineUnreachable);
     if (verified.kind === 'refused')
       throw new UnauthenticatedError(MEMBER_BOOKING_MESSAGES.lineRefused);
+    const friend = await liffFriendship(config.LINE_API_BASE, input.access_token);
     const member = await repository.findOrCreateMember(
       db,
       accountId,
       verified.lineUserId,
       verified,
     );
+    // LINE calls them a friend, yet no friend has this user id: the LINE Login channel is not in
+    // the Messaging API channel's provider, so its user ids differ (decision 0182).
+    if (friend === true && member.followState === 'not_friend')
+      await lineChannelReader.markLoginAttention(db, accountId);
     return { member, demo: false };
   }
 

@@ -28,7 +28,9 @@ export function conditionWhere(
 ): SQL {
   const parts = condition.conditions.map((part) => conditionSql(accountId, part, today));
   const joined = condition.match === 'all' ? and(...parts) : or(...parts);
-  return sql`(${joined})`;
+  // A segment finds friends only: never someone who signed in on the booking page without
+  // following the account (decision 0181).
+  return sql`(${members.followState} <> 'not_friend' and (${joined}))`;
 }
 
 /** Friends holding the tags: by the tag index (member_tags_tag_idx), grouped once. */

@@ -9,7 +9,7 @@ import {
   type TriggerActionType,
   type openApiEventInputSchema,
 } from '@tsunagu/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   journeys,
@@ -69,7 +69,14 @@ export function createEventsService(deps: {
       const [row] = await db
         .select({ id: members.id })
         .from(members)
-        .where(and(eq(members.accountId, accountId), eq(members.lineUserId, input.line_user_id)));
+        .where(
+          and(
+            eq(members.accountId, accountId),
+            eq(members.lineUserId, input.line_user_id),
+            // Someone who never followed the account is no friend (decision 0181).
+            ne(members.followState, 'not_friend'),
+          ),
+        );
       return row?.id;
     }
     return friendByPhone(db, accountId, input.tel!);
