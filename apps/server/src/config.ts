@@ -94,6 +94,11 @@ export const configSchema = z
       .regex(/^\d{10}$/, { message: 'LINE_LOGIN_CHANNEL_ID は10桁の数字です' })
       .optional(),
     LINE_API_BASE: z.string().url().default('https://api.line.me'),
+    /**
+     * First wait before asking LINE again for the bot of a channel stored without it (LINE was
+     * unreachable at start, decision 0183); doubles up to 5 minutes.
+     */
+    LINE_BOT_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
     /** Requests per second to LINE per channel (LINE allows 2,000); one process per channel. */
     TEL_RATE_LIMIT: z.coerce.number().int().min(1).max(2000).default(2000),
     /** Run the dispatcher inside the API process (`false` when `npm run worker` runs it). */

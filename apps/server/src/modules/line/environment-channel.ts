@@ -11,7 +11,8 @@ import type { ChannelSecrets } from './secrets.js';
  * first account's stored channel, unless that account already has one — so an install that
  * sent from the environment before channels were per account keeps sending after the upgrade
  * (decision 0045). The bot (webhook `destination`) is asked from LINE; if LINE cannot be
- * reached now, the channel is stored without it and the console's 確認 fills it in.
+ * reached now, the channel is stored without it and asked again in the background (bot-retry.ts,
+ * decision 0183) — or the console's 確認 fills it in.
  */
 export async function adoptEnvironmentChannel(deps: {
   db: Database;

@@ -3,6 +3,7 @@ import { LINE_CHANNEL_MESSAGES } from '@tsunagu/contracts';
 import { secretsKeyOf, type Config } from '../../config.js';
 import type { Database, Executor } from '../../db/types.js';
 import { createSecretBox } from '../../lib/secret-box.js';
+import { startBotRetry } from './bot-retry.js';
 import { createLineClient, LineApiError } from './client.js';
 import { createChannelCredentials } from './credentials.js';
 import { adoptEnvironmentChannel } from './environment-channel.js';
@@ -102,6 +103,15 @@ export async function lineModule(
     credentials,
     onDisconnect: (accountId) => options.onDisconnect(api.db, accountId),
   });
+  // The environment's channel stored without its bot (LINE unreachable just now): asked again
+  // in the background until known (decision 0183).
+  const botRetry = startBotRetry({
+    db: api.db,
+    channels,
+    log: api.log,
+    retryBaseMs: api.config.LINE_BOT_RETRY_BASE_MS,
+  });
+  api.addHook('onClose', () => botRetry.stop());
   await api.register(lineChannelRoutes, { prefix: '/line', channels });
   await api.register(lineWebhookRoutes, {
     prefix: '/line',

@@ -211,6 +211,21 @@ export function createLineChannelService(deps: {
       return toView(await repository.findChannel(db, accountId), webhookUrl);
     },
 
+    /**
+     * Asks LINE for the bot of a channel stored without it (decision 0183); true once known.
+     * LINE unreachable: the 502 of `withToken`; a refused token flags the channel as 確認 does.
+     */
+    async fillBot(accountId: number): Promise<boolean> {
+      const row = await repository.findChannel(db, accountId);
+      if (!row) return true;
+      if (row.botUserId) return true;
+      const bot = await withToken(row, (token) => client.botInfo(token));
+      const other = await repository.findChannelByBot(db, bot.userId);
+      if (other && other.accountId !== accountId) return false;
+      await repository.updateChannel(db, accountId, botValues(bot));
+      return true;
+    },
+
     /** Sets the channel's webhook URL at LINE (optionally) and has LINE test it. */
     async webhook(accountId: number, endpoint: string, set: boolean): Promise<LineWebhookTest> {
       const row = await require(accountId);

@@ -71,7 +71,7 @@ export function bookingApi(publicKey: string) {
   return {
     page: () => call<BookingPage>('GET', base),
     identity: () => call<MemberIdentity>('GET', `${base}/session`),
-    signIn: (body: { id_token: string } | { demo: true }) =>
+    signIn: (body: { id_token: string; access_token?: string } | { demo: true }) =>
       call<MemberSession>('POST', `${base}/session`, body),
     slots: (courseId: number, resourceId: number | null, from: string, to: string) => {
       const query = new URLSearchParams({ course_id: String(courseId), from, to });

@@ -10,6 +10,7 @@ type Liff = {
   isLoggedIn(): boolean;
   login(options?: { redirectUri?: string }): void;
   getIDToken(): string | null;
+  getAccessToken(): string | null;
 };
 
 declare global {
@@ -30,8 +31,14 @@ function loadSdk(): Promise<Liff> {
   });
 }
 
-/** The LINE user's ID token; null while the browser is on its way to LINE Login. */
-export async function liffIdToken(liffId: string): Promise<string | null> {
+/**
+ * The LINE user's ID token and LIFF access token (the server asks LINE with the latter whether
+ * they are a friend of the account, decision 0181); null while the browser is on its way to
+ * LINE Login.
+ */
+export async function liffTokens(
+  liffId: string,
+): Promise<{ id_token: string; access_token?: string } | null> {
   const liff = await loadSdk();
   await liff.init({ liffId });
   if (!liff.isLoggedIn()) {
@@ -40,5 +47,6 @@ export async function liffIdToken(liffId: string): Promise<string | null> {
   }
   const token = liff.getIDToken();
   if (!token) throw new Error('LIFF gave no ID token');
-  return token;
+  const accessToken = liff.getAccessToken();
+  return accessToken ? { id_token: token, access_token: accessToken } : { id_token: token };
 }

@@ -1,7 +1,7 @@
 import type { MemberIdentity, MemberSession } from '@tsunagu/contracts';
 import { useEffect, useState } from 'react';
 import { BookingApiError, type BookingApi } from '../api/booking-api';
-import { liffIdToken } from '../api/liff';
+import { liffTokens } from '../api/liff';
 
 /**
  * Who is booking (decision 0127). In LINE (the account has a LIFF id) the page asks LIFF for
@@ -17,7 +17,7 @@ export function SignIn(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
-  const send = (body: { id_token: string } | { demo: true }) =>
+  const send = (body: { id_token: string; access_token?: string } | { demo: true }) =>
     api
       .signIn(body)
       .then(onSignedIn)
@@ -28,8 +28,8 @@ export function SignIn(props: {
   useEffect(() => {
     if (!identity.liff_id) return;
     let live = true;
-    liffIdToken(identity.liff_id)
-      .then((token) => (token && live ? send({ id_token: token }) : undefined))
+    liffTokens(identity.liff_id)
+      .then((tokens) => (tokens && live ? send(tokens) : undefined))
       .catch(() => {
         if (live)
           setError('LINEでの本人確認を開始できませんでした。LINEアプリから開き直してください');

@@ -1,4 +1,9 @@
-import { friendListSchema, varOpTakesValue, type VarConditionOp } from '@tsunagu/contracts';
+import {
+  friendListSchema,
+  varOpTakesValue,
+  type FriendFollowState,
+  type VarConditionOp,
+} from '@tsunagu/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -7,7 +12,7 @@ export type VarFilter = { varId: number; op: VarConditionOp; value: string; choi
 
 export type FriendFilter = {
   q: string;
-  state: 'all' | 'following' | 'blocked';
+  state: 'all' | FriendFollowState;
   /** 0: any tag. */
   tagId: number;
   /** null: no friend-information filter. */

@@ -30,11 +30,22 @@ export function FriendProfile({ friend }: { friend: Friend }) {
               <dd>{when(friend.unfollowed_at)}</dd>
             </div>
           ) : null}
+          {friend.follow_state === 'following' && friend.unblocked_at ? (
+            <div>
+              <dt>ブロック解除日時</dt>
+              <dd>{when(friend.unblocked_at)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>最終メッセージ</dt>
             <dd>{when(friend.last_message_at)}</dd>
           </div>
         </dl>
+        {friend.follow_state === 'not_friend' ? (
+          <p className="text-muted">
+            予約ページでLINEログインしましたが、まだ友だち追加していません。セグメント・一斉配信・ジャーニーの対象になりません。
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ const FRIEND: Friend = {
   follow_state: 'following',
   followed_at: '2026-11-20T01:00:00.000Z',
   unfollowed_at: null,
+  unblocked_at: null,
   last_message_at: null,
   tags: [{ id: 1, name: 'VIP' }],
 };
@@ -97,6 +98,33 @@ describe('FriendDetailPage (issue 13)', () => {
       }),
     );
     expect(await screen.findByText('友だち情報を保存しました')).toBeVisible();
+  });
+
+  it('a friend who unblocked shows the first follow and the unblock; a booking-page sign-in without a follow is 未友だち', async () => {
+    renderApp('/line/friends/7', {
+      session: makeSession(),
+      api: api({
+        'GET /api/line/friends/:id': () =>
+          reply(200, { ...FRIEND, unblocked_at: '2026-11-22T03:30:00.000Z' }),
+      }),
+    });
+    expect(await screen.findByText('ブロック解除日時')).toBeVisible();
+    expect(screen.getByText('2026/11/20 10:00')).toBeVisible();
+    expect(screen.getByText('2026/11/22 12:30')).toBeVisible();
+  });
+
+  it('someone who signed in on the booking page without following is 未友だち and left out of sending', async () => {
+    renderApp('/line/friends/7', {
+      session: makeSession(),
+      api: api({
+        'GET /api/line/friends/:id': () =>
+          reply(200, { ...FRIEND, follow_state: 'not_friend', followed_at: null }),
+      }),
+    });
+    expect(await screen.findByText('未友だち')).toBeVisible();
+    expect(screen.getByText(/まだ友だち追加していません/)).toHaveTextContent(
+      'セグメント・一斉配信・ジャーニーの対象になりません',
+    );
   });
 
   it('shows the server’s Japanese message under the field it names', async () => {

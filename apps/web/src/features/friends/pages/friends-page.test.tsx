@@ -13,6 +13,7 @@ function friend(id: number, extra: Partial<Friend> = {}): Friend {
     follow_state: 'following',
     followed_at: '2026-11-20T01:00:00.000Z',
     unfollowed_at: null,
+    unblocked_at: null,
     last_message_at: null,
     tags: [],
     ...extra,
@@ -23,6 +24,7 @@ function friend(id: number, extra: Partial<Friend> = {}): Friend {
 const friendsApi: FakeHandler = ({ query }) => {
   let all = Array.from({ length: 120 }, (_, i) => friend(120 - i));
   all[0] = friend(120, { follow_state: 'blocked', display_name: '' });
+  all[1] = friend(119, { follow_state: 'not_friend', followed_at: null });
   if (query.q) all = all.filter((f) => f.display_name.includes(query.q!));
   if (query.state) all = all.filter((f) => f.follow_state === query.state);
   const page = Number(query.page ?? '1');
@@ -53,6 +55,8 @@ describe('FriendsPage (issue 13)', () => {
     expect(within(first).getByText('ブロック中')).toBeVisible();
     // 01:00 UTC is 10:00 in Tokyo.
     expect(within(first).getByText('2026/11/20 10:00')).toBeVisible();
+    const second = within(table()).getAllByRole('row')[2]!;
+    expect(within(second).getByText('未友だち')).toBeVisible();
 
     await app.user.click(screen.getByRole('button', { name: '次へ' }));
     expect(await screen.findByText('120人中 51〜100人目')).toBeVisible();
@@ -70,6 +74,12 @@ describe('FriendsPage (issue 13)', () => {
     await app.user.type(screen.getByRole('searchbox', { name: '名前' }), '友だち 11{Enter}');
     expect(await screen.findByText('11人中 1〜11人目')).toBeVisible();
     expect(friendCalls(app).at(-1)!.query).toEqual({ q: '友だち 11' });
+    await app.user.clear(screen.getByRole('searchbox', { name: '名前' }));
+    await app.user.type(screen.getByRole('searchbox', { name: '名前' }), '{Enter}');
+    await app.user.click(screen.getByRole('combobox', { name: '状態' }));
+    await app.user.click(screen.getByRole('option', { name: '未友だち' }));
+    expect(await screen.findByText('1人中 1〜1人目')).toBeVisible();
+    expect(friendCalls(app).at(-1)!.query).toEqual({ state: 'not_friend' });
   });
 
   it('filters by a friend-information value with 検索: the field, a way of comparing for its type, the value', async () => {

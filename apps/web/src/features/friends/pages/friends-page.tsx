@@ -17,6 +17,7 @@ const STATES: readonly SelectOption<FriendFilter['state']>[] = [
   { value: 'all', name: 'すべて' },
   { value: 'following', name: '友だち' },
   { value: 'blocked', name: 'ブロック中' },
+  { value: 'not_friend', name: '未友だち' },
 ];
 
 /**

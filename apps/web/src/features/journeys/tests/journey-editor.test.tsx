@@ -86,6 +86,7 @@ describe('journey editor (issue 14, decision 0169)', () => {
               follow_state: 'following',
               followed_at: null,
               unfollowed_at: null,
+              unblocked_at: null,
               last_message_at: null,
               tags: [],
             },

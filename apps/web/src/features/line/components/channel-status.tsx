@@ -3,12 +3,14 @@ import { useId } from 'react';
 import { useToast } from '@/ui/toast';
 import { useCheckLineChannel } from '../api/check-channel';
 import { BotIcon } from './bot-icon';
+import { LoginAttention } from './login-attention';
 import { actionErrorText } from './channel-field-errors';
 import { LINE_TEXT } from './line-text';
 
 /**
  * The connected official account as LINE last described it, its state and 再確認. A channel in
- * need of attention (LINE refused its token: sending is paused) says so first, with what to do.
+ * need of attention (LINE refused its token: sending is paused) says so first, with what to do;
+ * so does a LINE Login channel whose user ids are not the friends' (decision 0182).
  */
 export function ChannelStatus({ channel }: { channel: LineChannel }) {
   const check = useCheckLineChannel();
@@ -35,6 +37,7 @@ export function ChannelStatus({ channel }: { channel: LineChannel }) {
           <p>{LINE_TEXT.pausedWhatToDo}</p>
         </div>
       ) : null}
+      <LoginAttention reason={channel.login_attention} />
       <div className="line-bot">
         <BotIcon url={channel.bot?.picture_url ?? ''} name={name} />
         <div className="line-bot__names">

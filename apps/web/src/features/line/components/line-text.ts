@@ -33,6 +33,7 @@ export const LINE_TEXT = {
   stateOk: '正常',
   stateAttention: '要対応',
   pausedTitle: '送信を停止しています',
+  loginAttentionTitle: 'LINEログイン（LIFF）の設定を確認してください',
   pausedWhatToDo:
     'LINE Developers でチャネルアクセストークンを確認し、必要なら発行し直して「設定の変更」に入力して保存してください。LINE 側で直したときは「再確認」を押すと送信を再開します。',
   tokenKind: 'トークン',

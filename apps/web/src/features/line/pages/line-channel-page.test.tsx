@@ -21,6 +21,7 @@ const notConnected: LineChannel = {
   pnp_enabled: false,
   login_channel_id: '',
   liff_id: '',
+  login_attention: '',
   updated_at: null,
 };
 
@@ -40,6 +41,7 @@ const connected: LineChannel = {
   pnp_enabled: true,
   login_channel_id: '2000000001',
   liff_id: '',
+  login_attention: '',
   updated_at: '2026-11-01T00:00:00.000Z',
 };
 
@@ -231,6 +233,17 @@ describe('LINE連携: connected', () => {
 
     await app.user.click(screen.getByRole('button', { name: LINE_TEXT.check }));
     expect(await screen.findByText(LINE_TEXT.checked)).toBeVisible();
+    expect(screen.queryByText(LINE_TEXT.pausedTitle)).not.toBeInTheDocument();
+    expect(screen.getByText(LINE_TEXT.stateOk)).toBeVisible();
+    expect(await screen.findByText('1,234通')).toBeVisible();
+  });
+
+  it('a LINE Login channel in another provider: the page says what to fix; sending is not paused', async () => {
+    renderLine({ ...connected, login_attention: LINE_CHANNEL_MESSAGES.loginOtherProvider });
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(LINE_TEXT.loginAttentionTitle);
+    expect(notice).toHaveTextContent('同じプロバイダー');
+    expect(notice).toHaveTextContent('LIFF ID をここに保存し直してください');
     expect(screen.queryByText(LINE_TEXT.pausedTitle)).not.toBeInTheDocument();
     expect(screen.getByText(LINE_TEXT.stateOk)).toBeVisible();
     expect(await screen.findByText('1,234通')).toBeVisible();

@@ -31,6 +31,7 @@ const found: FriendList = {
       follow_state: 'following',
       followed_at: null,
       unfollowed_at: null,
+      unblocked_at: null,
       last_message_at: null,
       tags: [{ id: 5, name: 'VIP' }],
     },

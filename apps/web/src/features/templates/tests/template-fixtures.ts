@@ -75,6 +75,7 @@ export const friendsApi: FakeHandler = ({ query }) =>
         follow_state: 'following',
         followed_at: null,
         unfollowed_at: null,
+        unblocked_at: null,
         last_message_at: null,
         tags: [],
       },
