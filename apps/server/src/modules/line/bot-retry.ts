@@ -6,6 +6,16 @@ import * as repository from './repository.js';
 import type { LineChannelService } from './service.js';
 
 /**
+ * LINE refused the channel's credentials (its token: 409, flagged for 確認; its id and secret:
+ * 422 on channel_secret), or the stored secrets cannot be read: asking again will not help.
+ * Anything else (unreachable, 5xx, 429) is worth another try.
+ */
+function refused(error: unknown): boolean {
+  if (!(error instanceof AppError)) return false;
+  return error.statusCode === 409 || (error.statusCode === 422 && !!error.errors?.channel_secret);
+}
+
+/**
  * Channels stored without their bot (the environment's channel when LINE could not be reached at
  * start, decision 0183) accept no webhook: the bot names the channel of a call. This asks LINE
  * again in the background, backing off (lib/back-off.ts, up to 5 minutes), until every such
@@ -40,7 +50,7 @@ export function startBotRetry(deps: {
           log.warn({ accountId }, 'line: the channel’s bot belongs to another account');
         }
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 502) waiting = true;
+        if (!refused(error)) waiting = true;
         else {
           // LINE refused the channel's credentials: retrying will not help; 確認 after fixing.
           given.add(accountId);
@@ -73,9 +83,12 @@ export function startBotRetry(deps: {
     timer.unref();
   }
 
-  running = repository.channelsWithoutBot(db).then((pending) => {
-    if (pending.length > 0) schedule();
-  });
+  running = repository
+    .channelsWithoutBot(db)
+    .then((pending) => {
+      if (pending.length > 0) schedule();
+    })
+    .catch((error: unknown) => log.error({ err: error }, 'line: channels without a bot unread'));
   return {
     async stop() {
       stopped = true;
