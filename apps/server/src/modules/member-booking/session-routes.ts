@@ -43,7 +43,7 @@ export async function memberSessionRoutes(
       schema: {
         tags,
         summary:
-          '会員ログイン: LIFF の IDトークン（id_token）を LINE で検証し、会員を探すか作って会員セッションの Cookie を発行。LINEログイン未設定のデモ環境では { demo: true } でデモ会員',
+          '会員ログイン: LIFF の IDトークン（id_token）を LINE で検証し、会員を探すか作って会員セッションの Cookie を発行（新しい会員は友だち追加のイベントまで「未友だち」。LIFF のアクセストークン access_token があれば LINE に友だちかを問い合わせ、LINEログインチャネルの設定の誤りを LINE連携に表示）。LINEログイン未設定のデモ環境では { demo: true } でデモ会員',
         security: [],
         params: bookingParamsSchema,
         body: memberSessionInputSchema,
