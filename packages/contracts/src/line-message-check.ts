@@ -198,3 +198,17 @@ export function sendableMessagesProblems(messages: readonly unknown[]): MessageP
     sendableMessageProblems(message).map((problem) => ({ index, problem })),
   );
 }
+
+/**
+ * Why a message rendered for one friend was not sent (stored as the push's reason, decision
+ * 0191): the friend by name, then each problem with its message — 「山田 花子」さんへの送信を
+ * 止めました：1つ目のメッセージ：テキスト（text）は5,000文字以内にしてください（現在5,012文字）.
+ */
+export function renderedCheckFailure(recipient: string, problems: readonly MessageProblem[]) {
+  const each = problems.map(({ index, problem }) => `${index + 1}つ目のメッセージ：${problem}`);
+  return `${recipient}への送信を止めました（差し込んだ値でLINEが受け付けない内容になります）：${each.join('／')}`;
+}
+
+/** The recipient as `renderedCheckFailure` names a friend. */
+export const friendRecipient = (displayName: string) =>
+  `友だち「${displayName || '名前なし'}」さん`;

@@ -1,5 +1,8 @@
 import {
   aliasesIn,
+  friendRecipient,
+  renderedCheckFailure,
+  sendableMessagesProblems,
   TEMPLATE_TEXT,
   todayInTokyo,
   type TemplateBroadcastResult,
@@ -149,13 +152,17 @@ export function createTemplatesService(deps: {
     async testSend(accountId: number, id: number, friendId: number) {
       const template = await row(accountId, id);
       const [friend] = await db
-        .select({ id: members.id, followState: members.followState })
+        .select({ id: members.id, followState: members.followState, name: members.displayName })
         .from(members)
         .where(and(eq(members.accountId, accountId), eq(members.id, friendId)));
       if (!friend) throw fieldError('friend_id', TEMPLATE_TEXT.friendNotFound);
       if (friend.followState !== 'following')
         throw fieldError('friend_id', TEMPLATE_TEXT.friendBlocked);
       const messages = await renderMessages(renderMessage, accountId, friendId, template.messages);
+      // Rendered with this friend's values: what LINE would refuse is said now, not queued.
+      const problems = sendableMessagesProblems(messages);
+      if (problems.length > 0)
+        throw fieldError('friend_id', renderedCheckFailure(friendRecipient(friend.name), problems));
       const pushId = await pushes.enqueue(db, accountId, friendId, messages);
       return { push_id: pushId! };
     },
