@@ -45,7 +45,22 @@ export const TEMPLATE_TEXT = {
     `${friends.toLocaleString('ja-JP')}人への送信を受け付けました`,
   broadcastNobody: 'このセグメントに当てはまる、ブロックしていない友だちがいません',
   ungrouped: '未分類',
+  /** LINE's own check on save refused a property (decision 0192): LINE's words, its property. */
+  lineRefused: (property: string, message: string) =>
+    `LINEが受け付けませんでした：${message || '内容に誤りがあります'}${property ? `（${property}）` : ''}`,
+  lineRefusedForm: 'LINEが受け付けない内容があります。メッセージごとの表示を確認してください',
+  lineUnreachable:
+    'LINEに接続できなかったため、LINEでの確認をせずに保存しました。送信のときにLINEが受け付けないことがあります',
 } as const;
+
+/**
+ * What LINE said when the template was saved (decision 0192): `passed` (LINE took the messages),
+ * `not_connected` (the account has no channel to ask with), `unreachable` (LINE could not be
+ * asked; saved without its check).
+ */
+export const TEMPLATE_LINE_CHECKS = ['passed', 'not_connected', 'unreachable'] as const;
+export const templateLineCheckSchema = z.enum(TEMPLATE_LINE_CHECKS);
+export type TemplateLineCheck = z.infer<typeof templateLineCheckSchema>;
 
 /** Message types a template holds: the simple editor's, flex (flex editor), and LINE's coupon. */
 const TEMPLATE_MESSAGE_TYPES = ['text', 'image', 'template', 'flex', 'coupon'];
@@ -147,6 +162,14 @@ export const templateSchema = templateSummarySchema.extend({
   messages: z.array(z.record(z.string(), z.unknown())),
 });
 export type Template = z.infer<typeof templateSchema>;
+
+/** A created template: its id and what LINE said of it. */
+export const templateCreatedSchema = z.object({
+  id: z.number().int(),
+  line_check: templateLineCheckSchema,
+});
+/** A saved template, and what LINE said of it. */
+export const templateSavedSchema = templateSchema.extend({ line_check: templateLineCheckSchema });
 
 export const templateFavoriteInputSchema = z.object({ favorite: z.boolean() });
 
