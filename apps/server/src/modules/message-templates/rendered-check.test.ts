@@ -195,4 +195,52 @@ describe(`messages checked after rendering (${databaseKind})`, () => {
     await deliverQueuedPushes(t, line);
     expect(receivedBy(lineUserId)).toEqual([]);
   });
+
+  it("trigger's send action (open API event): the friend is not sent, the failure names them and the field", async () => {
+    const friend = (await ok<FriendList>(await demo.get('/api/line/friends?state=following')))
+      .items[2]!;
+    await ok(await setNickname(friend.id, 'とても長いニックネームです'));
+    const template = await create([nearlyFull(nickname)]);
+    const trigger = await ok<{ id: number }>(
+      await demo.post('/api/open_api/triggers', { name: '購入', event: 'purchase_check' }),
+      201,
+    );
+    await ok(
+      await demo.post(`/api/open_api/triggers/${trigger.id}/trigger_actions`, {
+        name: 'お礼を送る',
+        action_type: 'template',
+        action_id: template,
+        member_query_id: null,
+      }),
+      201,
+    );
+    const key = await ok<{ secret: string }>(
+      await demo.post('/api/open_api/keys', { name: 'レジ' }),
+      201,
+    );
+    const [{ lineUserId }] = (await t.app.db
+      .select({ lineUserId: members.lineUserId })
+      .from(members)
+      .where(eq(members.id, friend.id))) as [{ lineUserId: string }];
+    const event = await t.app.inject({
+      method: 'POST',
+      url: '/api/open_api/events',
+      headers: { authorization: `Bearer ${key.secret}` },
+      payload: { event: 'purchase_check', line_user_id: lineUserId },
+    });
+    expect(event.statusCode, event.body).toBeLessThan(300);
+
+    const rows = await t.app.db
+      .select({ state: linePushes.state, reason: linePushes.reason })
+      .from(linePushes)
+      .where(and(eq(linePushes.memberId, friend.id), like(linePushes.dedupeKey, 'trg:%')));
+    expect(rows).toEqual([
+      {
+        state: 'failed',
+        reason: `友だち「${friend.display_name}」さんへの送信を止めました（差し込んだ値でLINEが受け付けない内容になります）：1つ目のメッセージ：テキスト（text）は5,000文字以内にしてください（現在5,003文字）`,
+      },
+    ]);
+    await deliverQueuedPushes(t, line);
+    expect(receivedBy(lineUserId)).toEqual([]);
+  });
 });
