@@ -1,3 +1,5 @@
+import { httpsProblem, LINE_ACTION_TYPES, lineActionProblems } from './line-actions.js';
+
 /**
  * LINE's flex message container, checked as LINE checks it (issue 14, decision 0165): the
  * bubble and carousel structure, each component's type and required properties, the enums LINE
@@ -12,6 +14,8 @@ export const FLEX_LIMITS = {
   depth: 10,
   /** Problems listed at once (the rest follow once these are fixed). */
   problems: 20,
+  /** Image, icon and video URLs. */
+  urlChars: 2000,
 } as const;
 
 type Json = Record<string, unknown>;
@@ -56,17 +60,7 @@ const ENUMS: Record<string, Record<string, readonly string[]>> = {
   video: {},
 };
 const COMPONENTS = Object.keys(ENUMS).filter((type) => type !== 'bubble');
-const ACTION_TYPES = [
-  'postback',
-  'message',
-  'uri',
-  'datetimepicker',
-  'camera',
-  'cameraRoll',
-  'location',
-  'richmenuswitch',
-  'clipboard',
-];
+const ACTION_TYPES: readonly string[] = LINE_ACTION_TYPES;
 
 export const FLEX_TEXT = {
   notObject: 'JSONのオブジェクト（{ … }）にしてください',
@@ -79,6 +73,7 @@ export const FLEX_TEXT = {
   required: (name: string) => `${name} が必要です`,
   notString: (name: string) => `${name} は文字列にしてください`,
   notArray: (name: string) => `${name} は配列にしてください`,
+  empty: (name: string) => `${name} が空です`,
   enum: (name: string, allowed: readonly string[]) =>
     `${name} は ${allowed.map((value) => `"${value}"`).join('・')} のいずれかにしてください`,
   size: (allowed: readonly string[]) =>
@@ -156,12 +151,17 @@ function checkBubble(bubble: Json, path: string, report: Report) {
 function requireString(node: Json, name: string, path: string, report: Report) {
   if (node[name] === undefined) report(join(path, name), FLEX_TEXT.required(name));
   else if (typeof node[name] !== 'string') report(join(path, name), FLEX_TEXT.notString(name));
+  else if (node[name] === '') report(join(path, name), FLEX_TEXT.empty(name));
 }
 
 function requireHttps(node: Json, name: string, path: string, report: Report) {
   requireString(node, name, path, report);
-  if (typeof node[name] === 'string' && !String(node[name]).startsWith('https://'))
-    report(join(path, name), FLEX_TEXT.https(name));
+  if (typeof node[name] !== 'string' || node[name] === '') return;
+  if (!String(node[name]).startsWith('https://')) report(join(path, name), FLEX_TEXT.https(name));
+  else {
+    const problem = httpsProblem(node[name], name, FLEX_LIMITS.urlChars);
+    if (problem) report(join(path, name), problem);
+  }
 }
 
 function checkComponent(
@@ -234,19 +234,15 @@ function checkComponent(
   if (node.action !== undefined) checkAction(node.action, join(path, 'action'), report);
 }
 
+/** The action's type here (its path names it), then LINE's limits of every action (line-actions). */
 function checkAction(action: unknown, path: string, report: Report) {
   if (!isObject(action) || !ACTION_TYPES.includes(String(action.type))) {
     report(join(path, 'type'), FLEX_TEXT.actionType);
     return;
   }
-  if (action.type === 'uri') requireString(action, 'uri', path, report);
-  if (action.type === 'message') requireString(action, 'text', path, report);
-  if (action.type === 'postback') requireString(action, 'data', path, report);
-  if (action.type === 'datetimepicker') {
-    requireString(action, 'data', path, report);
-    requireString(action, 'mode', path, report);
-  }
-  if (action.type === 'clipboard') requireString(action, 'clipboardText', path, report);
+  // Flex buttons' labels are optional and LINE cuts long ones; the rest is LINE's rule for all.
+  for (const problem of lineActionProblems(action, { labelRequired: false }))
+    if (!problem.startsWith('表示名')) report(path, problem);
 }
 
 /** One line per problem, as the editor and the server's 422 show them. */

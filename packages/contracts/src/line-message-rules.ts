@@ -2,9 +2,12 @@
  * What LINE's Messaging API refuses in one message object (the `messages` of push / PNP push),
  * in Japanese, so a template LINE would refuse is refused when it is saved rather than when it is
  * sent (issue 10, decision 0085). Only the rules that decide whether LINE takes the message are
- * checked: the type, the fields each type requires, and their lengths. LINE counts text length in
- * UTF-16 code units (an emoji such as 🍎 counts 2), which is what `String.length` counts.
+ * checked: the type, the fields each type requires, and their lengths; and the properties every
+ * message may have, `quickReply` (≤ 13 buttons) and `sender` (name ≤ 20, icon https ≤ 2,000).
+ * LINE counts these lengths in UTF-16 code units (an emoji such as 🍎 counts 2), which is what
+ * `String.length` counts; the few it counts in grapheme clusters are in line-text-length.ts.
  */
+import { httpsProblem, lineActionProblems, stringProblem } from './line-actions.js';
 
 export const LINE_MESSAGE_TYPES = [
   'text',
@@ -17,6 +20,7 @@ export const LINE_MESSAGE_TYPES = [
   'imagemap',
   'template',
   'flex',
+  'coupon',
 ] as const;
 export type LineMessageType = (typeof LINE_MESSAGE_TYPES)[number];
 
@@ -29,6 +33,9 @@ export const LINE_MESSAGE_LIMITS = {
   templateAltTextChars: 400,
   flexAltTextChars: 1500,
   imagemapAltTextChars: 1500,
+  quickReplyItems: 13,
+  senderNameChars: 20,
+  couponDeliveryTagChars: 30,
 } as const;
 
 type LineObject = Record<string, unknown>;
@@ -122,7 +129,67 @@ const RULES: Record<LineMessageType, Check[]> = {
     text('altText', '代替テキスト', LINE_MESSAGE_LIMITS.flexAltTextChars),
     object('contents', '内容', ['bubble', 'carousel']),
   ],
+  // A coupon made in LINE Official Account Manager (messaging-api.yml CouponMessage).
+  coupon: [
+    text('couponId', 'クーポンID', 100),
+    (message) => {
+      const problem = stringProblem(
+        message.deliveryTag,
+        '配信タグ（deliveryTag）',
+        LINE_MESSAGE_LIMITS.couponDeliveryTagChars,
+      );
+      return problem ? [problem] : [];
+    },
+  ],
 };
+
+/** `quickReply`: 1–13 buttons, each an action with a label, an optional https icon. */
+function quickReplyProblems(quickReply: unknown): string[] {
+  if (!isLineObject(quickReply) || !Array.isArray(quickReply.items))
+    return ['クイックリプライ（quickReply）の items を配列で指定してください'];
+  const { items } = quickReply;
+  if (items.length < 1 || items.length > LINE_MESSAGE_LIMITS.quickReplyItems)
+    return [
+      `クイックリプライのボタンは1〜${LINE_MESSAGE_LIMITS.quickReplyItems}個にしてください（現在${items.length}個）`,
+    ];
+  return items.flatMap((item, index) => {
+    const where = (problem: string) => `クイックリプライの${index + 1}つ目のボタン：${problem}`;
+    if (!isLineObject(item)) return [where('ボタンの内容がありません')];
+    const icon = httpsProblem(
+      item.imageUrl,
+      'アイコンのURL（imageUrl）',
+      LINE_MESSAGE_LIMITS.urlChars,
+    );
+    // Camera, camera roll and location buttons have LINE's own labels.
+    const labelRequired = !['camera', 'cameraRoll', 'location'].includes(
+      String(isLineObject(item.action) ? item.action.type : ''),
+    );
+    return [...(icon ? [icon] : []), ...lineActionProblems(item.action, { labelRequired })].map(
+      where,
+    );
+  });
+}
+
+/** `sender`: another name (≤ 20) and icon (https, ≤ 2,000) for this message. */
+function senderProblems(sender: unknown): string[] {
+  if (!isLineObject(sender)) return ['送信者（sender）をオブジェクトで指定してください'];
+  return [
+    stringProblem(sender.name, '送信者名（sender.name）', LINE_MESSAGE_LIMITS.senderNameChars),
+    httpsProblem(
+      sender.iconUrl,
+      '送信者アイコンのURL（sender.iconUrl）',
+      LINE_MESSAGE_LIMITS.urlChars,
+    ),
+  ].filter((problem): problem is string => problem !== undefined);
+}
+
+/** The properties every message type may have. */
+function commonProblems(message: LineObject): string[] {
+  return [
+    ...(message.quickReply !== undefined ? quickReplyProblems(message.quickReply) : []),
+    ...(message.sender !== undefined ? senderProblems(message.sender) : []),
+  ];
+}
 
 /** Problems of one message object; empty when LINE would take it. */
 export function lineMessageProblems(message: LineObject): string[] {
@@ -134,5 +201,8 @@ export function lineMessageProblems(message: LineObject): string[] {
       `種類「${type.slice(0, 40)}」はLINEのメッセージにありません（使えるのは ${LINE_MESSAGE_TYPES.join('、')}）`,
     ];
   }
-  return RULES[type as LineMessageType].flatMap((check) => check(message));
+  return [
+    ...RULES[type as LineMessageType].flatMap((check) => check(message)),
+    ...commonProblems(message),
+  ];
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { idParam, idSchema } from './ids.js';
 import { isLineObject, LINE_MESSAGE_LIMITS, lineMessageProblems } from './line-message-rules.js';
-import { flexContainerProblems, flexProblemText } from './flex-message.js';
+import { MESSAGE_CHECK_TEXT, sendableMessageProblems } from './line-message-check.js';
+
+export { LINE_TEMPLATE_LIMITS, utf8Bytes } from './line-message-check.js';
 
 /**
  * Message templates (issue 14, decision 0161): what operators send to LINE friends — from a
@@ -16,21 +18,6 @@ export const TEMPLATE_GROUP_NAME_MAX = 50;
 export const TEMPLATE_MESSAGES_MAX = LINE_MESSAGE_LIMITS.messages;
 export const TEMPLATE_KINDS = ['standard', 'flex'] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
-
-/** LINE's limits for the template message types the simple editor makes. */
-export const LINE_TEMPLATE_LIMITS = {
-  buttonsTitleChars: 40,
-  /** 160 without title and image, 60 with either. */
-  buttonsTextChars: 160,
-  buttonsTextCharsWithTitleOrImage: 60,
-  buttonsActions: 4,
-  confirmTextChars: 240,
-  confirmActions: 2,
-  actionLabelChars: 20,
-  actionTextChars: 300,
-  /** LINE refuses a flex message's JSON over this size (bytes, UTF-8). */
-  flexBytes: 30 * 1024,
-} as const;
 
 export const TEMPLATE_TEXT = {
   nameRequired: 'テンプレート名を入力してください',
@@ -49,115 +36,47 @@ export const TEMPLATE_TEXT = {
   message: (index: number, problem: string) => `${index + 1}つ目のメッセージ：${problem}`,
   flexRequired: 'フレックスメッセージを使う権限がありません',
   flexOnlyInFlex: 'フレックスメッセージはフレックスエディタで編集してください',
-  flexTooLarge: (bytes: number) =>
-    `フレックスメッセージが大きすぎます（${Math.ceil(bytes / 1024)}KB、上限30KB）`,
-  buttonsActionsCount: `ボタンは1〜${LINE_TEMPLATE_LIMITS.buttonsActions}個にしてください`,
-  confirmActionsCount: '確認の選択肢はちょうど2つにしてください',
+  flexTooLarge: MESSAGE_CHECK_TEXT.flexTooLarge,
+  buttonsActionsCount: MESSAGE_CHECK_TEXT.buttonsActionsCount,
+  confirmActionsCount: MESSAGE_CHECK_TEXT.confirmActionsCount,
   testSent: 'テスト送信しました',
   segmentNotFound: 'セグメントが見つかりません',
   broadcastQueued: (friends: number) =>
     `${friends.toLocaleString('ja-JP')}人への送信を受け付けました`,
   broadcastNobody: 'このセグメントに当てはまる、ブロックしていない友だちがいません',
   ungrouped: '未分類',
+  /** LINE's own check on save refused a property (decision 0192): LINE's words, its property. */
+  lineRefused: (property: string, message: string) =>
+    `LINEが受け付けませんでした：${message || '内容に誤りがあります'}${property ? `（${property}）` : ''}`,
+  lineRefusedForm: 'LINEが受け付けない内容があります。メッセージごとの表示を確認してください',
+  lineUnreachable:
+    'LINEに接続できなかったため、LINEでの確認をせずに保存しました。送信のときにLINEが受け付けないことがあります',
 } as const;
 
-const count = (n: number) => n.toLocaleString('ja-JP');
+/**
+ * What LINE said when the template was saved (decision 0192): `passed` (LINE took the messages),
+ * `not_connected` (the account has no channel to ask with), `unreachable` (LINE could not be
+ * asked; saved without its check).
+ */
+export const TEMPLATE_LINE_CHECKS = ['passed', 'not_connected', 'unreachable'] as const;
+export const templateLineCheckSchema = z.enum(TEMPLATE_LINE_CHECKS);
+export type TemplateLineCheck = z.infer<typeof templateLineCheckSchema>;
 
-function textProblem(value: unknown, label: string, max: number): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return `${label}を入力してください`;
-  if (value.length > max) return `${label}は${count(max)}文字以内にしてください`;
-  return undefined;
-}
+/** Message types a template holds: the simple editor's, flex (flex editor), and LINE's coupon. */
+const TEMPLATE_MESSAGE_TYPES = ['text', 'image', 'template', 'flex', 'coupon'];
 
-/** A button of a buttons or confirm template: opens a URL or sends a text as the friend. */
-function actionProblems(action: unknown): string[] {
-  if (!isLineObject(action)) return ['ボタンの内容がありません'];
-  const problems: string[] = [];
-  const label = textProblem(action.label, 'ボタンの表示名', LINE_TEMPLATE_LIMITS.actionLabelChars);
-  if (label) problems.push(label);
-  if (action.type === 'uri') {
-    const uri = action.uri;
-    if (typeof uri !== 'string' || !/^(https?:\/\/|tel:|line:\/\/)/.test(uri))
-      problems.push('ボタンのURLは https://、http://、tel: または line:// で始めてください');
-    else if (uri.length > LINE_MESSAGE_LIMITS.urlChars)
-      problems.push(`ボタンのURLは${count(LINE_MESSAGE_LIMITS.urlChars)}文字以内にしてください`);
-  } else if (action.type === 'message') {
-    const text = textProblem(action.text, 'ボタンで送る文', LINE_TEMPLATE_LIMITS.actionTextChars);
-    if (text) problems.push(text);
-  } else {
-    problems.push('ボタンの種類は「URLを開く」か「文を送る」にしてください');
-  }
-  return problems;
-}
-
-/** Buttons and confirm templates: LINE's own limits, beyond the generic ones. */
-function templateProblems(message: Record<string, unknown>): string[] {
-  const template = message.template;
-  if (!isLineObject(template)) return [];
-  const actions = Array.isArray(template.actions) ? template.actions : [];
-  const problems: string[] = [];
-  if (template.type === 'buttons') {
-    const decorated = Boolean(template.title) || Boolean(template.thumbnailImageUrl);
-    const max = decorated
-      ? LINE_TEMPLATE_LIMITS.buttonsTextCharsWithTitleOrImage
-      : LINE_TEMPLATE_LIMITS.buttonsTextChars;
-    const text = textProblem(template.text, '本文', max);
-    if (text) problems.push(text);
-    if (template.title !== undefined) {
-      const title = textProblem(template.title, 'タイトル', LINE_TEMPLATE_LIMITS.buttonsTitleChars);
-      if (title) problems.push(title);
-    }
-    if (
-      template.thumbnailImageUrl !== undefined &&
-      !(
-        typeof template.thumbnailImageUrl === 'string' &&
-        template.thumbnailImageUrl.startsWith('https://')
-      )
-    )
-      problems.push('画像のURLは https:// で始まるURLで指定してください');
-    if (actions.length < 1 || actions.length > LINE_TEMPLATE_LIMITS.buttonsActions)
-      problems.push(TEMPLATE_TEXT.buttonsActionsCount);
-  } else if (template.type === 'confirm') {
-    const text = textProblem(template.text, '本文', LINE_TEMPLATE_LIMITS.confirmTextChars);
-    if (text) problems.push(text);
-    if (actions.length !== LINE_TEMPLATE_LIMITS.confirmActions)
-      problems.push(TEMPLATE_TEXT.confirmActionsCount);
-  } else {
-    problems.push('テンプレートの種類は buttons か confirm にしてください');
-  }
-  return [...problems, ...actions.flatMap(actionProblems)];
-}
-
-/** UTF-8 length of the JSON LINE receives (the contracts run in the browser and in Node). */
-export function utf8Bytes(value: unknown): number {
-  let bytes = 0;
-  for (const char of JSON.stringify(value) ?? '') {
-    const code = char.codePointAt(0)!;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
-
-/** What LINE would refuse in one message of a template of this kind, in Japanese. */
+/**
+ * What LINE would refuse in one message of a template of this kind, in Japanese: the types a
+ * template holds, then the one check every message gets before it is sent (line-message-check).
+ */
 export function templateMessageProblems(kind: TemplateKind, message: unknown): string[] {
-  if (!isLineObject(message)) return ['メッセージの内容がありません'];
+  if (!isLineObject(message)) return [MESSAGE_CHECK_TEXT.notMessage];
   const generic = lineMessageProblems(message);
   if (generic.length > 0) return generic;
-  switch (message.type) {
-    case 'text':
-    case 'image':
-      return [];
-    case 'template':
-      return templateProblems(message);
-    case 'flex': {
-      if (kind !== 'flex') return [TEMPLATE_TEXT.flexOnlyInFlex];
-      const bytes = utf8Bytes(message.contents);
-      if (bytes > LINE_TEMPLATE_LIMITS.flexBytes) return [TEMPLATE_TEXT.flexTooLarge(bytes)];
-      return flexContainerProblems(message.contents).map(flexProblemText);
-    }
-    default:
-      return [`種類「${String(message.type)}」はテンプレートでは使えません`];
-  }
+  if (!TEMPLATE_MESSAGE_TYPES.includes(String(message.type)))
+    return [`種類「${String(message.type)}」はテンプレートでは使えません`];
+  if (message.type === 'flex' && kind !== 'flex') return [TEMPLATE_TEXT.flexOnlyInFlex];
+  return sendableMessageProblems(message);
 }
 
 const templateName = z
@@ -243,6 +162,14 @@ export const templateSchema = templateSummarySchema.extend({
   messages: z.array(z.record(z.string(), z.unknown())),
 });
 export type Template = z.infer<typeof templateSchema>;
+
+/** A created template: its id and what LINE said of it. */
+export const templateCreatedSchema = z.object({
+  id: z.number().int(),
+  line_check: templateLineCheckSchema,
+});
+/** A saved template, and what LINE said of it. */
+export const templateSavedSchema = templateSchema.extend({ line_check: templateLineCheckSchema });
 
 export const templateFavoriteInputSchema = z.object({ favorite: z.boolean() });
 

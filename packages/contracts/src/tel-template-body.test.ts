@@ -30,7 +30,7 @@ describe('template bodies (decisions 0085, 0086)', () => {
   it('TEL-69 problems name the bubble and what is wrong', () => {
     expect(templateBodyProblems('[{"type":"text","text":"ok"},{"type":"txt","text":"x"}]')).toEqual(
       [
-        '2件目のメッセージ: 種類「txt」はLINEのメッセージにありません（使えるのは text、textV2、sticker、image、video、audio、location、imagemap、template、flex）',
+        '2件目のメッセージ: 種類「txt」はLINEのメッセージにありません（使えるのは text、textV2、sticker、image、video、audio、location、imagemap、template、flex、coupon）',
       ],
     );
     expect(templateBodyProblems(bodyFromTextBubbles(['a'.repeat(5000)]))).toEqual([]);

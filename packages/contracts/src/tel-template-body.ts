@@ -3,7 +3,8 @@
  * customer receives, with [param_1] … [param_10] put in at send time. Shared by the server (the
  * check on save) and the console (the same check before sending, the simple form, the preview).
  */
-import { LINE_MESSAGE_LIMITS, isLineObject, lineMessageProblems } from './line-message-rules.js';
+import { LINE_MESSAGE_LIMITS, isLineObject } from './line-message-rules.js';
+import { sendableMessageProblems } from './line-message-check.js';
 import { TEL_PARAM_COUNT } from './tel-values.js';
 
 const PLACEHOLDER = /\[param_(\d+)\]/g;
@@ -52,8 +53,9 @@ export function templateBodyProblems(body: string): string[] {
     problems.push(TEMPLATE_BODY_TEXT.messageCount);
   } else {
     messages.forEach((message, index) => {
+      // The same check the dispatcher makes once the parameters are in (decision 0191).
       const found = isLineObject(message)
-        ? lineMessageProblems(message)
+        ? sendableMessageProblems(message)
         : [TEMPLATE_BODY_TEXT.notMessage];
       for (const problem of found) problems.push(TEMPLATE_BODY_TEXT.inMessage(index + 1, problem));
     });

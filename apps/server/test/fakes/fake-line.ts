@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeValidationDetails } from './fake-line-validate.js';
 
 /** One channel the fake serves: its credentials and its bot. */
 export interface FakeLineChannel {
@@ -91,6 +92,10 @@ export interface FakeLine {
    * LINE unreachable (true): every connection is closed without an answer, until set false.
    */
   setDown(down: boolean): void;
+  /** `POST /v2/bot/message/validate/push` calls: the channel and the messages it was asked about. */
+  validateCalls: { channelId: string; messages: unknown[] }[];
+  /** The validate call answers this status (500: LINE is down) instead of checking; null: checks. */
+  failValidation(status: number | null): void;
   close(): Promise<void>;
 }
 
@@ -121,7 +126,7 @@ export function fakeChannel(n: number): FakeLineChannel {
  * A LINE Platform stand-in for tests and benchmarks: a real HTTP server on 127.0.0.1:0 serving
  * the calls we make, shaped as LINE's OpenAPI documents (line/line-openapi) say, for any number
  * of channels: stateless tokens from id and secret (`POST /oauth2/v3/token`), `GET /v2/bot/info`,
- * the webhook endpoint (set and test), friends' profiles, LIFF ID tokens (`POST /oauth2/v2.1/verify`) and
+ * the webhook endpoint (set and test), friends' profiles, the messages' check (`validate/push`), LIFF ID tokens (`POST /oauth2/v2.1/verify`) and
  * access tokens (`GET /friendship/v1/status`), the message quota, and `POST /bot/pnp/push` and `POST /v2/bot/message/push` (retry keys: 409 once accepted) with
  * configurable status codes, latency and hangs. A token it does not know is 401, like LINE.
  */
@@ -149,6 +154,8 @@ export async function startFakeLine(
   const liffAccessTokens = new Map<string, { sub: string; friend: boolean }>();
   let down = false;
   const acceptedRetryKeys = new Set<string>();
+  const validateCalls: FakeLine['validateCalls'] = [];
+  let validateStatus: number | null = null;
 
   /** `POST /oauth2/v2.1/verify` (LINE Login v2.1): 400 `invalid_request` for any bad token. */
   function verifyIdToken(res: http.ServerResponse, raw: Buffer) {
@@ -307,6 +314,15 @@ export async function startFakeLine(
         reason: known ? 'OK' : 'NOT_FOUND',
         detail: known ? '200' : 'webhook endpoint not set',
       });
+    } else if (req.method === 'POST' && path === '/v2/bot/message/validate/push') {
+      const body = JSON.parse(raw.toString('utf8') || '{}') as { messages?: unknown[] };
+      validateCalls.push({ channelId: channel.channelId, messages: body.messages ?? [] });
+      if (validateStatus !== null) json(res, validateStatus, { message: MESSAGES[validateStatus] });
+      else {
+        const details = fakeValidationDetails(body);
+        if (details.length === 0) json(res, 200, {});
+        else json(res, 400, { message: MESSAGES[400], details });
+      }
     } else if (req.method === 'GET' && path === '/v2/bot/message/quota') {
       json(res, 200, { type: 'limited', value: 5000 });
     } else if (req.method === 'GET' && path === '/v2/bot/message/quota/consumption') {
@@ -382,6 +398,10 @@ export async function startFakeLine(
     },
     setDown(next) {
       down = next;
+    },
+    validateCalls,
+    failValidation(status) {
+      validateStatus = status;
     },
     async close() {
       for (const res of hanging) res.destroy();

@@ -11,6 +11,7 @@ import {
   type ClaimedPush,
   type PushSettlement,
 } from './repository.js';
+import { renderedFailure } from './rendered-check.js';
 import type { PushMessageOutcome, PushMessageSender } from './sender.js';
 
 /** The NOTIFY channel an enqueue wakes the dispatcher with. */
@@ -83,15 +84,27 @@ export function createPushDispatcher(deps: {
     }
   }
 
-  /** Who the request goes to, and its messages (rendered for the friend when asked to). */
-  async function requestOf(push: ClaimedPush) {
+  /**
+   * Who the request goes to, and its messages (rendered for the friend when asked to, then
+   * checked again: a friend's values LINE would refuse fail that push alone, decision 0191).
+   */
+  async function requestOf(
+    push: ClaimedPush,
+  ): Promise<{ to: string | string[]; messages: unknown[] } | { failed: string }> {
     const { recipient } = push;
     if (recipient.kind === 'many') return { to: recipient.lineUserIds, messages: push.messages };
     if (!recipient.renderAliases) return { to: recipient.lineUserId, messages: push.messages };
     // A configuration error, not LINE's: left sending, the lease queues it again once fixed.
     if (!deps.renderMessages) throw new Error('line push: renderMessages is not configured');
     const messages = await deps.renderMessages(push.accountId, recipient.memberId, push.messages);
-    return { to: recipient.lineUserId, messages };
+    const failed = await renderedFailure(
+      db,
+      push.accountId,
+      recipient.memberId,
+      messages,
+      recipient.displayName,
+    );
+    return failed ? { failed: failed.reason } : { to: recipient.lineUserId, messages };
   }
 
   async function sendOne(push: ClaimedPush): Promise<PushSettlement> {
@@ -109,6 +122,7 @@ export function createPushDispatcher(deps: {
       return { id: push.id, state: 'queued', reason, retryAt: retryAt(options.pollMs) };
     }
     const request = await requestOf(push);
+    if ('failed' in request) return { id: push.id, state: 'failed', reason: request.failed };
     const answered = await limiterOf(push.accountId).acquire();
     const outcome = await sender
       .push({ ...request, retryKey: push.retryKey }, creds.token)

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/types.js';
 import { LINE_PUSH_CHANNEL } from './dispatcher.js';
+import { renderedFailure } from './rendered-check.js';
 import { insertPush, insertPushesToMany, withdrawPushes } from './repository.js';
 
 /** A text message object of the Messaging API. */
@@ -9,7 +10,10 @@ export const textMessage = (text: string) => ({ type: 'text', text });
 /**
  * The one way to message a friend (decision 0130): the online actions, the day-before reminder
  * and (issue 14) templates and journeys queue here, and the dispatcher sends. `dedupeKey` names
- * what is sent so a second enqueue of it (a retry, a second scheduler run) is a no-op.
+ * what is sent so a second enqueue of it (a retry, a second scheduler run) is a no-op. Messages
+ * given to `enqueue` are final (rendered for the friend): they are checked with LINE's rules once
+ * more, and a push LINE would refuse is stored failed, naming the friend and the field
+ * (decision 0191), never sent.
  */
 export function createPushQueue(deps: { clock?: () => Date } = {}) {
   const clock = deps.clock ?? (() => new Date());
@@ -22,13 +26,21 @@ export function createPushQueue(deps: { clock?: () => Date } = {}) {
       messages: unknown[],
       dedupeKey?: string,
     ): Promise<number | null> {
+      // Rendered for the friend already: checked again, and stored failed if LINE would refuse.
+      const failed = await renderedFailure(db, accountId, memberId, messages);
       const id = await insertPush(
         db,
-        { accountId, memberId, messages, dedupeKey: dedupeKey ?? null },
+        {
+          accountId,
+          memberId,
+          messages,
+          dedupeKey: dedupeKey ?? null,
+          ...(failed ? { failed } : {}),
+        },
         clock(),
       );
       // Wakes a listening dispatcher (delivered when the caller's transaction commits).
-      if (id !== null) await db.execute(sql`select pg_notify(${LINE_PUSH_CHANNEL}, '')`);
+      if (id !== null && !failed) await db.execute(sql`select pg_notify(${LINE_PUSH_CHANNEL}, '')`);
       return id;
     },
     /**

@@ -16,6 +16,8 @@ export type PushRecipient =
       blocked: boolean;
       /** The messages' aliases are rendered with this friend's values before sending. */
       renderAliases: boolean;
+      /** How a failed check names the friend (decision 0191). */
+      displayName: string;
     }
   | {
       kind: 'many';
@@ -46,12 +48,25 @@ export interface PushSettlement {
  */
 export async function insertPush(
   db: Executor,
-  values: { accountId: number; memberId: number; messages: unknown[]; dedupeKey: string | null },
+  values: {
+    accountId: number;
+    memberId: number;
+    messages: unknown[];
+    dedupeKey: string | null;
+    /** A push refused before sending (its rendered messages failed the check, decision 0191). */
+    failed?: { reason: string };
+  },
   now: Date,
 ): Promise<number | null> {
+  const { failed, ...row } = values;
   const rows = await db
     .insert(linePushes)
-    .values({ ...values, retryKey: randomUUID(), nextAttemptAt: now })
+    .values({
+      ...row,
+      retryKey: randomUUID(),
+      nextAttemptAt: now,
+      ...(failed ? { state: 'failed', reason: failed.reason } : {}),
+    })
     .onConflictDoNothing()
     .returning({ id: linePushes.id });
   return rows[0]?.id ?? null;
@@ -117,6 +132,7 @@ interface ClaimedRow {
   member_id: number | null;
   render_aliases: boolean;
   line_user_id: string | null;
+  display_name: string | null;
   follow_state: string | null;
   line_user_ids: string[] | null;
 }
@@ -129,6 +145,7 @@ function recipientOf(row: ClaimedRow): PushRecipient {
     lineUserId: row.line_user_id ?? '',
     blocked: row.follow_state !== 'following',
     renderAliases: row.render_aliases,
+    displayName: row.display_name ?? '',
   };
 }
 
@@ -160,6 +177,7 @@ export async function claimDuePushes(
       returning p.id, p.account_id, p.retry_key, p.messages, p.attempts, p.member_id,
         p.render_aliases,
         (select m.line_user_id from members m where m.id = p.member_id) as line_user_id,
+        (select m.display_name from members m where m.id = p.member_id) as display_name,
         (select m.follow_state from members m where m.id = p.member_id) as follow_state,
         case when p.member_ids is not null then array(
           select m.line_user_id from members m
@@ -203,4 +221,13 @@ export async function requeueExpiredLeases(db: Executor, now: Date) {
     )
     .returning({ id: linePushes.id });
   return rows.length;
+}
+
+/** A friend's name as a failed check names them (their account's friend only). */
+export async function friendName(db: Executor, accountId: number, memberId: number) {
+  const [found] = await db
+    .select({ name: members.displayName })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.id, memberId)));
+  return found?.name ?? '';
 }

@@ -4,12 +4,17 @@
  * LINE_API_BASE (tests point it at a fake LINE on loopback). Management calls are rare, so plain
  * `fetch` with a deadline; the notification sender keeps its own connection pool (tel/sender.ts).
  */
+/** One of LINE's `details[]` of an error (messaging-api.yml `ErrorDetail`). */
+export type LineErrorDetail = { property: string; message: string };
+
 export class LineApiError extends Error {
   constructor(
     /** LINE's HTTP status, or 0 when LINE could not be reached. */
     readonly status: number,
     /** LINE's own message (`message`, or `error_description` of the token endpoint), if any. */
     readonly lineMessage: string,
+    /** LINE's `details[]` (a 400 names each property it refused), if any. */
+    readonly details: LineErrorDetail[] = [],
   ) {
     super(`LINE ${status}${lineMessage ? `: ${lineMessage}` : ''}`);
   }
@@ -31,14 +36,26 @@ export interface WebhookTestResult {
 
 const TIMEOUT_MS = 10_000;
 
-async function lineMessageOf(response: Response): Promise<string> {
+/** LINE's error body: its message and, at most 50, its details (each cut to 300 characters). */
+async function lineErrorOf(response: Response): Promise<LineApiError> {
+  let body: { message?: unknown; error_description?: unknown; details?: unknown } = {};
   try {
-    const body = (await response.json()) as { message?: unknown; error_description?: unknown };
-    const text = body.message ?? body.error_description;
-    return typeof text === 'string' ? text.slice(0, 300) : '';
+    body = (await response.json()) as typeof body;
   } catch {
-    return '';
+    // Not JSON: the status says it all.
   }
+  const text = body.message ?? body.error_description;
+  const details = (Array.isArray(body.details) ? body.details : [])
+    .slice(0, 50)
+    .map((detail: { property?: unknown; message?: unknown }) => ({
+      property: typeof detail?.property === 'string' ? detail.property.slice(0, 300) : '',
+      message: typeof detail?.message === 'string' ? detail.message.slice(0, 300) : '',
+    }));
+  return new LineApiError(
+    response.status,
+    typeof text === 'string' ? text.slice(0, 300) : '',
+    details,
+  );
 }
 
 export function createLineClient(apiBase: string) {
@@ -58,7 +75,7 @@ export function createLineClient(apiBase: string) {
     } catch {
       throw new LineApiError(0, '');
     }
-    if (!response.ok) throw new LineApiError(response.status, await lineMessageOf(response));
+    if (!response.ok) throw await lineErrorOf(response);
     return response;
   }
 
@@ -143,6 +160,19 @@ export function createLineClient(apiBase: string) {
             ? profile.pictureUrl.slice(0, 1000)
             : '',
       };
+    },
+
+    /**
+     * `POST /v2/bot/message/validate/push`: LINE checks messages as it would push them; a
+     * LineApiError 400 with `details` names what it refuses (`messages[0].text`).
+     */
+    async validatePush(token: string, messages: unknown[]): Promise<void> {
+      const response = await call('/v2/bot/message/validate/push', {
+        method: 'POST',
+        token,
+        ...sendJson({ messages }),
+      });
+      await response.body?.cancel();
     },
 
     /** `GET /v2/bot/message/quota` and `/quota/consumption`: this month's limit and use. */

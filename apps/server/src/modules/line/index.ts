@@ -7,6 +7,7 @@ import { startBotRetry } from './bot-retry.js';
 import { createLineClient, LineApiError } from './client.js';
 import { createChannelCredentials } from './credentials.js';
 import { adoptEnvironmentChannel } from './environment-channel.js';
+import { createLineMessageCheck } from './message-check.js';
 import * as repository from './repository.js';
 import { lineChannelRoutes } from './routes.js';
 import { createChannelSecrets } from './secrets.js';
@@ -18,6 +19,13 @@ export type { LineWebhookEvent, LineWebhookHandler } from './webhook-service.js'
 export { validLineSignature } from './webhook-service.js';
 export { dryRunCredentials, type SendCredentials } from './credentials.js';
 export { LINE_WEBHOOK_PATH } from './routes.js';
+export type { CheckWithLine, LineMessageCheck } from './message-check.js';
+
+/** Messages checked by LINE itself through the account's channel (decision 0192). */
+export function lineMessageCheck(db: Database, config: Config) {
+  const { client, credentials } = lineParts(db, config);
+  return createLineMessageCheck({ client, credentials });
+}
 
 /** The secrets, client and credentials of the configured installation (API and worker alike). */
 export function lineParts(db: Database, config: Config) {

@@ -1,8 +1,20 @@
 import { isLineObject } from '@tsunagu/contracts';
 import type { RenderMessage } from './render-message.js';
 
-/** Keys whose text a friend reads: aliases there are rendered; URLs and ids are left as they are. */
-const READ_KEYS = new Set(['text', 'altText', 'title', 'label']);
+/**
+ * Keys whose text a friend reads or opens: aliases there are rendered (a form's answer link in a
+ * button's `uri`, decision 0191); media URLs, data and ids are left as they are. What a value
+ * makes of them is checked again before sending (module line-push).
+ */
+const READ_KEYS = new Set([
+  'text',
+  'altText',
+  'title',
+  'label',
+  'displayText',
+  'uri',
+  'clipboardText',
+]);
 
 async function renderValue(value: unknown, render: (text: string) => Promise<string>, key = '') {
   if (typeof value === 'string') return READ_KEYS.has(key) ? render(value) : value;

@@ -5,11 +5,13 @@ import {
   okResponseSchema,
   templateBroadcastInputSchema,
   templateBroadcastResultSchema,
+  templateCreatedSchema,
   templateFavoriteInputSchema,
   templateGroupInputSchema,
   templateIdParamsSchema,
   templateInputSchema,
   templateListSchema,
+  templateSavedSchema,
   templateSchema,
   templateTestSendInputSchema,
   validationErrorBodySchema,
@@ -60,14 +62,16 @@ export async function templateRoutes(
       schema: {
         tags,
         summary: 'テンプレート登録（メッセージ1〜5件）',
+        description:
+          'LINE連携済みのアカウントでは、保存前に LINE 自身がメッセージを確認します（POST /v2/bot/message/validate/push）。LINE が受け付けない内容は 422 で、LINE の details をメッセージごとのエラーとして返します。LINE に接続できないときは確認せずに保存し、line_check を unreachable にします。',
         body: templateInputSchema,
-        response: { 201: createdIdSchema, ...denied },
+        response: { 201: templateCreatedSchema, ...denied },
       },
     },
     async (request, reply) =>
       reply
         .code(201)
-        .send({ id: await service.create(account(request), request.body, canUseFlex(request)) }),
+        .send(await service.create(account(request), request.body, canUseFlex(request))),
   );
 
   routes.get(
@@ -89,10 +93,10 @@ export async function templateRoutes(
       config: write,
       schema: {
         tags,
-        summary: 'テンプレート更新',
+        summary: 'テンプレート更新（LINE連携済みなら LINE の確認つき、登録と同じ）',
         params,
         body: templateInputSchema,
-        response: { 200: templateSchema, ...denied },
+        response: { 200: templateSavedSchema, ...denied },
       },
     },
     async (request) =>

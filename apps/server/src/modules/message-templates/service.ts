@@ -1,11 +1,15 @@
 import {
   aliasesIn,
+  friendRecipient,
+  renderedCheckFailure,
+  sendableMessagesProblems,
   TEMPLATE_TEXT,
   todayInTokyo,
   type TemplateBroadcastResult,
   templatePreview,
   type Template,
   type TemplateKind,
+  type TemplateLineCheck,
   type TemplateList,
   type TemplateSummary,
   type templateInputSchema,
@@ -17,9 +21,11 @@ import type { Database } from '../../db/types.js';
 import { guardNamedWrite } from '../../lib/db-errors.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
+import type { CheckWithLine } from '../line/index.js';
 import type { PushQueue } from '../line-push/index.js';
 import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
 import { segmentPredicate } from '../member-queries/index.js';
+import { lineRefusalError } from './line-refusal.js';
 import * as repository from './repository.js';
 import type { TemplateRow } from './repository.js';
 
@@ -55,8 +61,21 @@ export function createTemplatesService(deps: {
   renderMessage: RenderMessage;
   /** The present; a segment's reservation conditions count days from its Tokyo date. */
   clock?: () => Date;
+  /** LINE's own check of the messages on save (decision 0192); none: not asked. */
+  checkWithLine?: CheckWithLine;
 }) {
   const { db, pushes, renderMessage } = deps;
+
+  /**
+   * Asks LINE (when the account's channel is connected) before a save: a refusal is a 422 on the
+   * messages LINE names; LINE out of reach is no refusal — the caller saves and says so.
+   */
+  async function lineCheck(accountId: number, messages: unknown[]): Promise<TemplateLineCheck> {
+    if (!deps.checkWithLine) return 'not_connected';
+    const answer = await deps.checkWithLine(accountId, messages);
+    if (answer.kind === 'refused') throw lineRefusalError(answer, messages.length);
+    return answer.kind;
+  }
   const clock = deps.clock ?? (() => new Date());
 
   async function row(accountId: number, id: number) {
@@ -101,7 +120,11 @@ export function createTemplatesService(deps: {
     async create(accountId: number, input: TemplateInput, canUseFlex: CanUseFlex) {
       assertKind(input.kind, canUseFlex);
       await assertGroup(accountId, input.group_id);
-      return guardGroupName(() => repository.insertTemplate(db, accountId, values(input)));
+      const line = await lineCheck(accountId, input.messages);
+      const id = await guardGroupName(() =>
+        repository.insertTemplate(db, accountId, values(input)),
+      );
+      return { id, line_check: line };
     },
 
     async update(accountId: number, id: number, input: TemplateInput, canUseFlex: CanUseFlex) {
@@ -109,13 +132,14 @@ export function createTemplatesService(deps: {
       assertKind(current.kind as TemplateKind, canUseFlex);
       if (input.kind !== current.kind) throw fieldError('kind', TEMPLATE_TEXT.flexOnlyInFlex);
       await assertGroup(accountId, input.group_id);
+      const line = await lineCheck(accountId, input.messages);
       await guardGroupName(() =>
         repository.updateTemplate(db, accountId, id, {
           ...values(input),
           moved: current.groupId !== input.group_id,
         }),
       );
-      return get(accountId, id);
+      return { ...(await get(accountId, id)), line_check: line };
     },
 
     /** A copy named 「…のコピー」 at the end of the same folder. */
@@ -149,13 +173,17 @@ export function createTemplatesService(deps: {
     async testSend(accountId: number, id: number, friendId: number) {
       const template = await row(accountId, id);
       const [friend] = await db
-        .select({ id: members.id, followState: members.followState })
+        .select({ id: members.id, followState: members.followState, name: members.displayName })
         .from(members)
         .where(and(eq(members.accountId, accountId), eq(members.id, friendId)));
       if (!friend) throw fieldError('friend_id', TEMPLATE_TEXT.friendNotFound);
       if (friend.followState !== 'following')
         throw fieldError('friend_id', TEMPLATE_TEXT.friendBlocked);
       const messages = await renderMessages(renderMessage, accountId, friendId, template.messages);
+      // Rendered with this friend's values: what LINE would refuse is said now, not queued.
+      const problems = sendableMessagesProblems(messages);
+      if (problems.length > 0)
+        throw fieldError('friend_id', renderedCheckFailure(friendRecipient(friend.name), problems));
       const pushId = await pushes.enqueue(db, accountId, friendId, messages);
       return { push_id: pushId! };
     },

@@ -1,4 +1,4 @@
-import { TEL_TEXT } from '@tsunagu/contracts';
+import { renderedCheckFailure, sendableMessagesProblems, TEL_TEXT } from '@tsunagu/contracts';
 import type { ClaimedMessage, Settlement } from './dispatch-repository.js';
 import { retryDelayMs, type RetryPolicy } from '../../lib/back-off.js';
 import { renderMessages } from './render.js';
@@ -12,9 +12,13 @@ const settlement = (id: number, fields: Partial<Settlement> & Pick<Settlement, '
   ...fields,
 });
 
+/** How a failed check names a notification message's recipient (the row is the customer). */
+const TEL_RECIPIENT = 'このお客様';
+
 /**
  * What a claimed message says before any request: its LINE message objects, or the settlement
- * that ends it as cannot send (-3) — no template (TEL-27), or a body that does not render.
+ * that ends it as cannot send (-3) — no template (TEL-27), a body that does not render, or one
+ * the parameters make into something LINE refuses (a text over 5,000, an empty text …).
  */
 export function prepare(
   message: ClaimedMessage,
@@ -30,7 +34,17 @@ export function prepare(
     };
   }
   try {
-    return { messages: renderMessages(message.templateBody, message.params) };
+    const messages = renderMessages(message.templateBody, message.params);
+    // Checked again with the customer's values in (decision 0191): LINE would refuse the request.
+    const problems = sendableMessagesProblems(messages);
+    if (problems.length > 0)
+      return {
+        settlement: settlement(message.id, {
+          status: -3,
+          reason: renderedCheckFailure(TEL_RECIPIENT, problems),
+        }),
+      };
+    return { messages };
   } catch {
     return {
       settlement: settlement(message.id, {

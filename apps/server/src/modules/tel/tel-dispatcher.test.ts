@@ -495,4 +495,28 @@ describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
     expect((await messages(id)).map((m) => m.status)).toEqual([3, 3, 3]);
     expect((await order(id)).status).toBe(3);
   });
+
+  it('TEL-40 a message the parameters make into one LINE refuses → cannot send (-3) naming the field; the others are sent', async () => {
+    const long = await demo.post('/api/tel/template/register', {
+      name: '長文',
+      body: JSON.stringify([{ type: 'text', text: `${'あ'.repeat(4985)}[param_1]` }]),
+    });
+    expect(long.statusCode, long.body).toBe(201);
+    const id = await orderedOrder([
+      `09012340001,2020/1/1,9:00,${long.json().id},${'長'.repeat(20)},`,
+      `09012340002,2020/1/1,9:00,${long.json().id},短,`,
+    ]);
+    await dispatcher().dispatcher.runUntilIdle();
+    expect(line.requests).toHaveLength(1);
+    expect(line.requests[0]!.body.messages).toEqual([
+      { type: 'text', text: `${'あ'.repeat(4985)}短` },
+    ]);
+    const [tooLong, sent] = await messages(id);
+    expect(tooLong).toMatchObject({
+      status: -3,
+      failure_reason:
+        'このお客様への送信を止めました（差し込んだ値でLINEが受け付けない内容になります）：1つ目のメッセージ：テキスト（text）は5,000文字以内にしてください（現在5,005文字）',
+    });
+    expect(sent).toMatchObject({ status: 3 });
+  });
 });

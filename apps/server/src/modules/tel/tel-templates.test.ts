@@ -283,7 +283,10 @@ describe(`tel templates: detail, edit, delete, LINE body rules (${databaseKind})
         {
           type: 'flex',
           altText: 'ご予約の確認',
-          contents: { type: 'bubble', body: { type: 'box' } },
+          contents: {
+            type: 'bubble',
+            body: { type: 'box', layout: 'vertical', contents: [{ type: 'text', text: 'x' }] },
+          },
         },
         { type: 'text', text: 'x' },
       ]);

@@ -2,7 +2,9 @@ import {
   createdIdSchema,
   friendListSchema,
   okResponseSchema,
+  templateCreatedSchema,
   templateListSchema,
+  templateSavedSchema,
   templateSchema,
   type TemplateInput,
 } from '@tsunagu/contracts';
@@ -44,12 +46,12 @@ function useTemplateWrite<Input, Output>(write: (input: Input) => Promise<Output
 
 export const useCreateTemplate = () =>
   useTemplateWrite((input: TemplateInput) =>
-    apiRequest('/api/templates', { method: 'POST', body: input, schema: createdIdSchema }),
+    apiRequest('/api/templates', { method: 'POST', body: input, schema: templateCreatedSchema }),
   );
 
 export const useUpdateTemplate = () =>
   useTemplateWrite(({ id, input }: { id: number; input: TemplateInput }) =>
-    apiRequest(`/api/templates/${id}`, { method: 'PUT', body: input, schema: templateSchema }),
+    apiRequest(`/api/templates/${id}`, { method: 'PUT', body: input, schema: templateSavedSchema }),
   );
 
 export const useDeleteTemplate = () =>

@@ -4,6 +4,7 @@ import {
   LINE_MESSAGE_LIMITS,
   TEMPLATE_NAME_MAX,
   type Template,
+  type TemplateLineCheck,
 } from '@tsunagu/contracts';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +14,7 @@ import { useUnsavedChanges } from '@/ui/leave-guard';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
+import { toastSaved } from '../components/saved-toast';
 import {
   useCreateTemplate,
   useTemplate,
@@ -155,12 +157,14 @@ function FlexForm(props: {
       messages: [{ type: 'flex', altText: draft.altText, contents: read.container }],
     };
     const done = {
-      onSuccess: () => {
+      onSuccess: (answer: { line_check: TemplateLineCheck }) => {
         release();
-        toast.success(
+        toastSaved(
+          toast,
           props.id === null
             ? 'フレックスメッセージを作成しました'
             : 'フレックスメッセージを保存しました',
+          answer.line_check,
         );
         navigate(props.redirectTo);
       },

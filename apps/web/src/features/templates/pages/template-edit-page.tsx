@@ -5,6 +5,7 @@ import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
+import { toastSaved } from '../components/saved-toast';
 import {
   useCreateTemplate,
   useTemplate,
@@ -118,9 +119,9 @@ function NewTemplate(props: {
       serverError={create.error}
       onSubmit={(input, saved) =>
         create.mutate(input, {
-          onSuccess: () => {
+          onSuccess: (answer) => {
             saved();
-            toast.success('テンプレートを作成しました');
+            toastSaved(toast, 'テンプレートを作成しました', answer.line_check);
             navigate(templatePaths.list);
           },
         })
@@ -157,9 +158,9 @@ function EditTemplate(props: {
           update.mutate(
             { id: template.id, input },
             {
-              onSuccess: () => {
+              onSuccess: (answer) => {
                 saved();
-                toast.success('テンプレートを保存しました');
+                toastSaved(toast, 'テンプレートを保存しました', answer.line_check);
                 navigate(templatePaths.list);
               },
             },

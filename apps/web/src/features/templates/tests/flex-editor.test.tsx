@@ -18,7 +18,7 @@ describe('flex message editor (issue 14, decision 0165)', () => {
     const app = renderTemplates('/line/template/edit_v3/new?redirectTo=%2Fline%2Ftemplate', {
       'POST /api/templates': ({ body }) => {
         bodies.push(body);
-        return reply(201, { id: 9 });
+        return reply(201, { id: 9, line_check: 'passed' });
       },
     });
     const json = await screen.findByLabelText('フレックスメッセージのJSON');
@@ -68,7 +68,7 @@ describe('flex message editor (issue 14, decision 0165)', () => {
               message: '入力内容に誤りがあります',
               errors: { 'messages.0': ['1つ目のメッセージ：代替テキストを入力してください'] },
             })
-          : reply(200, { ...templateList.items[1], messages: [] }),
+          : reply(200, { ...templateList.items[1], messages: [], line_check: 'passed' }),
     });
     const name = await screen.findByLabelText('テンプレート名');
     expect(name).toHaveValue('キャンペーン');

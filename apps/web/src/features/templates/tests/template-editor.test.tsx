@@ -1,4 +1,4 @@
-import type { TemplateInput } from '@tsunagu/contracts';
+import { TEMPLATE_TEXT, type TemplateInput } from '@tsunagu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply } from '@test/fake-api';
@@ -11,7 +11,7 @@ const message = (n: number) => screen.getByRole('group', { name: `${n}つ目の�
 describe('TemplateNew / TemplateEdit (issue 14)', () => {
   it('ROUTE-02 ?group preselects the folder; a text (差し込み), an image, buttons and a confirm are saved as LINE messages', async () => {
     const app = renderTemplates(`${NEW}?group=1`, {
-      'POST /api/templates': () => reply(201, { id: 9 }),
+      'POST /api/templates': () => reply(201, { id: 9, line_check: 'passed' }),
     });
     expect(await screen.findByRole('combobox', { name: 'フォルダ' })).toHaveTextContent('予約');
     await app.user.type(screen.getByLabelText('テンプレート名'), '予約のお礼');
@@ -130,6 +130,39 @@ describe('TemplateNew / TemplateEdit (issue 14)', () => {
     expect(await within(message(2)).findByText('LINEが受け付けない内容です')).toBeVisible();
     expect(within(message(1)).queryByText('LINEが受け付けない内容です')).not.toBeInTheDocument();
     expect(message(2)).toHaveAccessibleDescription('LINEが受け付けない内容です');
+  });
+
+  it('LINE’s own check on save: its detail shows under the message it names, LINE’s words kept', async () => {
+    const detail = `2つ目のメッセージ：${TEMPLATE_TEXT.lineRefused('sender.name', 'The sender name contains a word that cannot be used')}`;
+    const app = renderTemplates(NEW, {
+      'POST /api/templates': () =>
+        reply(422, {
+          message: TEMPLATE_TEXT.lineRefusedForm,
+          errors: { 'messages.1': [detail] },
+        }),
+    });
+    await app.user.type(await screen.findByLabelText('テンプレート名'), 'お知らせ');
+    await app.user.type(within(message(1)).getByLabelText('本文'), '一通目');
+    await app.user.click(screen.getByRole('button', { name: '＋テキスト' }));
+    await app.user.type(within(message(2)).getByLabelText('本文'), '二通目');
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    const shown =
+      'LINEが受け付けませんでした：The sender name contains a word that cannot be used（sender.name）';
+    expect(await within(message(2)).findByText(shown)).toBeVisible();
+    expect(message(2)).toHaveAccessibleDescription(shown);
+    expect(within(message(1)).queryByText(shown)).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(TEMPLATE_TEXT.lineRefusedForm);
+  });
+
+  it('saved while LINE could not be reached: says it was saved without LINE’s check', async () => {
+    const app = renderTemplates(NEW, {
+      'POST /api/templates': () => reply(201, { id: 9, line_check: 'unreachable' }),
+    });
+    await app.user.type(await screen.findByLabelText('テンプレート名'), 'お知らせ');
+    await app.user.type(within(message(1)).getByLabelText('本文'), 'こんにちは');
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('テンプレートを作成しました')).toBeVisible();
+    expect(screen.getByText(TEMPLATE_TEXT.lineUnreachable)).toBeVisible();
   });
 
   it('ROUTE-03 edits a saved template: moves a message down, removes one, saves with PUT', async () => {
