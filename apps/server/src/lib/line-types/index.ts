@@ -34,9 +34,7 @@ export type LinePostbackEvent = WebhookSchemas['PostbackEvent'];
 /** `delivery`: a notification message (PNP) reached the user. */
 export type LineDeliveryEvent = WebhookSchemas['PnpDeliveryCompletionEvent'];
 export type LineSource =
-  | WebhookSchemas['UserSource']
-  | WebhookSchemas['GroupSource']
-  | WebhookSchemas['RoomSource'];
+  WebhookSchemas['UserSource'] | WebhookSchemas['GroupSource'] | WebhookSchemas['RoomSource'];
 
 /** One message object of the Messaging API (text, flex, image …). */
 export type LineMessage = MessagingSchemas['Message'];

@@ -74,11 +74,7 @@ export const handledEventSchema = z.discriminatedUnion('type', [
 
 /** One event a handler is given: LINE's own type of it (webhook.yml). */
 export type LineWebhookEvent =
-  | LineFollowEvent
-  | LineUnfollowEvent
-  | LineMessageEvent
-  | LinePostbackEvent
-  | LineDeliveryEvent;
+  LineFollowEvent | LineUnfollowEvent | LineMessageEvent | LinePostbackEvent | LineDeliveryEvent;
 
 const HANDLED_TYPES: ReadonlySet<string> = new Set(
   handledEventSchema.options.map((option) => option.shape.type.value),
