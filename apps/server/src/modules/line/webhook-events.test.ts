@@ -10,8 +10,7 @@ import type {
   LinePostbackEvent,
   LineUnfollowEvent,
 } from '../../lib/line-types/index.js';
-import {
-  checkEvent,
+import type {
   deliveryEventSchema,
   followEventSchema,
   handledEventSchema,
@@ -19,8 +18,8 @@ import {
   messageEventSchema,
   postbackEventSchema,
   unfollowEventSchema,
-  type LineWebhookEvent,
 } from './webhook-events.js';
+import { checkEvent, type LineWebhookEvent } from './webhook-events.js';
 
 const follow = {
   type: 'follow',
