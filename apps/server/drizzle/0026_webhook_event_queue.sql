@@ -6,6 +6,6 @@ ALTER TABLE "line_webhook_events" ADD COLUMN "attempts" integer DEFAULT 0 NOT NU
 ALTER TABLE "line_webhook_events" ADD COLUMN "next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "line_webhook_events" ADD COLUMN "processed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "line_webhook_events" ADD COLUMN "last_error" text;--> statement-breakpoint
-CREATE INDEX "line_webhook_events_pending_idx" ON "line_webhook_events" USING btree ("next_attempt_at","seq") WHERE "line_webhook_events"."pending";--> statement-breakpoint
+CREATE INDEX "line_webhook_events_pending_idx" ON "line_webhook_events" USING btree ("seq") WHERE "line_webhook_events"."pending";--> statement-breakpoint
 CREATE INDEX "line_webhook_events_subject_idx" ON "line_webhook_events" USING btree ("account_id","subject","seq") WHERE "line_webhook_events"."pending";--> statement-breakpoint
 CREATE INDEX "line_webhook_events_prune_idx" ON "line_webhook_events" USING btree ("received_at") WHERE not "line_webhook_events"."pending";

@@ -105,7 +105,7 @@ export const lineWebhookEvents = pgTable(
   (table) => [
     primaryKey({ columns: [table.accountId, table.webhookEventId] }),
     index('line_webhook_events_pending_idx')
-      .on(table.nextAttemptAt, table.seq)
+      .on(table.seq)
       .where(sql`${table.pending}`),
     index('line_webhook_events_subject_idx')
       .on(table.accountId, table.subject, table.seq)

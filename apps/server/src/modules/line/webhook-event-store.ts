@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { lineWebhookEvents } from '../../db/schema/index.js';
 import { selectRows } from '../../db/raw.js';
-import type { Database, Executor } from '../../db/types.js';
+import type { Executor } from '../../db/types.js';
 import type { LineWebhookEvent } from './webhook-events.js';
 
 /** NOTIFY channel: events were recorded; every process's webhook event processor wakes. */
@@ -14,37 +13,36 @@ export type EventToRecord =
 /**
  * Records one webhook call's events of an account's channel in one statement (decision 0195);
  * an event id the account already has is left alone (a redelivery). Events a handler takes are
- * recorded pending and the processors are woken. Answers how many were new.
+ * recorded pending and, in the same statement, the processors of other processes are woken.
+ * Answers how many were new.
  */
 export async function recordWebhookEvents(
-  db: Database,
+  db: Executor,
   accountId: number,
   events: EventToRecord[],
 ): Promise<number> {
   if (events.length === 0) return 0;
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(lineWebhookEvents)
-      .values(
-        events.map((item) =>
-          item.handled
-            ? {
-                accountId,
-                webhookEventId: item.event.webhookEventId,
-                type: item.event.type,
-                subject: item.subject,
-                payload: item.event,
-                pending: true,
-              }
-            : { accountId, webhookEventId: item.webhookEventId, type: item.type },
-        ),
+  const values = events.map((item) =>
+    item.handled
+      ? sql`(${accountId}, ${item.event.webhookEventId}, ${item.event.type}, ${item.subject},
+          ${JSON.stringify(item.event)}::jsonb, true)`
+      : sql`(${accountId}, ${item.webhookEventId}, ${item.type}, null, null, false)`,
+  );
+  const [row] = await selectRows<{ fresh: number }>(
+    db,
+    sql`
+      with inserted as (
+        insert into line_webhook_events
+          (account_id, webhook_event_id, type, subject, payload, pending)
+        values ${sql.join(values, sql`, `)}
+        on conflict do nothing
+        returning pending
+      ), woken as (
+        select pg_notify(${WEBHOOK_EVENTS_CHANNEL}, '') from inserted where pending limit 1
       )
-      .onConflictDoNothing()
-      .returning({ pending: lineWebhookEvents.pending });
-    if (inserted.some((row) => row.pending))
-      await tx.execute(sql`select pg_notify(${WEBHOOK_EVENTS_CHANNEL}, '')`);
-    return inserted.length;
-  });
+      select (select count(*) from inserted)::int as fresh, (select count(*) from woken) as woken`,
+  );
+  return row?.fresh ?? 0;
 }
 
 export interface ClaimedEvent {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/raw.js';
-import type { Executor } from '../../db/types.js';
 import { createTestApp, databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
 import { recordWebhookEvents } from './webhook-event-store.js';
 import { checkEvent, type LineWebhookEvent } from './webhook-events.js';
@@ -102,15 +101,13 @@ describe(`LINE webhook event processor (${databaseKind})`, () => {
     expect(await pending()).toBe(0);
   });
 
-  it('a failing event is tried again after its back-off and its friend’s later events wait; other friends go on; its effects are never half kept', async () => {
+  it('a failing event is tried again after its back-off and its friend’s later events wait; other friends go on', async () => {
     const [first, second, other] = [lineEvent(10), lineEvent(10), lineEvent(11)];
     await recordWebhookEvents(t.app.db, accountId, [first, second, other]);
     const handled: string[] = [];
-    let failures = 1;
-    const handler: LineWebhookHandler = async (tx: Executor, _account, event) => {
-      // A write before the failure: rolled back with the event's savepoint.
-      await tx.execute(sql`select 1`);
-      if (event.webhookEventId === first.event.webhookEventId && failures-- > 0)
+    let storeDown = true;
+    const handler: LineWebhookHandler = async (_tx, _account, event) => {
+      if (event.webhookEventId === first.event.webhookEventId && storeDown)
         throw new Error('LINE profile store down');
       handled.push(event.webhookEventId);
     };
@@ -132,6 +129,7 @@ describe(`LINE webhook event processor (${databaseKind})`, () => {
     await p.runUntilIdle();
     expect(handled).toHaveLength(1);
     // The back-off (at most 1 s for the first retry) has passed: the friend's events in order.
+    storeDown = false;
     clock = new Date(clock.getTime() + 1_000);
     await p.runUntilIdle();
     expect(handled).toEqual([

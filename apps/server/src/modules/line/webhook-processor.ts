@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/types.js';
 import { retryDelayMs, type RetryPolicy } from '../../lib/back-off.js';
 import {
   claimDueEvents,
+  type ClaimedEvent,
   markFailed,
   markProcessed,
   pruneEventsBefore,
@@ -27,6 +28,13 @@ interface Log {
   error(entry: Record<string, unknown>, message: string): void;
 }
 
+/** A handler failed in a batch without savepoints: the batch is undone and run isolated. */
+class BatchFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super('a webhook event handler failed');
+  }
+}
+
 /** Events handled in one transaction. */
 const BATCH = 50;
 /** A failing event: 1 s, 2 s, 4 s … (at most 5 minutes apart), given up after the 10th try. */
@@ -44,8 +52,8 @@ const PRUNE_EVERY_MS = 60 * 60_000;
  * LINE has its answer. Woken in this process right after a webhook call committed, by NOTIFY
  * from any other process, and every 5 s. Any number of processes share the work (the API and
  * `npm run worker`): each batch is claimed with FOR UPDATE SKIP LOCKED and handled in the same
- * transaction, one savepoint per event, so a failing event is retried with back-off without
- * undoing the others. Once an hour it also deletes handled events older than 7 days.
+ * transaction; when a handler fails, the batch is run again with one savepoint per event, so the
+ * failing event is retried with back-off without undoing the others. Once an hour it also deletes handled events older than 7 days.
  */
 export function createWebhookEventProcessor(deps: {
   db: Database;
@@ -64,18 +72,31 @@ export function createWebhookEventProcessor(deps: {
   let pruneTimer: NodeJS.Timeout | null = null;
   let unlisten: (() => Promise<void>) | null = null;
 
-  /** One batch in one transaction; answers how many events were claimed. */
-  async function processBatch(): Promise<number> {
+  async function handle(tx: Executor, item: ClaimedEvent) {
+    const event = recordedEvent(item.payload);
+    for (const run of handlers) await run(tx, item.accountId, event);
+  }
+
+  /**
+   * One batch in one transaction; answers how many events were claimed. `isolated`: each event in
+   * its own savepoint, a failing one marked for a retry. Otherwise (first, the common case: no
+   * savepoint round trips) a failure undoes the whole batch, which is then run isolated.
+   */
+  async function processBatch(isolated: boolean): Promise<number> {
     return db.transaction(async (tx) => {
       const at = now();
       const claimed = await claimDueEvents(tx, BATCH, at);
       const done: number[] = [];
       for (const item of claimed) {
-        try {
-          const event = recordedEvent(item.payload);
-          await tx.transaction(async (savepoint) => {
-            for (const handle of handlers) await handle(savepoint, item.accountId, event);
+        if (!isolated) {
+          await handle(tx, item).catch((error: unknown) => {
+            throw new BatchFailed(error);
           });
+          done.push(item.seq);
+          continue;
+        }
+        try {
+          await tx.transaction((savepoint) => handle(savepoint, item));
           done.push(item.seq);
         } catch (error) {
           const attempt = item.attempts + 1;
@@ -94,8 +115,14 @@ export function createWebhookEventProcessor(deps: {
     });
   }
 
+  const nextBatch = () =>
+    processBatch(false).catch((error: unknown) => {
+      if (error instanceof BatchFailed) return processBatch(true);
+      throw error;
+    });
+
   async function drain() {
-    while (!stopped && (await withDbRetry(processBatch)) > 0);
+    while (!stopped && (await withDbRetry(nextBatch)) > 0);
   }
 
   /** Runs a drain, or one more after the current one when woken meanwhile. */
