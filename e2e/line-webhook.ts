@@ -22,7 +22,7 @@ export async function disconnectChannel(page: Page) {
   await page.request.delete('/api/line/channel', { headers: json });
 }
 
-/** A friend's follow or unfollow as LINE sends it in a webhook. */
+/** A friend's follow or unfollow as LINE sends it in a webhook (webhook.yml's FollowEvent, UnfollowEvent). */
 export function friendEvent(
   type: 'follow' | 'unfollow',
   userId: string,
@@ -36,11 +36,17 @@ export function friendEvent(
     webhookEventId: eventId,
     deliveryContext: { isRedelivery: false },
     source: { type: 'user', userId },
-    ...(type === 'follow' ? { follow: { isUnblocked: false } } : {}),
+    ...(type === 'follow'
+      ? { replyToken: `reply-${eventId}`, follow: { isUnblocked: false } }
+      : {}),
   };
 }
 
-/** Delivers events to the console's webhook, signed with the channel's secret as LINE signs. */
+/**
+ * Delivers events to the console's webhook, signed with the channel's secret as LINE signs. The
+ * answer comes once they are recorded; they are handled just after it (decision 0195), so what
+ * follows waits for their effect on the screen.
+ */
 export async function deliverWebhook(page: Page, channel: FakeChannel, events: unknown[]) {
   const body = JSON.stringify({ destination: channel.botUserId, events });
   const answer = await page.request.post('/api/line/webhook', {

@@ -11,8 +11,13 @@ import { friendInfoModule, variaPreload } from './modules/friend-info/index.js';
 import { commonVarsModule } from './modules/common-vars/index.js';
 import { formsModule } from './modules/forms/index.js';
 import { friendsCsvModule } from './modules/friends-csv/index.js';
-import { friendsModule, recordFriendEvent } from './modules/friends/index.js';
-import { lineModule } from './modules/line/index.js';
+import { friendsModule } from './modules/friends/index.js';
+import {
+  createWebhookEventProcessor,
+  lineModule,
+  type WebhookEventProcessor,
+} from './modules/line/index.js';
+import { lineWebhookHandlers } from './line-webhook-handlers.js';
 import { memberQueriesModule } from './modules/member-queries/index.js';
 import { tagsModule } from './modules/tags/index.js';
 import { messageTemplatesModule } from './modules/message-templates/index.js';
@@ -20,7 +25,6 @@ import { episodesModule } from './modules/episodes/index.js';
 import { journeysModule } from './modules/journeys/index.js';
 import { openApiModule } from './modules/open-api/index.js';
 import {
-  recordDeliveryReport,
   stopSendingForAccount,
   telConfigPreload,
   telModule,
@@ -36,6 +40,13 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { textGuardPlugin } from './plugins/text-guard.js';
 import { webStaticPlugin } from './plugins/web-static.js';
 import { demoSeedPlugin } from './seed.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The LINE webhook event processor of this process (tests await it: `runUntilIdle`). */
+    lineWebhookEvents: WebhookEventProcessor;
+  }
+}
 
 /** What a caller may hand in instead of building it from the configuration. */
 export interface AppParts {
@@ -77,6 +88,17 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await app.register(errorsPlugin);
     await app.register(openApiPlugin);
 
+    // Webhook events are recorded in the request and handled after it, here and in any worker.
+    const webhookEvents = createWebhookEventProcessor({
+      db: app.db,
+      handlers: lineWebhookHandlers,
+      listen: app.dbListen,
+      log: app.log,
+    });
+    app.decorate('lineWebhookEvents', webhookEvents);
+    app.addHook('onReady', () => webhookEvents.start());
+    app.addHook('onClose', () => webhookEvents.stop());
+
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     await app.register(
       async (api) => {
@@ -89,7 +111,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(surveysModule, { prefix: '/surveys' });
         await api.register(telModule, { prefix: '/tel' });
         await api.register(lineModule, {
-          webhookHandlers: [recordDeliveryReport, recordFriendEvent],
+          webhookEvents,
           onDisconnect: stopSendingForAccount,
         });
         await api.register(friendsModule, { prefix: '/line/friends' });

@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createEpisodeScheduler } from './modules/episodes/index.js';
 import { createJourneyScheduler } from './modules/journeys/index.js';
+import { createWebhookEventProcessor } from './modules/line/index.js';
+import { lineWebhookHandlers } from './line-webhook-handlers.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
@@ -10,7 +12,8 @@ import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /**
  * `npm run worker`: the notification message and push message dispatchers, the day-before
- * reminders, the episodes' steps and the journeys as their own process, on PostgreSQL.
+ * reminders, the episodes' steps, the journeys and the LINE webhook events (beside the API's own
+ * processor, decision 0195) as their own process, on PostgreSQL.
  * Any number may run side by side (claims use FOR UPDATE SKIP LOCKED); run the API with
  * TEL_DISPATCH_IN_PROCESS=false then. TEL_RATE_LIMIT applies per process.
  */
@@ -50,6 +53,12 @@ async function main() {
     log,
     rendererFor: (executor) => createFriendMessageRenderer(executor, config.PUBLIC_ORIGIN),
   });
+  const webhookEvents = createWebhookEventProcessor({
+    db: database.db,
+    handlers: lineWebhookHandlers,
+    listen: database.listen,
+    log,
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -64,6 +73,7 @@ async function main() {
       reminders.stop(),
       episodes.stop(),
       journeys.stop(),
+      webhookEvents.stop(),
     ])
       .then(() => database.close())
       .then(
@@ -81,6 +91,7 @@ async function main() {
   reminders.start();
   episodes.start();
   journeys.start();
+  await webhookEvents.start();
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  index,
+  jsonb,
   check,
   integer,
   pgTable,
@@ -75,7 +78,13 @@ export const lineSendLeases = pgTable('line_send_leases', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
 
-/** LINE webhook events already handled per account's channel, so a redelivery is ignored. */
+/**
+ * LINE webhook events per account's channel (decision 0195): recorded in the webhook request
+ * (`webhookEventId` once per account, so a redelivery is ignored), handled after the answer by
+ * the webhook event processor. `pending` rows wait for it — in the order recorded per `subject`
+ * (the friend's, group's or room's LINE id), retried with back-off after a failure. Rows older
+ * than the de-duplication window (7 days) that are no longer pending are deleted in batches.
+ */
 export const lineWebhookEvents = pgTable(
   'line_webhook_events',
   {
@@ -85,6 +94,30 @@ export const lineWebhookEvents = pgTable(
     webhookEventId: text().notNull(),
     type: text().notNull(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The order of recording: events of one subject are handled in this order. */
+    seq: bigserial({ mode: 'number' }).notNull(),
+    /** Whose events keep their order: source.userId, groupId or roomId; null for none. */
+    subject: text(),
+    /** The event as LINE sent it (checked against LINE's definition); null before 0195. */
+    payload: jsonb(),
+    /** Waiting to be handled; false once handled (or given up) and for events nothing handles. */
+    pending: boolean().notNull().default(false),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true }),
+    /** The last failure of a handler (kept when the event was given up). */
+    lastError: text(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.webhookEventId] })],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.webhookEventId] }),
+    index('line_webhook_events_pending_idx')
+      .on(table.seq)
+      .where(sql`${table.pending}`),
+    index('line_webhook_events_subject_idx')
+      .on(table.accountId, table.subject, table.seq)
+      .where(sql`${table.pending}`),
+    index('line_webhook_events_prune_idx')
+      .on(table.receivedAt)
+      .where(sql`not ${table.pending}`),
+  ],
 );

@@ -64,6 +64,8 @@ describe(`LINE friends from the webhook (${databaseKind})`, () => {
       payload: body,
     });
     expect(response.statusCode, response.body).toBe(200);
+    // Handled after the answer (decision 0195): wait until every recorded event is.
+    await t.app.lineWebhookEvents.runUntilIdle();
   }
 
   async function list(client: Client, query = ''): Promise<FriendList> {

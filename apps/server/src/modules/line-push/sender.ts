@@ -1,5 +1,10 @@
 import { Pool, type Dispatcher } from 'undici';
 import { refusalOf, requestFailure, type LineRefusal } from '../../lib/line-http.js';
+import {
+  asLineMessages,
+  type LineMulticastRequest,
+  type LinePushMessageRequest,
+} from '../../lib/line-types/index.js';
 
 /**
  * One push message request (`POST /v2/bot/message/push`), or with several LINE user ids a
@@ -36,6 +41,12 @@ async function outcomeOf(response: Dispatcher.ResponseData): Promise<PushMessage
   return refusalOf(response, 'LINE がこの送信を許可しませんでした');
 }
 
+/** LINE's body of a push or a multicast (messaging-api.yml's request types). */
+function lineBodyOf(request: PushMessageRequest): LinePushMessageRequest | LineMulticastRequest {
+  const messages = asLineMessages(request.messages);
+  return Array.isArray(request.to) ? { to: request.to, messages } : { to: request.to, messages };
+}
+
 /** LINE_PUSH_SENDER=line: the Messaging API over kept-alive connections (undici's Pool). */
 export function createLinePushSender(options: {
   apiBase: string;
@@ -57,7 +68,7 @@ export function createLinePushSender(options: {
             authorization: `Bearer ${accessToken}`,
             'x-line-retry-key': request.retryKey,
           },
-          body: JSON.stringify({ to: request.to, messages: request.messages }),
+          body: JSON.stringify(lineBodyOf(request)),
           headersTimeout: options.timeoutMs,
           bodyTimeout: options.timeoutMs,
         });

@@ -1,3 +1,8 @@
+import type {
+  LineSetWebhookEndpointRequest,
+  LineTestWebhookEndpointRequest,
+} from '../../lib/line-types/index.js';
+
 /**
  * The LINE Platform calls a connected channel needs, shaped as LINE's OpenAPI documents
  * (`line/line-openapi`: messaging-api.yml, channel-access-token.yml) say, against
@@ -81,7 +86,8 @@ export function createLineClient(apiBase: string) {
 
   const json = async <T>(path: string, init: RequestInit & { token?: string }) =>
     (await (await call(path, init)).json()) as T;
-  const sendJson = (body: unknown) => ({
+  /** A JSON body, of LINE's own request type (messaging-api.yml). */
+  const sendJson = <Body>(body: Body) => ({
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
@@ -124,7 +130,7 @@ export function createLineClient(apiBase: string) {
       await call('/v2/bot/channel/webhook/endpoint', {
         method: 'PUT',
         token,
-        ...sendJson({ endpoint }),
+        ...sendJson<LineSetWebhookEndpointRequest>({ endpoint }),
       });
     },
 
@@ -133,7 +139,7 @@ export function createLineClient(apiBase: string) {
       const result = await json<Partial<WebhookTestResult>>('/v2/bot/channel/webhook/test', {
         method: 'POST',
         token,
-        ...sendJson({ endpoint }),
+        ...sendJson<LineTestWebhookEndpointRequest>({ endpoint }),
       });
       return {
         success: result.success === true,

@@ -13,9 +13,13 @@ import { lineChannelRoutes } from './routes.js';
 import { createChannelSecrets } from './secrets.js';
 import { createLineChannelService } from './service.js';
 import { lineWebhookRoutes } from './webhook-routes.js';
-import type { LineWebhookHandler } from './webhook-service.js';
 
-export type { LineWebhookEvent, LineWebhookHandler } from './webhook-service.js';
+export type { LineWebhookEvent } from './webhook-events.js';
+export {
+  createWebhookEventProcessor,
+  type LineWebhookHandler,
+  type WebhookEventProcessor,
+} from './webhook-processor.js';
 export { validLineSignature } from './webhook-service.js';
 export { dryRunCredentials, type SendCredentials } from './credentials.js';
 export { LINE_WEBHOOK_PATH } from './routes.js';
@@ -92,13 +96,14 @@ export const lineChannelReader = {
 /**
  * Each account's LINE official account (issue 17): `/api/line/channel` (owner only) and the one
  * webhook URL `/api/line/webhook` for every channel; the environment's channel is adopted by the
- * first account at start. `webhookHandlers` handle new events per account; `onDisconnect` stops
- * what was waiting to be sent.
+ * first account at start. The webhook records events and wakes `webhookEvents` (the processor
+ * app.ts made, which handles them after the answer); `onDisconnect` stops what was waiting to
+ * be sent.
  */
 export async function lineModule(
   api: FastifyInstance,
   options: {
-    webhookHandlers: LineWebhookHandler[];
+    webhookEvents: { wake(): void };
     onDisconnect: (db: Database, accountId: number) => Promise<void>;
   },
 ) {
@@ -124,6 +129,6 @@ export async function lineModule(
   await api.register(lineWebhookRoutes, {
     prefix: '/line',
     secrets,
-    handlers: options.webhookHandlers,
+    onRecorded: options.webhookEvents.wake,
   });
 }

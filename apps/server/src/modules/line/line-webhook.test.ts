@@ -52,8 +52,9 @@ describe(`LINE webhook routed by destination (${databaseKind})`, () => {
     await line.close();
   });
 
-  function post(body: string, signature: string | undefined) {
-    return t.app.inject({
+  /** One call; then the events it recorded are handled (after the answer, as in production). */
+  async function post(body: string, signature: string | undefined) {
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/line/webhook',
       headers: {
@@ -62,6 +63,8 @@ describe(`LINE webhook routed by destination (${databaseKind})`, () => {
       },
       payload: body,
     });
+    await t.app.lineWebhookEvents.runUntilIdle();
+    return response;
   }
 
   async function deliveredAt() {
@@ -126,7 +129,16 @@ describe(`LINE webhook routed by destination (${databaseKind})`, () => {
     expect(await deliveredAt()).toBe('2030-01-01T09:00:00+09:00');
     // The same event id at another channel is another event.
     const elsewhere = webhookBody(clinic.botUserId, [
-      { type: 'follow', webhookEventId: '01HDELIVERY0001' },
+      {
+        type: 'follow',
+        mode: 'active',
+        timestamp: Date.UTC(2031, 0, 1),
+        webhookEventId: '01HDELIVERY0001',
+        deliveryContext: { isRedelivery: false },
+        source: { type: 'user', userId: `U${'c'.repeat(32)}` },
+        replyToken: 'r',
+        follow: { isUnblocked: false },
+      },
     ]);
     expect((await post(elsewhere, sign(elsewhere, clinic.secret))).statusCode).toBe(200);
     const rows = await selectRows<{ account_id: number }>(

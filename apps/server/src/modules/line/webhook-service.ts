@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { lineWebhookEvents } from '../../db/schema/index.js';
-import type { Database, Executor } from '../../db/types.js';
+import type { Database } from '../../db/types.js';
 import { findChannelByBot } from './repository.js';
 import type { ChannelSecrets } from './secrets.js';
+import { recordWebhookEvents, type EventToRecord } from './webhook-event-store.js';
+import { checkEvent } from './webhook-events.js';
 
 /** `x-line-signature`: base64 HMAC-SHA256 of the raw body with the channel secret. */
 export function validLineSignature(
@@ -16,38 +17,26 @@ export function validLineSignature(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** One webhook event as LINE sends it (webhook.yml); only what routing needs is typed. */
-export interface LineWebhookEvent {
-  type?: unknown;
-  webhookEventId?: unknown;
-  timestamp?: unknown;
-  mode?: unknown;
-  [key: string]: unknown;
-}
-
-/**
- * Handles one new event of an account's channel, inside the transaction that records it (so a
- * redelivered event is never handled twice). Domains register theirs (tel: delivery reports).
- */
-export type LineWebhookHandler = (
-  tx: Executor,
-  accountId: number,
-  event: LineWebhookEvent,
-) => Promise<void>;
-
 export type WebhookOutcome =
-  | { kind: 'handled'; accountId: number; fresh: number }
+  | { kind: 'handled'; accountId: number; fresh: number; invalid: InvalidEvent[] }
   | { kind: 'refused' }
   | { kind: 'malformed' };
 
+interface InvalidEvent {
+  webhookEventId: string | null;
+  issues: string;
+}
+
 /**
- * One webhook call (decision 0045): the body names the channel's bot in `destination`; only that
- * channel's secret may have signed it. Unknown destination or a bad signature is refused without
- * touching any account. Each event is recorded once per channel (`webhookEventId`); new events
- * go to every handler. LINE's verification call has no events and is answered as handled.
+ * One webhook call (decisions 0045, 0195): the body names the channel's bot in `destination`;
+ * only that channel's secret may have signed it. Unknown destination or a bad signature is
+ * refused without touching any account. The events are checked against LINE's definition and
+ * recorded once per channel (`webhookEventId`) in one statement — that is all the call waits for;
+ * the processor handles them after the answer (`onRecorded` wakes it). Events that are not what
+ * LINE defines are left out and reported. LINE's verification call has no events.
  */
 export async function receiveLineWebhook(
-  deps: { db: Database; secrets: ChannelSecrets; handlers: LineWebhookHandler[] },
+  deps: { db: Database; secrets: ChannelSecrets; onRecorded?: () => void },
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
@@ -63,28 +52,17 @@ export async function receiveLineWebhook(
   const secret = channel ? deps.secrets.openSecret(channel.channelSecret) : null;
   if (!channel || !secret || !validLineSignature(rawBody, signature, secret))
     return { kind: 'refused' };
-  const events = Array.isArray(body.events) ? (body.events as LineWebhookEvent[]) : [];
-  const accountId = channel.accountId;
-  const fresh = await deps.db.transaction(async (tx) => {
-    let count = 0;
-    for (const event of events) {
-      if (typeof event !== 'object' || event === null) continue;
-      const id = event.webhookEventId;
-      if (typeof id !== 'string' || id.length === 0 || id.length > 100) continue;
-      const inserted = await tx
-        .insert(lineWebhookEvents)
-        .values({
-          accountId,
-          webhookEventId: id,
-          type: typeof event.type === 'string' ? event.type.slice(0, 50) : '',
-        })
-        .onConflictDoNothing()
-        .returning({ id: lineWebhookEvents.webhookEventId });
-      if (inserted.length === 0) continue;
-      count += 1;
-      for (const handle of deps.handlers) await handle(tx, accountId, event);
-    }
-    return count;
-  });
-  return { kind: 'handled', accountId, fresh };
+  const toRecord: EventToRecord[] = [];
+  const invalid: InvalidEvent[] = [];
+  for (const raw of Array.isArray(body.events) ? (body.events as unknown[]) : []) {
+    const checked = checkEvent(raw);
+    if (checked.kind === 'handled')
+      toRecord.push({ handled: true, event: checked.event, subject: checked.subject });
+    else if (checked.kind === 'other')
+      toRecord.push({ handled: false, webhookEventId: checked.webhookEventId, type: checked.type });
+    else invalid.push({ webhookEventId: checked.webhookEventId, issues: checked.issues });
+  }
+  const fresh = await recordWebhookEvents(deps.db, channel.accountId, toRecord);
+  if (fresh > 0) deps.onRecorded?.();
+  return { kind: 'handled', accountId: channel.accountId, fresh, invalid };
 }

@@ -18,9 +18,8 @@ export async function recordDeliveryReport(
   accountId: number,
   event: LineWebhookEvent,
 ): Promise<void> {
-  const delivery = event.delivery as { data?: unknown } | undefined;
-  if (event.type !== 'delivery' || typeof delivery?.data !== 'string') return;
-  const messageId = messageIdFromTag(delivery.data);
+  if (event.type !== 'delivery') return;
+  const messageId = messageIdFromTag(event.delivery.data);
   if (messageId === null) return;
   const at =
     typeof event.timestamp === 'number' && Number.isFinite(event.timestamp)

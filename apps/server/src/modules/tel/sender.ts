@@ -1,6 +1,7 @@
 import type { TelSender } from '@tsunagu/contracts';
 import { Pool, type Dispatcher } from 'undici';
 import { lineMessage, refusalOf, requestFailure } from '../../lib/line-http.js';
+import { asLineMessages, type LinePnpMessagesRequest } from '../../lib/line-types/index.js';
 
 /** One LINE notification message request (`POST /bot/pnp/push`). */
 export interface PushRequest {
@@ -53,6 +54,10 @@ export function createLineSender(options: LineSenderOptions): Sender {
     mode: 'line',
     async push(request, accessToken) {
       let response: Dispatcher.ResponseData;
+      const body: LinePnpMessagesRequest = {
+        to: request.to,
+        messages: asLineMessages(request.messages),
+      };
       try {
         response = await pool.request({
           method: 'POST',
@@ -62,7 +67,7 @@ export function createLineSender(options: LineSenderOptions): Sender {
             authorization: `Bearer ${accessToken}`,
             'x-line-delivery-tag': request.deliveryTag,
           },
-          body: JSON.stringify({ to: request.to, messages: request.messages }),
+          body: JSON.stringify(body),
           // Both start once the request is written: a deadline for the answer, then for its body.
           headersTimeout: options.timeoutMs,
           bodyTimeout: options.timeoutMs,

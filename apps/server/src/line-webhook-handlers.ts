@@ -1,0 +1,13 @@
+import type { LineWebhookHandler } from './modules/line/index.js';
+import { recordFriendEvent } from './modules/friends/index.js';
+import { recordDeliveryReport } from './modules/tel/index.js';
+
+/**
+ * What each recorded LINE webhook event is handed to, in this order (decision 0195): tel
+ * (delivery reports of notification messages), friends (follow, unfollow, message). The API
+ * process and `npm run worker` run the same list.
+ */
+export const lineWebhookHandlers: readonly LineWebhookHandler[] = [
+  recordDeliveryReport,
+  recordFriendEvent,
+];
