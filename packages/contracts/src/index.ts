@@ -10,6 +10,7 @@ export * from './friends.js';
 export * from './member-queries.js';
 export * from './ids.js';
 export * from './line.js';
+export * from './line-errors.js';
 export * from './line-message-rules.js';
 export * from './permissions.js';
 export * from './reference-shapes.js';
