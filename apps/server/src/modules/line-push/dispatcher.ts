@@ -1,4 +1,4 @@
-import { TEL_MESSAGES } from '@tsunagu/contracts';
+import { LINE_SENDING_TEXT, TEL_MESSAGES } from '@tsunagu/contracts';
 import { withDbRetry } from '../../db/retry.js';
 import type { Database } from '../../db/types.js';
 import { retryDelayMs, type RetryPolicy } from '../../lib/back-off.js';
@@ -17,6 +17,12 @@ import type { PushMessageOutcome, PushMessageSender } from './sender.js';
 export const LINE_PUSH_CHANNEL = 'tsunagu_line_push';
 export const BLOCKED_REASON = 'ブロック中の友だちには送信しません';
 export const NO_FOLLOWERS_REASON = '送信先の友だちが全員ブロック中のため送信しませんでした';
+/**
+ * LINE keeps a retry key for 24 hours; a push whose key it may have taken longer ago than this
+ * is never sent again (decision 0187). An hour short of LINE's 24, for clocks and requests in
+ * flight.
+ */
+export const RETRY_KEY_LIFETIME_MS = 23 * 60 * 60_000;
 
 /** Renders a push's messages for its friend (aliases, decision 0166); given by the caller. */
 export type RenderPushMessages = (
@@ -64,24 +70,56 @@ export function createPushDispatcher(deps: {
       case 'sent':
         return { id: push.id, state: 'sent' };
       case 'failed':
-        return { id: push.id, state: 'failed', reason: outcome.reason };
+        return {
+          id: push.id,
+          state: 'failed',
+          reason: outcome.reason,
+          ...(outcome.details ? { details: outcome.details } : {}),
+        };
       case 'token-refused':
         return { id: push.id, state: 'queued', reason: outcome.reason, retryAt: clock() };
-      case 'retry':
+      case 'retry': {
+        const maybeTaken = outcome.maybeTaken === true;
         if (push.attempts >= options.maxAttempts)
           return {
             id: push.id,
             state: 'failed',
             reason: `${outcome.reason}、${push.attempts}回試行しました`,
+            maybeTaken,
           };
         return {
           id: push.id,
           state: 'queued',
           reason: outcome.reason,
           retryAt: new Date(clock().getTime() + retryDelayMs(options, push.attempts, outcome)),
+          maybeTaken,
         };
+      }
     }
   }
+
+  /** A 429: the month's quota used up pauses the account's pushes instead of a retry (0186). */
+  async function quotaSettlement(
+    push: ClaimedPush,
+    token: string,
+    recipients: number,
+  ): Promise<PushSettlement | null> {
+    const pause = await credentials.quotaUsedUp?.(push.accountId, token, recipients, clock());
+    if (!pause) return null;
+    log.warn({ accountId: push.accountId }, 'line push: monthly quota used up, pushes paused');
+    return {
+      id: push.id,
+      state: 'queued',
+      reason: pause.reason,
+      retryAt: pause.until,
+      uncounted: true,
+    };
+  }
+
+  /** LINE may have taken the key more than its lifetime ago: resending could deliver twice. */
+  const keyExpired = (push: ClaimedPush) =>
+    push.keyUsedAt !== null &&
+    clock().getTime() - push.keyUsedAt.getTime() >= RETRY_KEY_LIFETIME_MS;
 
   /** Who the request goes to, and its messages (rendered for the friend when asked to). */
   async function requestOf(push: ClaimedPush) {
@@ -100,14 +138,17 @@ export function createPushDispatcher(deps: {
       return { id: push.id, state: 'skipped', reason: BLOCKED_REASON };
     if (recipient.kind === 'many' && recipient.lineUserIds.length === 0)
       return { id: push.id, state: 'skipped', reason: NO_FOLLOWERS_REASON };
+    if (keyExpired(push))
+      return { id: push.id, state: 'unknown', reason: LINE_SENDING_TEXT.resultUnknown };
     const creds = await credentials.forSending(push.accountId);
     if (creds.kind === 'none')
       return { id: push.id, state: 'failed', reason: TEL_MESSAGES.channelNotConnected };
-    if (creds.kind !== 'ready') {
-      // The channel needs the operator or LINE is unreachable: the push waits, as it was.
-      const reason = creds.kind === 'paused' ? creds.reason : 'LINE に接続できませんでした';
-      return { id: push.id, state: 'queued', reason, retryAt: retryAt(options.pollMs) };
-    }
+    if (creds.kind === 'paused')
+      // The channel needs the operator: the push waits, as it was.
+      return { id: push.id, state: 'queued', reason: creds.reason, retryAt: retryAt(options.pollMs) };
+    if (creds.kind === 'unavailable')
+      // LINE could not issue a token now: the push waits for the credentials' back-off.
+      return { id: push.id, state: 'queued', reason: creds.reason, retryAt: creds.retryAt };
     const request = await requestOf(push);
     const answered = await limiterOf(push.accountId).acquire();
     const outcome = await sender
@@ -115,6 +156,11 @@ export function createPushDispatcher(deps: {
       .finally(answered);
     if (outcome.kind === 'token-refused')
       await credentials.markRefused(push.accountId, outcome.reason);
+    if (outcome.kind === 'retry' && outcome.limited) {
+      const recipients = Array.isArray(request.to) ? request.to.length : 1;
+      const paused = await quotaSettlement(push, creds.token, recipients);
+      if (paused) return paused;
+    }
     return settlementOf(push, outcome);
   }
 

@@ -10,6 +10,8 @@ export class LineApiError extends Error {
     readonly status: number,
     /** LINE's own message (`message`, or `error_description` of the token endpoint), if any. */
     readonly lineMessage: string,
+    /** LINE's Retry-After (a 429 or 503), if it gave one. */
+    readonly retryAfterMs?: number,
   ) {
     super(`LINE ${status}${lineMessage ? `: ${lineMessage}` : ''}`);
   }
@@ -58,7 +60,14 @@ export function createLineClient(apiBase: string) {
     } catch {
       throw new LineApiError(0, '');
     }
-    if (!response.ok) throw new LineApiError(response.status, await lineMessageOf(response));
+    if (!response.ok) {
+      const seconds = Number(response.headers.get('retry-after'));
+      throw new LineApiError(
+        response.status,
+        await lineMessageOf(response),
+        Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined,
+      );
+    }
     return response;
   }
 

@@ -1,5 +1,6 @@
 import {
   LINE_CHANNEL_MESSAGES,
+  LINE_SENDING_TEXT,
   type LineChannel,
   type LineChannelInput,
   type LineQuota,
@@ -7,9 +8,11 @@ import {
 } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { toTokyoIso } from '../../lib/tokyo-time.js';
 import { fieldError } from '../../lib/validate.js';
 import { LineApiError, type BotInfo, type LineClient } from './client.js';
 import type { ChannelCredentials } from './credentials.js';
+import { endQuotaPause, pauseForQuota, quotaUsedUp } from './quota-pause.js';
 import * as repository from './repository.js';
 import type { ChannelRow } from './repository.js';
 import type { ChannelSecrets } from './secrets.js';
@@ -18,6 +21,15 @@ type ConnectInput = Required<LineChannelInput>;
 
 /** LINE could not be reached: a 502 with the Japanese reason (never the caller's fault). */
 const unreachable = () => new AppError(502, LINE_CHANNEL_MESSAGES.unreachable);
+
+/** The month's quota pause, while it lasts (decision 0186). */
+function quotaPauseOf(row: ChannelRow | undefined, now: Date): LineChannel['quota_pause'] {
+  const until = row?.quotaPausedUntil;
+  if (!row || !until || until <= now || row.quotaLimit === null || row.quotaUsed === null)
+    return null;
+  const counts = { limit: row.quotaLimit, used: row.quotaUsed };
+  return { reason: LINE_SENDING_TEXT.quotaReason(counts), ...counts, until: toTokyoIso(until) };
+}
 
 function toView(row: ChannelRow | undefined, webhookUrl: string): LineChannel {
   return {
@@ -38,6 +50,7 @@ function toView(row: ChannelRow | undefined, webhookUrl: string): LineChannel {
     pnp_enabled: row?.pnpEnabled ?? false,
     login_channel_id: row?.loginChannelId ?? '',
     liff_id: row?.liffId ?? '',
+    quota_pause: quotaPauseOf(row, new Date()),
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
 }
@@ -91,12 +104,20 @@ export function createLineChannelService(deps: {
     return issued.accessToken;
   }
 
-  /** A call to LINE whose 4xx means the given credential was refused (422/409), never a 5xx. */
+  /**
+   * A call to LINE whose 4xx means the given credential was refused (422/409), never a 5xx or
+   * a 429 (LINE busy, decision 0188).
+   */
   async function lineCall<T>(work: () => Promise<T>, refused: 'secret' | 'token' | 'stored') {
     try {
       return await work();
     } catch (error) {
-      if (!(error instanceof LineApiError) || error.status === 0 || error.status >= 500)
+      if (
+        !(error instanceof LineApiError) ||
+        error.status === 0 ||
+        error.status === 429 ||
+        error.status >= 500
+      )
         throw unreachable();
       if (refused === 'secret')
         throw fieldError('channel_secret', LINE_CHANNEL_MESSAGES.secretRefused);
@@ -128,6 +149,16 @@ export function createLineChannelService(deps: {
       }
       throw error;
     }
+  }
+
+  /** A paused channel's quota, asked again: room ends the pause, none updates its counts. */
+  async function recheckQuota(accountId: number) {
+    const row = await require(accountId);
+    const counts = await withToken(row, (token) => client.quota(token)).catch(() => null);
+    if (!counts) return;
+    const now = new Date();
+    if (quotaUsedUp(counts, 1)) await pauseForQuota(db, accountId, counts, now);
+    else await endQuotaPause(db, accountId, now);
   }
 
   return {
@@ -195,7 +226,10 @@ export function createLineChannelService(deps: {
       await deps.onDisconnect(accountId);
     },
 
-    /** Asks LINE again (`GET /v2/bot/info`): the bot's name and icon, and sending resumes if fixed. */
+    /**
+     * Asks LINE again (`GET /v2/bot/info`): the bot's name and icon, and sending resumes if
+     * fixed; a month's quota pause ends when LINE's quota has room again (decision 0186).
+     */
     async check(accountId: number, webhookUrl: string): Promise<LineChannel> {
       const row = await require(accountId);
       const bot = await withToken(row, (token) => client.botInfo(token));
@@ -205,6 +239,7 @@ export function createLineChannelService(deps: {
         stateReason: '',
       });
       credentials.forget(accountId);
+      if (quotaPauseOf(row, new Date())) await recheckQuota(accountId);
       return toView(await repository.findChannel(db, accountId), webhookUrl);
     },
 
