@@ -75,3 +75,25 @@ export function lineDetailText(detail: LineErrorDetail): string {
     ? `${where}${japanese}（LINE: ${detail.message}）`
     : `${where}${detail.message}`;
 }
+
+/** What became of one push message (`line_pushes.state`, decisions 0130, 0187). */
+export const LINE_PUSH_STATES = [
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'skipped',
+  'unknown',
+  'withdrawn',
+] as const;
+export type LinePushState = (typeof LINE_PUSH_STATES)[number];
+
+/** A push's outcome as the console shows it (a test send's result). */
+export const linePushResultSchema = z.object({
+  state: z.enum(LINE_PUSH_STATES),
+  /** Why it waits or failed (LINE's reason included); '' when sent. */
+  reason: z.string(),
+  /** LINE's `details[]` of a refusal (decision 0185). */
+  details: z.array(lineErrorDetailSchema),
+});
+export type LinePushResult = z.infer<typeof linePushResultSchema>;

@@ -30,7 +30,7 @@ export const LINE_SENDING_TEXT = {
   quotaReason: (counts: { limit: number; used: number }) =>
     `今月の送信上限に達しました（${counts.used.toLocaleString('ja-JP')}通 / 上限${counts.limit.toLocaleString('ja-JP')}通）`,
   quotaWhatToDo:
-    '友だちへのメッセージ（テスト送信・一斉送信・ステップ配信など）は来月1日（日本時間）まで送信を待ちます。LINE Official Account Manager でプランや上限を変更したら「確認」を押すと、すぐに再開します。',
+    '友だちへのメッセージ（テスト送信・一斉送信・ステップ配信など）は来月1日（日本時間）まで送信を待ちます。LINE Official Account Manager でプランや上限を変更したら「再確認」を押すと、すぐに再開します。',
   resultUnknown:
     '送信結果不明：最初の送信から24時間を過ぎたため、二重に届かないよう再送しませんでした',
   tokenBusy: 'LINE がチャネルアクセストークンを発行できませんでした。しばらくして自動で再試行します',

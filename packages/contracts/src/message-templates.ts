@@ -54,6 +54,10 @@ export const TEMPLATE_TEXT = {
   buttonsActionsCount: `ボタンは1〜${LINE_TEMPLATE_LIMITS.buttonsActions}個にしてください`,
   confirmActionsCount: '確認の選択肢はちょうど2つにしてください',
   testSent: 'テスト送信しました',
+  testSendNotFound: 'テスト送信が見つかりません',
+  testSendWaiting: '送信待ちです',
+  testSendFailed: 'テスト送信できませんでした',
+  testSendSkipped: 'テスト送信しませんでした',
   segmentNotFound: 'セグメントが見つかりません',
   broadcastQueued: (friends: number) =>
     `${friends.toLocaleString('ja-JP')}人への送信を受け付けました`,

@@ -24,7 +24,7 @@ import { salonReservations } from './salon-reservations.js';
  * retry after a timeout is never delivered twice. `dedupe_key` (per account) makes an enqueue
  * idempotent: the online actions and the day-before reminder name what they send with it.
  * `state`: queued → sending (under a lease) → sent | failed | skipped | unknown (送信結果不明: its
- * retry key expired, decision 0187), or withdrawn while queued.
+ * retry key expired, decision 0187), or withdrawn while queued (the contracts' LINE_PUSH_STATES).
  */
 export const linePushes = pgTable(
   'line_pushes',
@@ -97,13 +97,3 @@ export const onlineActionRuns = pgTable(
   },
   (table) => [primaryKey({ columns: [table.reservationId, table.actionType] })],
 );
-
-/** The states of a push (the `state` column). */
-export type LinePushState =
-  | 'queued'
-  | 'sending'
-  | 'sent'
-  | 'failed'
-  | 'skipped'
-  | 'unknown'
-  | 'withdrawn';

@@ -233,3 +233,12 @@ export async function requeueExpiredLeases(db: Executor, now: Date) {
     .returning({ id: linePushes.id });
   return rows.length;
 }
+
+/** One push of the account: its state, reason and LINE's details (a test send's result). */
+export async function findPushResult(db: Executor, accountId: number, id: number) {
+  const [row] = await db
+    .select({ state: linePushes.state, reason: linePushes.reason, details: linePushes.details })
+    .from(linePushes)
+    .where(and(eq(linePushes.accountId, accountId), eq(linePushes.id, id)));
+  return row;
+}

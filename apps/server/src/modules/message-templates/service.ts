@@ -1,4 +1,5 @@
 import {
+  type LinePushResult,
   aliasesIn,
   TEMPLATE_TEXT,
   todayInTokyo,
@@ -17,7 +18,7 @@ import type { Database } from '../../db/types.js';
 import { guardNamedWrite } from '../../lib/db-errors.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
-import type { PushQueue } from '../line-push/index.js';
+import { findPushResult, type PushQueue } from '../line-push/index.js';
 import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
 import { segmentPredicate } from '../member-queries/index.js';
 import * as repository from './repository.js';
@@ -158,6 +159,13 @@ export function createTemplatesService(deps: {
       const messages = await renderMessages(renderMessage, accountId, friendId, template.messages);
       const pushId = await pushes.enqueue(db, accountId, friendId, messages);
       return { push_id: pushId! };
+    },
+
+    /** What became of a test send (or any push of the account): state, reason, LINE's details. */
+    async testSendResult(accountId: number, pushId: number): Promise<LinePushResult> {
+      const row = await findPushResult(db, accountId, pushId);
+      if (!row) throw new NotFoundError(TEMPLATE_TEXT.testSendNotFound);
+      return { state: row.state as LinePushResult['state'], reason: row.reason, details: row.details };
     },
 
     /**
