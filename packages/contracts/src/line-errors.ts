@@ -47,7 +47,10 @@ const DETAIL_TEXTS: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^must be less than or equal to (\d+)/i, (m) => `${m[1]}以下にしてください`],
   [/^Invalid action object/i, () => 'アクションの内容が正しくありません'],
   [/^unknown property/i, () => 'LINE が知らない項目です'],
-  [/^The property, '(.+?)', in the request body is invalid/i, (m) => `「${m[1]}」が正しくありません`],
+  [
+    /^The property, '(.+?)', in the request body is invalid/i,
+    (m) => `「${m[1]}」が正しくありません`,
+  ],
 ];
 
 /** A detail's message in Japanese, or null when the table does not know it (show LINE's). */
@@ -71,9 +74,7 @@ export function linePropertyJapanese(property: string): string {
 export function lineDetailText(detail: LineErrorDetail): string {
   const japanese = lineDetailJapanese(detail.message);
   const where = detail.property ? `${linePropertyJapanese(detail.property)}：` : '';
-  return japanese
-    ? `${where}${japanese}（LINE: ${detail.message}）`
-    : `${where}${detail.message}`;
+  return japanese ? `${where}${japanese}（LINE: ${detail.message}）` : `${where}${detail.message}`;
 }
 
 /** What became of one push message (`line_pushes.state`, decisions 0130, 0187). */
