@@ -33,7 +33,8 @@ export const LINE_SENDING_TEXT = {
     '友だちへのメッセージ（テスト送信・一斉送信・ステップ配信など）は来月1日（日本時間）まで送信を待ちます。LINE Official Account Manager でプランや上限を変更したら「再確認」を押すと、すぐに再開します。',
   resultUnknown:
     '送信結果不明：最初の送信から24時間を過ぎたため、二重に届かないよう再送しませんでした',
-  tokenBusy: 'LINE がチャネルアクセストークンを発行できませんでした。しばらくして自動で再試行します',
+  tokenBusy:
+    'LINE がチャネルアクセストークンを発行できませんでした。しばらくして自動で再試行します',
 } as const;
 
 const CHANNEL_ID = /^\d{10}$/;

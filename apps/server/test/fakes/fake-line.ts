@@ -68,7 +68,9 @@ export interface FakeLine {
    */
   setQuota(channelId: string, quota: { limit: number | null; used?: number }): void;
   /** How `POST /oauth2/v3/token` answers the nth call (0-based, from the last set); default 200. */
-  setTokenBehaviour(behaviour: (call: number) => { status: number; headers?: Record<string, string> }): void;
+  setTokenBehaviour(
+    behaviour: (call: number) => { status: number; headers?: Record<string, string> },
+  ): void;
   /** `POST /oauth2/v3/token` calls received (`client_id` of each), in order. */
   tokenCalls: string[];
   setBehaviour(behaviour: FakeLineBehaviour): void;
@@ -151,8 +153,10 @@ export async function startFakeLine(
   const acceptedRetryKeys = new Set<string>();
   /** Per channel: the limit, and `used` as of when it was set (`counted` of usage() then). */
   const quotas = new Map<string, { limit: number | null; used: number; counted: number }>();
-  let tokenBehaviour: (call: number) => { status: number; headers?: Record<string, string> } =
-    () => ({ status: 200 });
+  let tokenBehaviour: (call: number) => {
+    status: number;
+    headers?: Record<string, string>;
+  } = () => ({ status: 200 });
   const tokenCalls: string[] = [];
   const quotaOf = (channelId: string) =>
     quotas.get(channelId) ?? { limit: 5000, used: 0, counted: 0 };
@@ -244,7 +248,9 @@ export async function startFakeLine(
         ...planned.headers,
       });
       res.end(
-        ok ? '{}' : JSON.stringify(planned.body ?? { message: MESSAGES[planned.status] ?? 'error' }),
+        ok
+          ? '{}'
+          : JSON.stringify(planned.body ?? { message: MESSAGES[planned.status] ?? 'error' }),
       );
     };
     const delay = (planned.delayMs ?? 0) + latency;

@@ -145,7 +145,12 @@ export function createPushDispatcher(deps: {
       return { id: push.id, state: 'failed', reason: TEL_MESSAGES.channelNotConnected };
     if (creds.kind === 'paused')
       // The channel needs the operator: the push waits, as it was.
-      return { id: push.id, state: 'queued', reason: creds.reason, retryAt: retryAt(options.pollMs) };
+      return {
+        id: push.id,
+        state: 'queued',
+        reason: creds.reason,
+        retryAt: retryAt(options.pollMs),
+      };
     if (creds.kind === 'unavailable')
       // LINE could not issue a token now: the push waits for the credentials' back-off.
       return { id: push.id, state: 'queued', reason: creds.reason, retryAt: creds.retryAt };

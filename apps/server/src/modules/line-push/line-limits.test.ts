@@ -74,10 +74,12 @@ describe(`LINE limits of push messages (${databaseKind})`, () => {
     owner = await signIn(t.app, 'demo');
     await connectChannel(owner, channel, { channel_access_token: '' });
     credentials = lineParts(t.app.db, t.config, clock).credentials;
-    accountId = (await t.app.db
-      .select({ accountId: lineChannels.accountId })
-      .from(lineChannels)
-      .where(eq(lineChannels.channelId, channel.channelId)))[0]!.accountId;
+    accountId = (
+      await t.app.db
+        .select({ accountId: lineChannels.accountId })
+        .from(lineChannels)
+        .where(eq(lineChannels.channelId, channel.channelId))
+    )[0]!.accountId;
     const [member] = await t.app.db
       .select()
       .from(members)

@@ -20,7 +20,10 @@ export interface QuotaPause {
 }
 
 /** Whether the month cannot take a request to `recipients` friends any more. */
-export function quotaUsedUp(counts: QuotaCounts, recipients: number): counts is QuotaCounts & {
+export function quotaUsedUp(
+  counts: QuotaCounts,
+  recipients: number,
+): counts is QuotaCounts & {
   limit: number;
 } {
   return counts.limit !== null && counts.used + recipients > counts.limit;

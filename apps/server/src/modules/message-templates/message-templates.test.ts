@@ -316,7 +316,11 @@ describe(`message templates (${databaseKind})`, () => {
   it("test send result: waiting, then LINE's refusal with its details[]; another account's is not found", async () => {
     const friend = (await ok<FriendList>(await demo.get('/api/line/friends?state=following')))
       .items[0]!;
-    const id = await create({ name: '結果を見るテスト送信', group_id: null, messages: [text('本文')] });
+    const id = await create({
+      name: '結果を見るテスト送信',
+      group_id: null,
+      messages: [text('本文')],
+    });
     const sent = await ok<{ push_id: number }>(
       await demo.post(`/api/templates/${id}/test_send`, { friend_id: friend.id }),
       202,
@@ -324,8 +328,13 @@ describe(`message templates (${databaseKind})`, () => {
     const result = () => demo.get(`/api/templates/test_sends/${sent.push_id}`);
     expect(await ok(await result())).toEqual({ state: 'queued', reason: '', details: [] });
 
-    const details = [{ property: 'messages[0].text', message: 'Length must be between 0 and 5000' }];
-    line.setBehaviour(() => ({ status: 400, body: { message: 'The request body has 1 error(s)', details } }));
+    const details = [
+      { property: 'messages[0].text', message: 'Length must be between 0 and 5000' },
+    ];
+    line.setBehaviour(() => ({
+      status: 400,
+      body: { message: 'The request body has 1 error(s)', details },
+    }));
     try {
       await sendQueued();
     } finally {

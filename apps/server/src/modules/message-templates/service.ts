@@ -165,7 +165,11 @@ export function createTemplatesService(deps: {
     async testSendResult(accountId: number, pushId: number): Promise<LinePushResult> {
       const row = await findPushResult(db, accountId, pushId);
       if (!row) throw new NotFoundError(TEMPLATE_TEXT.testSendNotFound);
-      return { state: row.state as LinePushResult['state'], reason: row.reason, details: row.details };
+      return {
+        state: row.state as LinePushResult['state'],
+        reason: row.reason,
+        details: row.details,
+      };
     },
 
     /**

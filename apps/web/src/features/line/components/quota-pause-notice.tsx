@@ -8,11 +8,7 @@ const count = (n: number) => `${n.toLocaleString('ja-JP')}通`;
  * next month (Tokyo time), or until 再確認 finds room after the plan was changed. LINE's counts
  * as they were when sending paused.
  */
-export function QuotaPauseNotice({
-  pause,
-}: {
-  pause: NonNullable<LineChannel['quota_pause']>;
-}) {
+export function QuotaPauseNotice({ pause }: { pause: NonNullable<LineChannel['quota_pause']> }) {
   return (
     <div className="notice notice--error line-paused" role="alert">
       <p className="line-paused__title">{LINE_SENDING_TEXT.quotaTitle}</p>

@@ -60,10 +60,7 @@ function TestSendForm(props: {
   };
   const submit = () => {
     if (friendId === null) return;
-    send.mutate(
-      { id: template.id, friendId },
-      { onSuccess: (queued) => onQueued(queued.push_id) },
-    );
+    send.mutate({ id: template.id, friendId }, { onSuccess: (queued) => onQueued(queued.push_id) });
   };
 
   return (
