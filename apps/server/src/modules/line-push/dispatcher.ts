@@ -1,7 +1,7 @@
 import { LINE_SENDING_TEXT, TEL_MESSAGES } from '@tsunagu/contracts';
 import { withDbRetry } from '../../db/retry.js';
 import type { Database } from '../../db/types.js';
-import { retryDelayMs, type RetryPolicy } from '../../lib/back-off.js';
+import type { RetryPolicy } from '../../lib/back-off.js';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { CredentialSource, DispatcherLog, Listen } from '../tel/index.js';
 import {
@@ -11,18 +11,13 @@ import {
   type ClaimedPush,
   type PushSettlement,
 } from './repository.js';
-import type { PushMessageOutcome, PushMessageSender } from './sender.js';
+import type { PushMessageSender } from './sender.js';
+import { keyExpired, settlementOf } from './settlement.js';
 
 /** The NOTIFY channel an enqueue wakes the dispatcher with. */
 export const LINE_PUSH_CHANNEL = 'tsunagu_line_push';
 export const BLOCKED_REASON = 'ブロック中の友だちには送信しません';
 export const NO_FOLLOWERS_REASON = '送信先の友だちが全員ブロック中のため送信しませんでした';
-/**
- * LINE keeps a retry key for 24 hours; a push whose key it may have taken longer ago than this
- * is never sent again (decision 0187). An hour short of LINE's 24, for clocks and requests in
- * flight.
- */
-export const RETRY_KEY_LIFETIME_MS = 23 * 60 * 60_000;
 
 /** Renders a push's messages for its friend (aliases, decision 0166); given by the caller. */
 export type RenderPushMessages = (
@@ -65,39 +60,6 @@ export function createPushDispatcher(deps: {
     return limiter;
   };
 
-  function settlementOf(push: ClaimedPush, outcome: PushMessageOutcome): PushSettlement {
-    switch (outcome.kind) {
-      case 'sent':
-        return { id: push.id, state: 'sent' };
-      case 'failed':
-        return {
-          id: push.id,
-          state: 'failed',
-          reason: outcome.reason,
-          ...(outcome.details ? { details: outcome.details } : {}),
-        };
-      case 'token-refused':
-        return { id: push.id, state: 'queued', reason: outcome.reason, retryAt: clock() };
-      case 'retry': {
-        const maybeTaken = outcome.maybeTaken === true;
-        if (push.attempts >= options.maxAttempts)
-          return {
-            id: push.id,
-            state: 'failed',
-            reason: `${outcome.reason}、${push.attempts}回試行しました`,
-            maybeTaken,
-          };
-        return {
-          id: push.id,
-          state: 'queued',
-          reason: outcome.reason,
-          retryAt: new Date(clock().getTime() + retryDelayMs(options, push.attempts, outcome)),
-          maybeTaken,
-        };
-      }
-    }
-  }
-
   /** A 429: the month's quota used up pauses the account's pushes instead of a retry (0186). */
   async function quotaSettlement(
     push: ClaimedPush,
@@ -116,11 +78,6 @@ export function createPushDispatcher(deps: {
     };
   }
 
-  /** LINE may have taken the key more than its lifetime ago: resending could deliver twice. */
-  const keyExpired = (push: ClaimedPush) =>
-    push.keyUsedAt !== null &&
-    clock().getTime() - push.keyUsedAt.getTime() >= RETRY_KEY_LIFETIME_MS;
-
   /** Who the request goes to, and its messages (rendered for the friend when asked to). */
   async function requestOf(push: ClaimedPush) {
     const { recipient } = push;
@@ -138,7 +95,7 @@ export function createPushDispatcher(deps: {
       return { id: push.id, state: 'skipped', reason: BLOCKED_REASON };
     if (recipient.kind === 'many' && recipient.lineUserIds.length === 0)
       return { id: push.id, state: 'skipped', reason: NO_FOLLOWERS_REASON };
-    if (keyExpired(push))
+    if (keyExpired(push, clock()))
       return { id: push.id, state: 'unknown', reason: LINE_SENDING_TEXT.resultUnknown };
     const creds = await credentials.forSending(push.accountId);
     if (creds.kind === 'none')
@@ -166,7 +123,7 @@ export function createPushDispatcher(deps: {
       const paused = await quotaSettlement(push, creds.token, recipients);
       if (paused) return paused;
     }
-    return settlementOf(push, outcome);
+    return settlementOf(push, outcome, options, clock());
   }
 
   const retryAt = (ms: number) => new Date(clock().getTime() + ms);

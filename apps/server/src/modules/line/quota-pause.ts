@@ -1,8 +1,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { LINE_SENDING_TEXT } from '@tsunagu/contracts';
+import { LINE_SENDING_TEXT, type LineChannel } from '@tsunagu/contracts';
 import { lineChannels, linePushes } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
-import { startOfNextTokyoMonth } from '../../lib/tokyo-time.js';
+import { startOfNextTokyoMonth, toTokyoIso } from '../../lib/tokyo-time.js';
+import type { ChannelRow } from './repository.js';
 
 /** This month's quota and use, as LINE counts them. */
 export interface QuotaCounts {
@@ -79,4 +80,13 @@ export async function endQuotaPause(db: Executor, accountId: number, now: Date) 
         gt(linePushes.nextAttemptAt, now),
       ),
     );
+}
+
+/** The month's quota pause, while it lasts (decision 0186). */
+export function quotaPauseView(row: ChannelRow | undefined, now: Date): LineChannel['quota_pause'] {
+  const until = row?.quotaPausedUntil;
+  if (!row || !until || until <= now || row.quotaLimit === null || row.quotaUsed === null)
+    return null;
+  const counts = { limit: row.quotaLimit, used: row.quotaUsed };
+  return { reason: LINE_SENDING_TEXT.quotaReason(counts), ...counts, until: toTokyoIso(until) };
 }

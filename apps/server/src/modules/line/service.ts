@@ -1,6 +1,5 @@
 import {
   LINE_CHANNEL_MESSAGES,
-  LINE_SENDING_TEXT,
   type LineChannel,
   type LineChannelInput,
   type LineQuota,
@@ -8,11 +7,10 @@ import {
 } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors.js';
-import { toTokyoIso } from '../../lib/tokyo-time.js';
 import { fieldError } from '../../lib/validate.js';
 import { LineApiError, type BotInfo, type LineClient } from './client.js';
 import type { ChannelCredentials } from './credentials.js';
-import { endQuotaPause, pauseForQuota, quotaUsedUp } from './quota-pause.js';
+import { endQuotaPause, pauseForQuota, quotaPauseView, quotaUsedUp } from './quota-pause.js';
 import * as repository from './repository.js';
 import type { ChannelRow } from './repository.js';
 import type { ChannelSecrets } from './secrets.js';
@@ -21,15 +19,6 @@ type ConnectInput = Required<LineChannelInput>;
 
 /** LINE could not be reached: a 502 with the Japanese reason (never the caller's fault). */
 const unreachable = () => new AppError(502, LINE_CHANNEL_MESSAGES.unreachable);
-
-/** The month's quota pause, while it lasts (decision 0186). */
-function quotaPauseOf(row: ChannelRow | undefined, now: Date): LineChannel['quota_pause'] {
-  const until = row?.quotaPausedUntil;
-  if (!row || !until || until <= now || row.quotaLimit === null || row.quotaUsed === null)
-    return null;
-  const counts = { limit: row.quotaLimit, used: row.quotaUsed };
-  return { reason: LINE_SENDING_TEXT.quotaReason(counts), ...counts, until: toTokyoIso(until) };
-}
 
 function toView(row: ChannelRow | undefined, webhookUrl: string): LineChannel {
   return {
@@ -50,7 +39,7 @@ function toView(row: ChannelRow | undefined, webhookUrl: string): LineChannel {
     pnp_enabled: row?.pnpEnabled ?? false,
     login_channel_id: row?.loginChannelId ?? '',
     liff_id: row?.liffId ?? '',
-    quota_pause: quotaPauseOf(row, new Date()),
+    quota_pause: quotaPauseView(row, new Date()),
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
 }
@@ -239,7 +228,7 @@ export function createLineChannelService(deps: {
         stateReason: '',
       });
       credentials.forget(accountId);
-      if (quotaPauseOf(row, new Date())) await recheckQuota(accountId);
+      if (quotaPauseView(row, new Date())) await recheckQuota(accountId);
       return toView(await repository.findChannel(db, accountId), webhookUrl);
     },
 
