@@ -3,8 +3,9 @@ import { expect, test } from '../fixtures';
 // Issue 14: message templates. The owner makes a template of a text with a friend-information
 // alias (差し込み) and a confirm, sees both in the LINE-like preview, saves it, finds it in the
 // list, copies it and test-sends it to a following friend (the built server's pushes are
-// dry-run: the test send is queued, 202). Staff (no template-write) reads the list without any
-// control. Decisions 0161–0164.
+// dry-run: the test send is queued, 202, and marked sent at once, so the dialog, which follows it
+// until LINE answers (decision 0185), closes with テスト送信しました). Staff (no template-write)
+// reads the list without any control. Decisions 0161–0164.
 test.describe.configure({ mode: 'serial' });
 
 const RUN = Date.now().toString(36);

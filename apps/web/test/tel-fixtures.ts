@@ -23,6 +23,7 @@ export function makeTelMessage(overrides: Partial<TelMessage> = {}): TelMessage 
     template_id: 5,
     params: { param_1: '山田', param_2: 'サロン青山' },
     failure_reason: null,
+    failure_details: [],
     delivered_at: null,
     ...overrides,
   };

@@ -10,6 +10,7 @@ export * from './friends.js';
 export * from './member-queries.js';
 export * from './ids.js';
 export * from './line.js';
+export * from './line-errors.js';
 export * from './line-message-rules.js';
 export * from './line-message-check.js';
 export * from './line-actions.js';

@@ -27,6 +27,19 @@ export const LINE_CHANNEL_MESSAGES = {
     'LINEログインで友だちと確認されたお客様が、この公式アカウントの友だちに見つかりません。LINEログインチャネル（LIFF）が Messaging API チャネルと別のプロバイダーにあると、利用者IDが一致しません。LINE Developers で、Messaging API チャネルと同じプロバイダーに LINEログインチャネルと LIFF アプリを作り、そのチャネルIDと LIFF ID をここに保存し直してください',
 } as const;
 
+/** What sending says of LINE's limits (issue 23, decisions 0186–0188). */
+export const LINE_SENDING_TEXT = {
+  quotaTitle: '今月の送信上限に達しました',
+  quotaReason: (counts: { limit: number; used: number }) =>
+    `今月の送信上限に達しました（${counts.used.toLocaleString('ja-JP')}通 / 上限${counts.limit.toLocaleString('ja-JP')}通）`,
+  quotaWhatToDo:
+    '友だちへのメッセージ（テスト送信・一斉送信・ステップ配信など）は来月1日（日本時間）まで送信を待ちます。LINE Official Account Manager でプランや上限を変更したら「再確認」を押すと、すぐに再開します。',
+  resultUnknown:
+    '送信結果不明：最初の送信から24時間を過ぎたため、二重に届かないよう再送しませんでした',
+  tokenBusy:
+    'LINE がチャネルアクセストークンを発行できませんでした。しばらくして自動で再試行します',
+} as const;
+
 const CHANNEL_ID = /^\d{10}$/;
 const LIFF_ID = /^\d{10}-[A-Za-z0-9]{8}$/;
 
@@ -92,6 +105,16 @@ export const lineChannelSchema = z.object({
   liff_id: z.string(),
   /** What to fix in the LINE Login channel (LIFF), '' when nothing is known to be wrong. */
   login_attention: z.string(),
+  /** Pushes wait: this month's quota is used up (decision 0186); null while sending. */
+  quota_pause: z
+    .object({
+      reason: z.string(),
+      limit: z.number().int(),
+      used: z.number().int(),
+      /** When pushes start again by themselves (the first of next month, Tokyo time). */
+      until: z.string(),
+    })
+    .nullable(),
   updated_at: z.string().nullable(),
 });
 export type LineChannel = z.infer<typeof lineChannelSchema>;

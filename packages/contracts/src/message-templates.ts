@@ -40,6 +40,10 @@ export const TEMPLATE_TEXT = {
   buttonsActionsCount: MESSAGE_CHECK_TEXT.buttonsActionsCount,
   confirmActionsCount: MESSAGE_CHECK_TEXT.confirmActionsCount,
   testSent: 'テスト送信しました',
+  testSendNotFound: 'テスト送信が見つかりません',
+  testSendWaiting: '送信待ちです',
+  testSendFailed: 'テスト送信できませんでした',
+  testSendSkipped: 'テスト送信しませんでした',
   segmentNotFound: 'セグメントが見つかりません',
   broadcastQueued: (friends: number) =>
     `${friends.toLocaleString('ja-JP')}人への送信を受け付けました`,

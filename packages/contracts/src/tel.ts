@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineErrorDetailSchema } from './line-errors.js';
 import { idParam } from './ids.js';
 import { templateBodyProblems } from './tel-template-body.js';
 import { TEL_PARAM_KEYS, normalizePhone, parseTelDate, parseTelTime } from './tel-values.js';
@@ -244,6 +245,8 @@ export const telMessageSchema = z.object({
   params: z.record(z.string(), z.string()),
   /** Why a message failed (-2) or cannot be sent (-3); null otherwise. */
   failure_reason: z.string().nullable(),
+  /** LINE's `details[]` when it refused the message (decision 0185); empty otherwise. */
+  failure_details: z.array(lineErrorDetailSchema),
   /** When LINE reported delivery to the user (webhook); null until then. */
   delivered_at: z.string().nullable(),
 });

@@ -1,3 +1,4 @@
+import { lineErrorDetailsOf, type LineErrorDetail } from '@tsunagu/contracts';
 import type { Dispatcher } from 'undici';
 
 /**
@@ -24,14 +25,24 @@ export function errorCode(error: unknown): string | undefined {
   return own.code ?? own.cause?.code ?? own.cause?.errors?.[0]?.code;
 }
 
-/** LINE's `message` of an error answer, as `: …` to append to our reason ('' when none). */
-export async function lineMessage(body: Dispatcher.ResponseData['body']): Promise<string> {
+/** An error answer's body: LINE's `message` as `: …` to append to our reason, and `details[]`. */
+export async function lineErrorBody(
+  body: Dispatcher.ResponseData['body'],
+): Promise<{ message: string; details: LineErrorDetail[] }> {
   try {
     const parsed = (await body.json()) as { message?: unknown };
-    return typeof parsed.message === 'string' ? `: ${parsed.message.slice(0, 200)}` : '';
+    return {
+      message: typeof parsed.message === 'string' ? `: ${parsed.message.slice(0, 200)}` : '',
+      details: lineErrorDetailsOf(parsed),
+    };
   } catch {
-    return '';
+    return { message: '', details: [] };
   }
+}
+
+/** LINE's `message` of an error answer, as `: …` to append to our reason ('' when none). */
+export async function lineMessage(body: Dispatcher.ResponseData['body']): Promise<string> {
+  return (await lineErrorBody(body)).message;
 }
 
 export function retryAfterMs(headers: Dispatcher.ResponseData['headers']): number | undefined {
@@ -55,37 +66,51 @@ export function requestFailure(error: unknown): { notSent: boolean; reason: stri
 }
 
 export type LineRefusal =
-  | { kind: 'retry'; reason: string; retryAfterMs?: number }
+  | {
+      kind: 'retry';
+      reason: string;
+      retryAfterMs?: number;
+      /** 429: LINE refused it for a limit (the rate, or the month's quota: decision 0186). */
+      limited?: boolean;
+      /** LINE may have taken the request (a 5xx, a timeout, a dropped connection). */
+      maybeTaken?: boolean;
+    }
   /** LINE refused the channel's token (401): the message is fine, the channel needs attention. */
   | { kind: 'token-refused'; reason: string }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string; details?: LineErrorDetail[] };
 
 /**
  * What an error answer of a send call means, the same for every send endpoint: 429 and 5xx are
  * tried again (after Retry-After), 401 is the channel's token, 403 is `forbidden`, the rest
- * fail with LINE's reason.
+ * fail with LINE's reason and its `details[]` (decision 0185).
  */
 export async function refusalOf(
   response: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers' | 'body'>,
   forbidden: string,
 ): Promise<LineRefusal> {
   const status = response.statusCode;
-  const detail = await lineMessage(response.body);
+  const { message: detail, details } = await lineErrorBody(response.body);
   if (status === 429) {
     const after = retryAfterMs(response.headers);
     return {
       kind: 'retry',
       reason: `LINE の送信上限に達しました（429${detail}）`,
+      limited: true,
       ...(after === undefined ? {} : { retryAfterMs: after }),
     };
   }
   if (status >= 500)
-    return { kind: 'retry', reason: `LINE のサーバーエラー（${status}${detail}）` };
+    return {
+      kind: 'retry',
+      reason: `LINE のサーバーエラー（${status}${detail}）`,
+      maybeTaken: true,
+    };
   if (status === 401)
     return { kind: 'token-refused', reason: `チャネルアクセストークンが無効です（401${detail}）` };
-  if (status === 403) return { kind: 'failed', reason: `${forbidden}（403${detail}）` };
+  if (status === 403) return { kind: 'failed', reason: `${forbidden}（403${detail}）`, details };
   return {
     kind: 'failed',
     reason: `LINE がリクエストを受け付けませんでした（${status}${detail}）`,
+    details,
   };
 }

@@ -18,3 +18,11 @@ export function toTokyoIso(instant: Date): string {
 export function toTokyoIsoOrNull(instant: Date | null): string | null {
   return instant === null ? null : toTokyoIso(instant);
 }
+
+/** The first instant of the Tokyo calendar month after `instant`'s (LINE's quotas reset then). */
+export function startOfNextTokyoMonth(instant: Date): Date {
+  const tokyo = new Date(instant.getTime() + TOKYO_OFFSET_MS);
+  const year = tokyo.getUTCFullYear();
+  const month = tokyo.getUTCMonth();
+  return new Date(Date.UTC(year, month + 1, 1) - TOKYO_OFFSET_MS);
+}

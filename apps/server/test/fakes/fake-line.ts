@@ -46,6 +46,8 @@ export type FakeLineBehaviour = (
   /** Close the connection without an answer, after the request arrived. */
   drop?: boolean;
   headers?: Record<string, string>;
+  /** The error answer's body (LINE's `message` and `details[]`); a stock message otherwise. */
+  body?: unknown;
 };
 
 export interface FakeLine {
@@ -59,6 +61,19 @@ export interface FakeLine {
   webhookEndpoints: Map<string, string>;
   /** This month's messages of the channel as `GET /v2/bot/message/quota/consumption` counts them. */
   usage(channelId: string): number;
+  /**
+   * The channel's monthly quota (`GET /v2/bot/message/quota`; default 5,000) and this month's
+   * messages so far (`used`; default what the fake counted), counted on from there. A push or multicast the
+   * month cannot take any more is 429 「You have reached your monthly limit.」, as LINE does.
+   * `limit: null` is a plan without a limit.
+   */
+  setQuota(channelId: string, quota: { limit: number | null; used?: number }): void;
+  /** How `POST /oauth2/v3/token` answers the nth call (0-based, from the last set); default 200. */
+  setTokenBehaviour(
+    behaviour: (call: number) => { status: number; headers?: Record<string, string> },
+  ): void;
+  /** `POST /oauth2/v3/token` calls received (`client_id` of each), in order. */
+  tokenCalls: string[];
   setBehaviour(behaviour: FakeLineBehaviour): void;
   setLatency(ms: number): void;
   /**
@@ -156,6 +171,19 @@ export async function startFakeLine(
   const acceptedRetryKeys = new Set<string>();
   const validateCalls: FakeLine['validateCalls'] = [];
   let validateStatus: number | null = null;
+  /** Per channel: the limit, and `used` as of when it was set (`counted` of usage() then). */
+  const quotas = new Map<string, { limit: number | null; used: number; counted: number }>();
+  let tokenBehaviour: (call: number) => {
+    status: number;
+    headers?: Record<string, string>;
+  } = () => ({ status: 200 });
+  const tokenCalls: string[] = [];
+  const quotaOf = (channelId: string) =>
+    quotas.get(channelId) ?? { limit: 5000, used: 0, counted: 0 };
+  const consumption = (channelId: string) => {
+    const quota = quotaOf(channelId);
+    return quota.used + usage(channelId) - quota.counted;
+  };
 
   /** `POST /oauth2/v2.1/verify` (LINE Login v2.1): 400 `invalid_request` for any bad token. */
   function verifyIdToken(res: http.ServerResponse, raw: Buffer) {
@@ -200,11 +228,20 @@ export async function startFakeLine(
     };
     // LINE refuses a multicast to more than 500 users, or to none.
     const tooMany = Array.isArray(body.to) && (body.to.length === 0 || body.to.length > 500);
-    let planned = !channel
+    const recipients = Array.isArray(body.to) ? body.to.length : 1;
+    const { limit } = channel ? quotaOf(channel.channelId) : { limit: null };
+    const monthFull =
+      channel !== undefined &&
+      request.path !== '/bot/pnp/push' &&
+      limit !== null &&
+      consumption(channel.channelId) + recipients > limit;
+    let planned: ReturnType<FakeLineBehaviour> = !channel
       ? { status: 401 }
       : tooMany
         ? { status: 400 }
-        : behaviour(calls, request);
+        : monthFull
+          ? { status: 429, body: { message: 'You have reached your monthly limit.' } }
+          : behaviour(calls, request);
     // LINE delivers a retry key once: a request with an accepted key is 409, delivered nothing.
     const retryKey = request.retryKey;
     if (retryKey && planned.status === 200 && acceptedRetryKeys.has(retryKey))
@@ -230,7 +267,11 @@ export async function startFakeLine(
         'x-line-request-id': `req-${calls}`,
         ...planned.headers,
       });
-      res.end(ok ? '{}' : JSON.stringify({ message: MESSAGES[planned.status] ?? 'error' }));
+      res.end(
+        ok
+          ? '{}'
+          : JSON.stringify(planned.body ?? { message: MESSAGES[planned.status] ?? 'error' }),
+      );
     };
     const delay = (planned.delayMs ?? 0) + latency;
     if (delay > 0) setTimeout(answer, delay);
@@ -248,6 +289,13 @@ export async function startFakeLine(
     }
     if (req.method === 'POST' && path === '/oauth2/v3/token') {
       const form = new URLSearchParams(raw.toString('utf8'));
+      const planned = tokenBehaviour(tokenCalls.length);
+      tokenCalls.push(form.get('client_id') ?? '');
+      if (planned.status !== 200) {
+        res.writeHead(planned.status, { 'content-type': 'application/json', ...planned.headers });
+        res.end(JSON.stringify({ error: 'server_error', error_description: 'try again later' }));
+        return;
+      }
       const channel = channels.find(
         (c) => c.channelId === form.get('client_id') && c.secret === form.get('client_secret'),
       );
@@ -324,9 +372,10 @@ export async function startFakeLine(
         else json(res, 400, { message: MESSAGES[400], details });
       }
     } else if (req.method === 'GET' && path === '/v2/bot/message/quota') {
-      json(res, 200, { type: 'limited', value: 5000 });
+      const { limit } = quotaOf(channel.channelId);
+      json(res, 200, limit === null ? { type: 'none' } : { type: 'limited', value: limit });
     } else if (req.method === 'GET' && path === '/v2/bot/message/quota/consumption') {
-      json(res, 200, { totalUsage: usage(channel.channelId) });
+      json(res, 200, { totalUsage: consumption(channel.channelId) });
     } else {
       json(res, 404, { message: 'Not found' });
     }
@@ -359,6 +408,18 @@ export async function startFakeLine(
     acceptedRetryKeys,
     webhookEndpoints,
     usage,
+    setQuota(channelId, quota) {
+      quotas.set(channelId, {
+        limit: quota.limit,
+        used: quota.used ?? usage(channelId),
+        counted: usage(channelId),
+      });
+    },
+    setTokenBehaviour(next) {
+      tokenBehaviour = next;
+      tokenCalls.length = 0;
+    },
+    tokenCalls,
     setBehaviour(next) {
       behaviour = next;
       calls = 0;

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { LineErrorDetail } from '@tsunagu/contracts';
 import { accounts } from './accounts.js';
 import { members } from './members.js';
 import { salonReservations } from './salon-reservations.js';
@@ -22,7 +23,8 @@ import { salonReservations } from './salon-reservations.js';
  * line-push dispatcher. `retry_key` is the `X-Line-Retry-Key` of every attempt of the row, so a
  * retry after a timeout is never delivered twice. `dedupe_key` (per account) makes an enqueue
  * idempotent: the online actions and the day-before reminder name what they send with it.
- * `state`: queued → sending (under a lease) → sent | failed | skipped, or withdrawn while queued.
+ * `state`: queued → sending (under a lease) → sent | failed | skipped | unknown (送信結果不明: its
+ * retry key expired, decision 0187), or withdrawn while queued (the contracts' LINE_PUSH_STATES).
  */
 export const linePushes = pgTable(
   'line_pushes',
@@ -48,6 +50,16 @@ export const linePushes = pgTable(
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp({ withTimezone: true }),
     reason: text().notNull().default(''),
+    /** LINE's `details[]` of a refused request (property and message, decision 0185). */
+    details: jsonb().$type<LineErrorDetail[]>().notNull().default([]),
+    /** When the latest attempt was claimed. */
+    attemptedAt: timestamp({ withTimezone: true }),
+    /**
+     * When LINE may first have taken the retry key (an attempt that timed out, was dropped,
+     * answered 5xx or outlived its lease); null while every answer said it was not taken. A row
+     * whose key was used more than 24 hours ago is never sent again (decision 0187).
+     */
+    keyUsedAt: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -85,6 +97,3 @@ export const onlineActionRuns = pgTable(
   },
   (table) => [primaryKey({ columns: [table.reservationId, table.actionType] })],
 );
-
-/** The states of a push (the `state` column). */
-export type LinePushState = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped' | 'withdrawn';

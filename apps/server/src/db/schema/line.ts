@@ -52,6 +52,14 @@ export const lineChannels = pgTable(
      * Sending is not paused by it; saving the channel clears it.
      */
     loginAttention: text().notNull().default(''),
+    /**
+     * This month's message quota is used up (decision 0186): pushes of the account wait until
+     * then (the first of next month, Tokyo time), or until 確認 finds room again. The counts
+     * are LINE's when the pause began.
+     */
+    quotaPausedUntil: timestamp({ withTimezone: true }),
+    quotaLimit: integer(),
+    quotaUsed: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { LineErrorDetail } from '@tsunagu/contracts';
 import { accounts } from './accounts.js';
 
 /** Notification message templates (TEL-67): `body` is LINE message JSON with [param_N]. */
@@ -88,6 +89,8 @@ export const telMessages = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     deliveredAt: timestamp({ withTimezone: true }),
     failureReason: text(),
+    /** LINE's `details[]` of a refused request (property and message, decision 0185). */
+    failureDetails: jsonb().$type<LineErrorDetail[]>(),
     attempts: smallint().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull(),
     processingStartedAt: timestamp({ withTimezone: true }),

@@ -1,7 +1,7 @@
-import { TEL_MESSAGES } from '@tsunagu/contracts';
+import { LINE_SENDING_TEXT, TEL_MESSAGES } from '@tsunagu/contracts';
 import { withDbRetry } from '../../db/retry.js';
 import type { Database } from '../../db/types.js';
-import { retryDelayMs, type RetryPolicy } from '../../lib/back-off.js';
+import type { RetryPolicy } from '../../lib/back-off.js';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { CredentialSource, DispatcherLog, Listen } from '../tel/index.js';
 import {
@@ -12,7 +12,8 @@ import {
   type PushSettlement,
 } from './repository.js';
 import { renderedFailure } from './rendered-check.js';
-import type { PushMessageOutcome, PushMessageSender } from './sender.js';
+import type { PushMessageSender } from './sender.js';
+import { keyExpired, settlementOf } from './settlement.js';
 
 /** The NOTIFY channel an enqueue wakes the dispatcher with. */
 export const LINE_PUSH_CHANNEL = 'tsunagu_line_push';
@@ -60,28 +61,22 @@ export function createPushDispatcher(deps: {
     return limiter;
   };
 
-  function settlementOf(push: ClaimedPush, outcome: PushMessageOutcome): PushSettlement {
-    switch (outcome.kind) {
-      case 'sent':
-        return { id: push.id, state: 'sent' };
-      case 'failed':
-        return { id: push.id, state: 'failed', reason: outcome.reason };
-      case 'token-refused':
-        return { id: push.id, state: 'queued', reason: outcome.reason, retryAt: clock() };
-      case 'retry':
-        if (push.attempts >= options.maxAttempts)
-          return {
-            id: push.id,
-            state: 'failed',
-            reason: `${outcome.reason}、${push.attempts}回試行しました`,
-          };
-        return {
-          id: push.id,
-          state: 'queued',
-          reason: outcome.reason,
-          retryAt: new Date(clock().getTime() + retryDelayMs(options, push.attempts, outcome)),
-        };
-    }
+  /** A 429: the month's quota used up pauses the account's pushes instead of a retry (0186). */
+  async function quotaSettlement(
+    push: ClaimedPush,
+    token: string,
+    recipients: number,
+  ): Promise<PushSettlement | null> {
+    const pause = await credentials.quotaUsedUp?.(push.accountId, token, recipients, clock());
+    if (!pause) return null;
+    log.warn({ accountId: push.accountId }, 'line push: monthly quota used up, pushes paused');
+    return {
+      id: push.id,
+      state: 'queued',
+      reason: pause.reason,
+      retryAt: pause.until,
+      uncounted: true,
+    };
   }
 
   /**
@@ -113,14 +108,22 @@ export function createPushDispatcher(deps: {
       return { id: push.id, state: 'skipped', reason: BLOCKED_REASON };
     if (recipient.kind === 'many' && recipient.lineUserIds.length === 0)
       return { id: push.id, state: 'skipped', reason: NO_FOLLOWERS_REASON };
+    if (keyExpired(push, clock()))
+      return { id: push.id, state: 'unknown', reason: LINE_SENDING_TEXT.resultUnknown };
     const creds = await credentials.forSending(push.accountId);
     if (creds.kind === 'none')
       return { id: push.id, state: 'failed', reason: TEL_MESSAGES.channelNotConnected };
-    if (creds.kind !== 'ready') {
-      // The channel needs the operator or LINE is unreachable: the push waits, as it was.
-      const reason = creds.kind === 'paused' ? creds.reason : 'LINE に接続できませんでした';
-      return { id: push.id, state: 'queued', reason, retryAt: retryAt(options.pollMs) };
-    }
+    if (creds.kind === 'paused')
+      // The channel needs the operator: the push waits, as it was.
+      return {
+        id: push.id,
+        state: 'queued',
+        reason: creds.reason,
+        retryAt: retryAt(options.pollMs),
+      };
+    if (creds.kind === 'unavailable')
+      // LINE could not issue a token now: the push waits for the credentials' back-off.
+      return { id: push.id, state: 'queued', reason: creds.reason, retryAt: creds.retryAt };
     const request = await requestOf(push);
     if ('failed' in request) return { id: push.id, state: 'failed', reason: request.failed };
     const answered = await limiterOf(push.accountId).acquire();
@@ -129,7 +132,12 @@ export function createPushDispatcher(deps: {
       .finally(answered);
     if (outcome.kind === 'token-refused')
       await credentials.markRefused(push.accountId, outcome.reason);
-    return settlementOf(push, outcome);
+    if (outcome.kind === 'retry' && outcome.limited) {
+      const recipients = Array.isArray(request.to) ? request.to.length : 1;
+      const paused = await quotaSettlement(push, creds.token, recipients);
+      if (paused) return paused;
+    }
+    return settlementOf(push, outcome, options, clock());
   }
 
   const retryAt = (ms: number) => new Date(clock().getTime() + ms);

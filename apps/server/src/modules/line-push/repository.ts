@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { LineErrorDetail } from '@tsunagu/contracts';
 import { linePushes, members } from '../../db/schema/index.js';
 import { selectRows } from '../../db/raw.js';
 import type { Executor } from '../../db/types.js';
@@ -32,14 +33,22 @@ export interface ClaimedPush {
   messages: unknown[];
   attempts: number;
   recipient: PushRecipient;
+  /** When LINE may first have taken the row's retry key; null if never (decision 0187). */
+  keyUsedAt: Date | null;
 }
 
 export interface PushSettlement {
   id: number;
-  state: 'queued' | 'sent' | 'failed' | 'skipped';
+  state: 'queued' | 'sent' | 'failed' | 'skipped' | 'unknown';
   reason?: string;
   /** When `queued` again: the next attempt's time. */
   retryAt?: Date;
+  /** LINE's `details[]` of a refusal (decision 0185). */
+  details?: LineErrorDetail[];
+  /** LINE may have taken this attempt: its claim time becomes `key_used_at` if none yet. */
+  maybeTaken?: boolean;
+  /** The attempt does not count (LINE refused it for the month's quota, decision 0186). */
+  uncounted?: boolean;
 }
 
 /**
@@ -135,6 +144,7 @@ interface ClaimedRow {
   display_name: string | null;
   follow_state: string | null;
   line_user_ids: string[] | null;
+  key_used_at: string | Date | null;
 }
 
 function recipientOf(row: ClaimedRow): PushRecipient {
@@ -152,7 +162,8 @@ function recipientOf(row: ClaimedRow): PushRecipient {
 /**
  * Claims up to `limit` due pushes (FOR UPDATE SKIP LOCKED: other processes take other rows),
  * moving them to sending under a lease until `leaseUntil`, with their friend's LINE user id —
- * or, for a multicast, the LINE user ids of its friends who still follow the account.
+ * or, for a multicast, the LINE user ids of its friends who still follow the account. Pushes
+ * of an account whose month's quota is used up wait (decision 0186).
  */
 export async function claimDuePushes(
   db: Executor,
@@ -166,16 +177,22 @@ export async function claimDuePushes(
       with due as (
         select id from line_pushes
         where state = 'queued' and next_attempt_at <= ${now.toISOString()}
+          and not exists (
+            select 1 from line_channels c
+            where c.account_id = line_pushes.account_id
+              and c.quota_paused_until > ${now.toISOString()}
+          )
         order by next_attempt_at, id
         limit ${limit}
         for update skip locked
       )
       update line_pushes p
-      set state = 'sending', lease_until = ${leaseUntil.toISOString()}, attempts = p.attempts + 1
+      set state = 'sending', lease_until = ${leaseUntil.toISOString()}, attempts = p.attempts + 1,
+        attempted_at = ${now.toISOString()}
       from due
       where p.id = due.id
       returning p.id, p.account_id, p.retry_key, p.messages, p.attempts, p.member_id,
-        p.render_aliases,
+        p.render_aliases, p.key_used_at,
         (select m.line_user_id from members m where m.id = p.member_id) as line_user_id,
         (select m.display_name from members m where m.id = p.member_id) as display_name,
         (select m.follow_state from members m where m.id = p.member_id) as follow_state,
@@ -191,6 +208,7 @@ export async function claimDuePushes(
     messages: typeof row.messages === 'string' ? JSON.parse(row.messages) : row.messages,
     attempts: row.attempts,
     recipient: recipientOf(row),
+    keyUsedAt: row.key_used_at === null ? null : new Date(row.key_used_at),
   }));
 }
 
@@ -201,21 +219,32 @@ export async function settlePush(db: Executor, settlement: PushSettlement, now: 
     .set({
       state: settlement.state,
       reason: settlement.reason ?? '',
+      details: settlement.details ?? [],
       leaseUntil: null,
       ...(settlement.state === 'sent' ? { sentAt: now } : {}),
       ...(settlement.retryAt ? { nextAttemptAt: settlement.retryAt } : {}),
+      ...(settlement.maybeTaken
+        ? { keyUsedAt: sql`coalesce(${linePushes.keyUsedAt}, ${linePushes.attemptedAt})` }
+        : {}),
+      ...(settlement.uncounted ? { attempts: sql`greatest(${linePushes.attempts} - 1, 0)` } : {}),
     })
     .where(and(eq(linePushes.id, settlement.id), eq(linePushes.state, 'sending')));
 }
 
 /**
  * Pushes whose lease ran out (their process died mid-request) go back to the queue: their
- * retry key makes LINE answer 409 instead of delivering twice if the lost request got through.
+ * retry key makes LINE answer 409 instead of delivering twice if the lost request got through
+ * — within 24 hours of it, so the lost attempt's time is kept (decision 0187).
  */
 export async function requeueExpiredLeases(db: Executor, now: Date) {
   const rows = await db
     .update(linePushes)
-    .set({ state: 'queued', leaseUntil: null, nextAttemptAt: now })
+    .set({
+      state: 'queued',
+      leaseUntil: null,
+      nextAttemptAt: now,
+      keyUsedAt: sql`coalesce(${linePushes.keyUsedAt}, ${linePushes.attemptedAt})`,
+    })
     .where(
       and(eq(linePushes.state, 'sending'), sql`${linePushes.leaseUntil} < ${now.toISOString()}`),
     )
@@ -230,4 +259,13 @@ export async function friendName(db: Executor, accountId: number, memberId: numb
     .from(members)
     .where(and(eq(members.accountId, accountId), eq(members.id, memberId)));
   return found?.name ?? '';
+}
+
+/** One push of the account: its state, reason and LINE's details (a test send's result). */
+export async function findPushResult(db: Executor, accountId: number, id: number) {
+  const [row] = await db
+    .select({ state: linePushes.state, reason: linePushes.reason, details: linePushes.details })
+    .from(linePushes)
+    .where(and(eq(linePushes.accountId, accountId), eq(linePushes.id, id)));
+  return row;
 }

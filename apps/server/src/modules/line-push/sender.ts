@@ -74,8 +74,10 @@ export function createLinePushSender(options: {
         });
         return await outcomeOf(response);
       } catch (error) {
-        // Not sent, or perhaps taken by LINE: either way the retry key makes sending again safe.
-        return { kind: 'retry', reason: requestFailure(error).reason };
+        // Not sent, or perhaps taken by LINE: either way the retry key makes sending again safe
+        // (for 24 hours: decision 0187).
+        const failure = requestFailure(error);
+        return { kind: 'retry', reason: failure.reason, maybeTaken: !failure.notSent };
       }
     },
     close: () => pool.close(),

@@ -20,6 +20,8 @@ export class LineApiError extends Error {
     readonly lineMessage: string,
     /** LINE's `details[]` (a 400 names each property it refused), if any. */
     readonly details: LineErrorDetail[] = [],
+    /** LINE's Retry-After (a 429 or 503), if it gave one. */
+    readonly retryAfterMs?: number,
   ) {
     super(`LINE ${status}${lineMessage ? `: ${lineMessage}` : ''}`);
   }
@@ -41,7 +43,10 @@ export interface WebhookTestResult {
 
 const TIMEOUT_MS = 10_000;
 
-/** LINE's error body: its message and, at most 50, its details (each cut to 300 characters). */
+/**
+ * LINE's error body: its message and, at most 50, its details (each cut to 300 characters), and
+ * its Retry-After.
+ */
 async function lineErrorOf(response: Response): Promise<LineApiError> {
   let body: { message?: unknown; error_description?: unknown; details?: unknown } = {};
   try {
@@ -56,10 +61,12 @@ async function lineErrorOf(response: Response): Promise<LineApiError> {
       property: typeof detail?.property === 'string' ? detail.property.slice(0, 300) : '',
       message: typeof detail?.message === 'string' ? detail.message.slice(0, 300) : '',
     }));
+  const seconds = Number(response.headers.get('retry-after'));
   return new LineApiError(
     response.status,
     typeof text === 'string' ? text.slice(0, 300) : '',
     details,
+    Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined,
   );
 }
 

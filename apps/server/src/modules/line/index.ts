@@ -31,11 +31,18 @@ export function lineMessageCheck(db: Database, config: Config) {
   return createLineMessageCheck({ client, credentials });
 }
 
-/** The secrets, client and credentials of the configured installation (API and worker alike). */
-export function lineParts(db: Database, config: Config) {
+/**
+ * The secrets, client and credentials of the configured installation (API and worker alike);
+ * `clock` is the time token expiry and back-off are judged by (tests move it).
+ */
+export function lineParts(db: Database, config: Config, clock?: () => Date) {
   const secrets = createChannelSecrets(createSecretBox(secretsKeyOf(config)));
   const client = createLineClient(config.LINE_API_BASE);
-  return { secrets, client, credentials: createChannelCredentials({ db, secrets, client }) };
+  return {
+    secrets,
+    client,
+    credentials: createChannelCredentials({ db, secrets, client, ...(clock ? { clock } : {}) }),
+  };
 }
 
 export type ProfileLookup =

@@ -10,6 +10,7 @@ import { AppError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import { LineApiError, type BotInfo, type LineClient } from './client.js';
 import type { ChannelCredentials } from './credentials.js';
+import { endQuotaPause, pauseForQuota, quotaPauseView, quotaUsedUp } from './quota-pause.js';
 import * as repository from './repository.js';
 import type { ChannelRow } from './repository.js';
 import type { ChannelSecrets } from './secrets.js';
@@ -39,6 +40,7 @@ function toView(row: ChannelRow | undefined, webhookUrl: string): LineChannel {
     login_channel_id: row?.loginChannelId ?? '',
     liff_id: row?.liffId ?? '',
     login_attention: row?.loginAttention ?? '',
+    quota_pause: quotaPauseView(row, new Date()),
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
 }
@@ -92,12 +94,20 @@ export function createLineChannelService(deps: {
     return issued.accessToken;
   }
 
-  /** A call to LINE whose 4xx means the given credential was refused (422/409), never a 5xx. */
+  /**
+   * A call to LINE whose 4xx means the given credential was refused (422/409), never a 5xx or
+   * a 429 (LINE busy, decision 0188).
+   */
   async function lineCall<T>(work: () => Promise<T>, refused: 'secret' | 'token' | 'stored') {
     try {
       return await work();
     } catch (error) {
-      if (!(error instanceof LineApiError) || error.status === 0 || error.status >= 500)
+      if (
+        !(error instanceof LineApiError) ||
+        error.status === 0 ||
+        error.status === 429 ||
+        error.status >= 500
+      )
         throw unreachable();
       if (refused === 'secret')
         throw fieldError('channel_secret', LINE_CHANNEL_MESSAGES.secretRefused);
@@ -129,6 +139,16 @@ export function createLineChannelService(deps: {
       }
       throw error;
     }
+  }
+
+  /** A paused channel's quota, asked again: room ends the pause, none updates its counts. */
+  async function recheckQuota(accountId: number) {
+    const row = await require(accountId);
+    const counts = await withToken(row, (token) => client.quota(token)).catch(() => null);
+    if (!counts) return;
+    const now = new Date();
+    if (quotaUsedUp(counts, 1)) await pauseForQuota(db, accountId, counts, now);
+    else await endQuotaPause(db, accountId, now);
   }
 
   return {
@@ -198,7 +218,10 @@ export function createLineChannelService(deps: {
       await deps.onDisconnect(accountId);
     },
 
-    /** Asks LINE again (`GET /v2/bot/info`): the bot's name and icon, and sending resumes if fixed. */
+    /**
+     * Asks LINE again (`GET /v2/bot/info`): the bot's name and icon, and sending resumes if
+     * fixed; a month's quota pause ends when LINE's quota has room again (decision 0186).
+     */
     async check(accountId: number, webhookUrl: string): Promise<LineChannel> {
       const row = await require(accountId);
       const bot = await withToken(row, (token) => client.botInfo(token));
@@ -208,6 +231,7 @@ export function createLineChannelService(deps: {
         stateReason: '',
       });
       credentials.forget(accountId);
+      if (quotaPauseView(row, new Date())) await recheckQuota(accountId);
       return toView(await repository.findChannel(db, accountId), webhookUrl);
     },
 

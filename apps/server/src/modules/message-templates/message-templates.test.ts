@@ -313,6 +313,39 @@ describe(`message templates (${databaseKind})`, () => {
       .where(eq(members.id, friend.id));
   });
 
+  it("test send result: waiting, then LINE's refusal with its details[]; another account's is not found", async () => {
+    const friend = (await ok<FriendList>(await demo.get('/api/line/friends?state=following')))
+      .items[0]!;
+    const id = await create({
+      name: '結果を見るテスト送信',
+      group_id: null,
+      messages: [text('本文')],
+    });
+    const sent = await ok<{ push_id: number }>(
+      await demo.post(`/api/templates/${id}/test_send`, { friend_id: friend.id }),
+      202,
+    );
+    const result = () => demo.get(`/api/templates/test_sends/${sent.push_id}`);
+    expect(await ok(await result())).toEqual({ state: 'queued', reason: '', details: [] });
+
+    const details = [
+      { property: 'messages[0].text', message: 'Length must be between 0 and 5000' },
+    ];
+    line.setBehaviour(() => ({
+      status: 400,
+      body: { message: 'The request body has 1 error(s)', details },
+    }));
+    try {
+      await sendQueued();
+    } finally {
+      line.setBehaviour(() => ({ status: 200 }));
+    }
+    const failed = await ok<{ state: string; reason: string; details: unknown[] }>(await result());
+    expect(failed).toMatchObject({ state: 'failed', details });
+    expect(failed.reason).toContain('The request body has 1 error(s)');
+    expect((await other.get(`/api/templates/test_sends/${sent.push_id}`)).statusCode).toBe(404);
+  });
+
   describe('broadcast to a segment (decision 0166)', () => {
     let tag = 0;
     let segment = 0;

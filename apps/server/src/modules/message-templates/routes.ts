@@ -2,6 +2,7 @@ import {
   createdIdSchema,
   errorBodySchema,
   hasAllPermissions,
+  linePushResultSchema,
   okResponseSchema,
   templateBroadcastInputSchema,
   templateBroadcastResultSchema,
@@ -171,6 +172,20 @@ export async function templateRoutes(
       reply
         .code(202)
         .send(await service.testSend(account(request), request.params.id, request.body.friend_id)),
+  );
+
+  routes.get(
+    '/templates/test_sends/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'テスト送信の結果（送信待ち・送信済み・失敗と LINE の理由）',
+        params,
+        response: { 200: linePushResultSchema, ...denied },
+      },
+    },
+    async (request) => service.testSendResult(account(request), request.params.id),
   );
 
   routes.post(

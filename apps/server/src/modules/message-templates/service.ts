@@ -1,4 +1,5 @@
 import {
+  type LinePushResult,
   aliasesIn,
   friendRecipient,
   renderedCheckFailure,
@@ -22,7 +23,7 @@ import { guardNamedWrite } from '../../lib/db-errors.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import type { CheckWithLine } from '../line/index.js';
-import type { PushQueue } from '../line-push/index.js';
+import { findPushResult, type PushQueue } from '../line-push/index.js';
 import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
 import { segmentPredicate } from '../member-queries/index.js';
 import { lineRefusalError } from './line-refusal.js';
@@ -186,6 +187,17 @@ export function createTemplatesService(deps: {
         throw fieldError('friend_id', renderedCheckFailure(friendRecipient(friend.name), problems));
       const pushId = await pushes.enqueue(db, accountId, friendId, messages);
       return { push_id: pushId! };
+    },
+
+    /** What became of a test send (or any push of the account): state, reason, LINE's details. */
+    async testSendResult(accountId: number, pushId: number): Promise<LinePushResult> {
+      const row = await findPushResult(db, accountId, pushId);
+      if (!row) throw new NotFoundError(TEMPLATE_TEXT.testSendNotFound);
+      return {
+        state: row.state as LinePushResult['state'],
+        reason: row.reason,
+        details: row.details,
+      };
     },
 
     /**

@@ -1,4 +1,9 @@
-import { renderedCheckFailure, sendableMessagesProblems, TEL_TEXT } from '@tsunagu/contracts';
+import {
+  renderedCheckFailure,
+  sendableMessagesProblems,
+  TEL_TEXT,
+  type LineErrorDetail,
+} from '@tsunagu/contracts';
 import type { ClaimedMessage, Settlement } from './dispatch-repository.js';
 import { retryDelayMs, type RetryPolicy } from '../../lib/back-off.js';
 import { renderMessages } from './render.js';
@@ -55,6 +60,10 @@ export function prepare(
   }
 }
 
+/** LINE's `details[]`, kept on the message when it named any (decision 0185). */
+const detailsOf = (outcome: { details?: LineErrorDetail[] }) =>
+  outcome.details && outcome.details.length > 0 ? { details: outcome.details } : {};
+
 /**
  * LINE's answer as the message's new state (decision 0021): sent (3), cannot send (-3), failed
  * (-2), or back to before sending (1) with a jittered, doubling retry time until the attempts
@@ -69,8 +78,9 @@ export function settlementOf(
     case 'sent':
       return settlement(message.id, { status: 3, sentAt: new Date().toISOString() });
     case 'cannot':
-      return settlement(message.id, { status: -3, reason: outcome.reason });
+      return settlement(message.id, { status: -3, reason: outcome.reason, ...detailsOf(outcome) });
     case 'failed':
+      return settlement(message.id, { status: -2, reason: outcome.reason, ...detailsOf(outcome) });
     case 'unknown':
       return settlement(message.id, { status: -2, reason: outcome.reason });
     case 'token-refused':

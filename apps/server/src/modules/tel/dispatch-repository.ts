@@ -1,3 +1,4 @@
+import type { LineErrorDetail } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/raw.js';
 import type { Executor } from '../../db/types.js';
@@ -105,6 +106,8 @@ export interface Settlement {
   sentAt: string | null;
   reason: string | null;
   retryAt: string | null;
+  /** LINE's `details[]` of a refused message (decision 0185). */
+  details?: LineErrorDetail[];
 }
 
 /**
@@ -121,18 +124,21 @@ export async function settleMessages(db: Executor, settlements: Settlement[]): P
       sent_at: s.sentAt,
       reason: s.reason,
       retry_at: s.retryAt,
+      details: s.details ?? null,
     })),
   );
   await db.execute(sql`
     with v as (
       select * from jsonb_to_recordset(${payload}::jsonb)
-        as v(id bigint, status smallint, sent_at timestamptz, reason text, retry_at timestamptz)
+        as v(id bigint, status smallint, sent_at timestamptz, reason text, retry_at timestamptz,
+          details jsonb)
     ),
     updated as (
       update tel_messages m
       set status = v.status,
           sent_at = v.sent_at,
           failure_reason = v.reason,
+          failure_details = v.details,
           next_attempt_at = coalesce(v.retry_at, m.next_attempt_at),
           processing_started_at = null
       from v

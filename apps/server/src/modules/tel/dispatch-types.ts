@@ -30,4 +30,14 @@ export type Listen = DatabaseHandle['listen'];
 export interface CredentialSource {
   forSending(accountId: number): Promise<SendCredentials>;
   markRefused(accountId: number, reason: string): Promise<void>;
+  /**
+   * After a 429: whether the month's quota cannot take a request to `recipients` friends; if
+   * so the account's pushes are paused until `until` (decision 0186). Absent: never (dry-run).
+   */
+  quotaUsedUp?(
+    accountId: number,
+    token: string,
+    recipients: number,
+    at: Date,
+  ): Promise<{ until: Date; reason: string } | null>;
 }

@@ -213,6 +213,7 @@ export function listMessages(db: Executor, accountId: number, orderId: number) {
       templateId: telMessages.templateId,
       params: telMessages.params,
       failureReason: telMessages.failureReason,
+      failureDetails: telMessages.failureDetails,
       deliveredAt: telMessages.deliveredAt,
     })
     .from(telMessages)

@@ -1,6 +1,6 @@
-import type { TelSender } from '@tsunagu/contracts';
+import type { LineErrorDetail, TelSender } from '@tsunagu/contracts';
 import { Pool, type Dispatcher } from 'undici';
-import { lineMessage, refusalOf, requestFailure } from '../../lib/line-http.js';
+import { lineErrorBody, refusalOf, requestFailure } from '../../lib/line-http.js';
 import { asLineMessages, type LinePnpMessagesRequest } from '../../lib/line-types/index.js';
 
 /** One LINE notification message request (`POST /bot/pnp/push`). */
@@ -18,8 +18,9 @@ export interface PushRequest {
  */
 export type PushOutcome =
   | { kind: 'sent' }
-  | { kind: 'cannot'; reason: string }
-  | { kind: 'failed'; reason: string }
+  | { kind: 'cannot'; reason: string; details?: LineErrorDetail[] }
+  /** With LINE's `details[]` when it named what it refused (decision 0185). */
+  | { kind: 'failed'; reason: string; details?: LineErrorDetail[] }
   | { kind: 'retry'; reason: string; retryAfterMs?: number }
   | { kind: 'unknown'; reason: string }
   /** LINE refused the channel's token (401): the message is fine, the channel needs attention. */
@@ -85,8 +86,8 @@ export function createLineSender(options: LineSenderOptions): Sender {
         return { kind: 'sent' };
       }
       if (status === 422) {
-        const detail = await lineMessage(response.body);
-        return { kind: 'cannot', reason: `LINE が送信できない宛先です（422${detail}）` };
+        const { message, details } = await lineErrorBody(response.body);
+        return { kind: 'cannot', reason: `LINE が送信できない宛先です（422${message}）`, details };
       }
       return refusalOf(response, 'LINE 通知メッセージの送信権限がありません');
     },

@@ -100,6 +100,7 @@ export function createTelService(deps: {
         template_id: row.templateId,
         params: row.params,
         failure_reason: row.failureReason,
+        failure_details: row.failureDetails ?? [],
         delivered_at: toTokyoIsoOrNull(row.deliveredAt),
       }));
     },

@@ -157,6 +157,26 @@ describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
     expect(await order(id)).toMatchObject({ status: 3, count_success: 0, count_failed: 1 });
   });
 
+  it("TEL-41 a 400 keeps LINE's details[] (property and message) on the failed message", async () => {
+    const details = [
+      { property: 'messages[0].altText', message: 'Length must be between 0 and 1500' },
+      { property: 'messages[0].contents.action.uri', message: 'invalid uri' },
+    ];
+    line.setBehaviour(() => ({
+      status: 400,
+      body: { message: 'The request body has 2 error(s)', details },
+    }));
+    const id = await orderedOrder(rows(1));
+    await dispatcher().dispatcher.runUntilIdle();
+    const [message] = (await demo.get(`/api/tel/list/${id}`)).json() as {
+      status: number;
+      failure_reason: string;
+      failure_details: unknown[];
+    }[];
+    expect(message).toMatchObject({ status: -2, failure_details: details });
+    expect(message!.failure_reason).toContain('The request body has 2 error(s)');
+  });
+
   // 401 is not the message's fault: it pauses the channel (decision 0045, tested below).
   it.each([400, 403])('TEL-41 %i from LINE → failed (-2), not retried', async (status) => {
     line.setBehaviour(() => ({ status }));

@@ -1,4 +1,5 @@
 import { LINE_CHANNEL_MESSAGES, type LineChannel } from '@tsunagu/contracts';
+import { QuotaPauseNotice } from './quota-pause-notice';
 import { useId } from 'react';
 import { useToast } from '@/ui/toast';
 import { useCheckLineChannel } from '../api/check-channel';
@@ -10,7 +11,8 @@ import { LINE_TEXT } from './line-text';
 /**
  * The connected official account as LINE last described it, its state and 再確認. A channel in
  * need of attention (LINE refused its token: sending is paused) says so first, with what to do;
- * so does a LINE Login channel whose user ids are not the friends' (decision 0182).
+ * so does a LINE Login channel whose user ids are not the friends' (decision 0182), and a month
+ * whose messages are used up (pushes wait, decision 0186).
  */
 export function ChannelStatus({ channel }: { channel: LineChannel }) {
   const check = useCheckLineChannel();
@@ -38,6 +40,7 @@ export function ChannelStatus({ channel }: { channel: LineChannel }) {
         </div>
       ) : null}
       <LoginAttention reason={channel.login_attention} />
+      {channel.quota_pause ? <QuotaPauseNotice pause={channel.quota_pause} /> : null}
       <div className="line-bot">
         <BotIcon url={channel.bot?.picture_url ?? ''} name={name} />
         <div className="line-bot__names">

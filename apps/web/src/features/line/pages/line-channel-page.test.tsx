@@ -22,6 +22,7 @@ const notConnected: LineChannel = {
   login_channel_id: '',
   liff_id: '',
   login_attention: '',
+  quota_pause: null,
   updated_at: null,
 };
 
@@ -42,6 +43,7 @@ const connected: LineChannel = {
   login_channel_id: '2000000001',
   liff_id: '',
   login_attention: '',
+  quota_pause: null,
   updated_at: '2026-11-01T00:00:00.000Z',
 };
 
@@ -247,6 +249,34 @@ describe('LINE連携: connected', () => {
     expect(screen.queryByText(LINE_TEXT.pausedTitle)).not.toBeInTheDocument();
     expect(screen.getByText(LINE_TEXT.stateOk)).toBeVisible();
     expect(await screen.findByText('1,234通')).toBeVisible();
+  });
+
+  it('a used-up month: 今月の送信上限に達しました with the counts, when it resumes; 再確認 after a plan change ends it', async () => {
+    let current: LineChannel = {
+      ...connected,
+      quota_pause: {
+        reason: '今月の送信上限に達しました（5,000通 / 上限5,000通）',
+        limit: 5000,
+        used: 5000,
+        until: '2026-12-01T00:00:00+09:00',
+      },
+    };
+    const app = renderLine(current, {
+      'GET /api/line/channel': () => reply(200, current),
+      'POST /api/line/channel/check': () => {
+        current = { ...connected };
+        return reply(200, current);
+      },
+    });
+    const paused = await screen.findByRole('alert');
+    expect(paused).toHaveTextContent('今月の送信上限に達しました');
+    expect(paused).toHaveTextContent('今月の送信数 5,000通 / 上限 5,000通');
+    expect(paused).toHaveTextContent('2026/12/01 00:00（日本時間）に自動で再開します');
+    expect(paused).toHaveTextContent('「再確認」を押すと、すぐに再開します');
+
+    await app.user.click(screen.getByRole('button', { name: LINE_TEXT.check }));
+    expect(await screen.findByText(LINE_TEXT.checked)).toBeVisible();
+    expect(screen.queryByText('今月の送信上限に達しました')).not.toBeInTheDocument();
   });
 
   it('edits the LIFF id: checked first, then saved with the channel id and no secret', async () => {

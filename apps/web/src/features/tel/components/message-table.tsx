@@ -7,6 +7,7 @@ import {
 import { useMemo } from 'react';
 import { ListTable, type ListTableColumn } from '@/ui/list-table';
 import { formatTokyoDateTime } from '@/lib/tokyo-time';
+import { LineErrorDetails } from '@/ui/line-error-details';
 import { MessageStatusBadge } from './status-badge';
 
 /** TEL-26: the sent time only for a sent message (3); a dash otherwise. */
@@ -34,9 +35,15 @@ function MergeData({ params }: { params: TelMessage['params'] }) {
   );
 }
 
-/** Why it failed, and whether LINE reported delivery (webhook). */
+/** Why it failed (with LINE's details[], decision 0185), and whether LINE reported delivery. */
 function Outcome({ message }: { message: TelMessage }) {
-  if (message.failure_reason) return <>{message.failure_reason}</>;
+  if (message.failure_reason)
+    return (
+      <>
+        {message.failure_reason}
+        <LineErrorDetails details={message.failure_details} />
+      </>
+    );
   if (message.delivered_at) return <>配信済み（{formatTokyoDateTime(message.delivered_at)}）</>;
   return <span className="text-muted">-</span>;
 }

@@ -164,6 +164,32 @@ describe('TelDetailListPage', () => {
     expect((await rowCells(1))[7]).toHaveTextContent('配信済み（2025/06/02 10:01）');
   });
 
+  it("TEL-41 a refused message shows LINE's details in Japanese beside LINE's own text", async () => {
+    const { api } = detailApi(3, [
+      makeTelMessage({
+        id: 1,
+        status: -2,
+        failure_reason:
+          'LINE がリクエストを受け付けませんでした（400: The request body has 2 error(s)）',
+        failure_details: [
+          { property: 'messages[0].altText', message: 'Length must be between 0 and 1500' },
+          { property: 'messages[0].contents', message: 'some new check' },
+        ],
+      }),
+    ]);
+    renderTel('/line/tel/list/3', api);
+    const outcome = (await rowCells(0))[7]!;
+    expect(outcome).toHaveTextContent('The request body has 2 error(s)');
+    const details = within(within(outcome).getByRole('list', { name: 'LINE が指摘した箇所' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(details).toEqual([
+      '1つ目のメッセージ altText：0〜1500文字にしてください（LINE: Length must be between 0 and 1500）',
+      // Not in the table: LINE's own words.
+      '1つ目のメッセージ contents：some new check',
+    ]);
+  });
+
   it('TEL-29 links back to the list', async () => {
     const { api } = detailApi(0);
     const app = renderTel('/line/tel/list/3', {

@@ -1,6 +1,7 @@
 import {
   createdIdSchema,
   friendListSchema,
+  linePushResultSchema,
   okResponseSchema,
   templateCreatedSchema,
   templateListSchema,
@@ -18,7 +19,28 @@ export const templateKeys = {
   list: () => [...templateKeys.all, 'list'] as const,
   detail: (id: number) => [...templateKeys.all, 'detail', id] as const,
   friends: (q: string) => [...templateKeys.all, 'friends', q] as const,
+  testSend: (pushId: number) => [...templateKeys.all, 'test-send', pushId] as const,
 };
+
+/** A test send still waiting is asked again this often, until LINE has answered. */
+const TEST_SEND_POLL_MS = 1_000;
+
+/** What became of a test send: waiting, sent, or LINE's refusal with its details. */
+export function useTestSendResult(pushId: number | null) {
+  return useQuery({
+    queryKey: templateKeys.testSend(pushId ?? 0),
+    queryFn: () =>
+      apiRequest(`/api/templates/test_sends/${pushId}`, { schema: linePushResultSchema }),
+    enabled: pushId !== null,
+    refetchInterval: (query) => {
+      if (query.state.status === 'error') return false;
+      const state = query.state.data?.state;
+      return state === undefined || state === 'queued' || state === 'sending'
+        ? TEST_SEND_POLL_MS
+        : false;
+    },
+  });
+}
 
 export function useTemplateList() {
   return useQuery({

@@ -1,11 +1,11 @@
-import { FRIEND_TEXT, TEMPLATE_TEXT } from '@tsunagu/contracts';
+import { FRIEND_TEXT } from '@tsunagu/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
 import { Dialog } from '@/ui/dialog';
 import { FieldError } from '@/ui/field-error';
 import { Loading } from '@/ui/loading';
-import { useToast } from '@/ui/toast';
 import { useFollowingFriends, useTestSend } from '../api/templates-api';
+import { TestSendResult } from './test-send-result';
 
 type TestSendDialogProps = {
   template: { id: number; name: string } | null;
@@ -15,7 +15,8 @@ type TestSendDialogProps = {
 /**
  * テスト送信 (decision 0162): find a following friend by name, pick one, send the saved
  * template to them (rendered with their values). The server's 422 (a blocked friend, one that
- * is gone) is shown in the dialog.
+ * is gone) is shown in the dialog; once queued, the dialog follows the send until LINE answers
+ * and shows its refusal, if any (decision 0185).
  */
 export function TestSendDialog({ template, onClose }: TestSendDialogProps) {
   return (
@@ -26,13 +27,22 @@ export function TestSendDialog({ template, onClose }: TestSendDialogProps) {
 }
 
 function TestSendBody(props: { template: { id: number; name: string }; onClose: () => void }) {
-  const { template, onClose } = props;
+  const [pushId, setPushId] = useState<number | null>(null);
+  if (pushId !== null) return <TestSendResult pushId={pushId} onClose={props.onClose} />;
+  return <TestSendForm {...props} onQueued={setPushId} />;
+}
+
+function TestSendForm(props: {
+  template: { id: number; name: string };
+  onClose: () => void;
+  onQueued: (pushId: number) => void;
+}) {
+  const { template, onClose, onQueued } = props;
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [friendId, setFriendId] = useState<number | null>(null);
   const friends = useFollowingFriends(q, true);
   const send = useTestSend();
-  const toast = useToast();
   const searchId = useId();
   const listId = useId();
   const errorId = useId();
@@ -50,15 +60,7 @@ function TestSendBody(props: { template: { id: number; name: string }; onClose: 
   };
   const submit = () => {
     if (friendId === null) return;
-    send.mutate(
-      { id: template.id, friendId },
-      {
-        onSuccess: () => {
-          toast.success(TEMPLATE_TEXT.testSent);
-          onClose();
-        },
-      },
-    );
+    send.mutate({ id: template.id, friendId }, { onSuccess: (queued) => onQueued(queued.push_id) });
   };
 
   return (
