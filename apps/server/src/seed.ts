@@ -83,7 +83,7 @@ async function seedDemoCrm(tx: Database, accountId: number, salonId: number) {
     fields: {
       length: { ...fields['髪の長さ'], type: 'choice' },
       worries: { ...fields['髪のお悩み'], type: 'multi_choice' },
-      birthday: { ...fields['誕生日'], type: 'date' },
+      birthday: { ...fields['お誕生日'], type: 'date' },
       notes: { ...fields['アレルギー・注意事項'], type: 'text' },
       referrer: { ...fields['ご紹介者'], type: 'text' },
     },
@@ -101,7 +101,7 @@ async function seedDemoCrm(tx: Database, accountId: number, salonId: number) {
     accountId,
     formCode: counselling.code,
     bookingUrl: 'https://tsunagu-salon.example.jp/reserve',
-    birthdayFieldId: fields['誕生日'].id,
+    birthdayFieldId: fields['お誕生日'].id,
   });
   const newcomer = tags['新規'];
   const { afterPurchase } = await seedDemoJourneys(tx, {

@@ -55,7 +55,7 @@ export async function seedDemoForms(
   const { accountId, memberIds, fields } = input;
   const [group] = await tx
     .insert(formGroups)
-    .values({ accountId, name: 'アンケート', order: 1 })
+    .values({ accountId, name: 'アンケート・キャンペーン', order: 1 })
     .returning({ id: formGroups.id });
   const made = await tx
     .insert(forms)

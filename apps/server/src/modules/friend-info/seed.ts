@@ -6,7 +6,7 @@ type DemoField = { name: string; type: FieldType; group: string | null; choices?
 
 /** The demo salon's friend information: a field of every type, two with their choices. */
 const DEMO_FIELDS = [
-  { name: '誕生日', type: 'date', group: 'お客さま情報' },
+  { name: 'お誕生日', type: 'date', group: 'お客さま情報' },
   {
     name: '髪の長さ',
     type: 'choice',
@@ -53,7 +53,7 @@ function valuesOfFriend(memberId: number, index: number, fields: DemoFields): Va
   if (index % 3 !== 2) {
     const month = String((index % 12) + 1).padStart(2, '0');
     const day = String((index % 28) + 1).padStart(2, '0');
-    rows.push(row('誕生日', { dateValue: `${1970 + (index % 36)}-${month}-${day}` }));
+    rows.push(row('お誕生日', { dateValue: `${1970 + (index % 36)}-${month}-${day}` }));
   }
   rows.push(row('髪のお悩み', { choiceId: choice('髪のお悩み', index) }));
   if (index % 3 === 0) rows.push(row('髪のお悩み', { choiceId: choice('髪のお悩み', index + 2) }));
@@ -91,7 +91,7 @@ export async function seedDemoFriendInfo(
           groupId: field.group === null ? null : (groupId.get(field.group) ?? null),
           name: field.name,
           type: field.type,
-          favorite: field.name === '誕生日',
+          favorite: field.name === 'お誕生日',
           order,
         };
       }),

@@ -41,7 +41,7 @@ export async function seedDemoJourneys(
     .insert(journeyTags)
     .values([
       { accountId, name: 'ごあいさつ済み', order: 1 },
-      { accountId, name: 'お礼済み', order: 2 },
+      { accountId, name: 'お礼送信済み', order: 2 },
     ])
     .returning({ id: journeyTags.id });
   const [group] = await tx

@@ -43,7 +43,7 @@ function birthdayCoupon(bookingUrl: string) {
 
 type DemoTemplate = {
   name: string;
-  group: '予約・来店' | 'キャンペーン' | null;
+  group: '予約・来店' | 'キャンペーン・クーポン' | null;
   kind?: TemplateKind;
   favorite?: boolean;
   messages: Record<string, unknown>[];
@@ -123,7 +123,7 @@ export async function seedDemoTemplates(
     },
     birthday: {
       name: 'お誕生月クーポン',
-      group: 'キャンペーン',
+      group: 'キャンペーン・クーポン',
       kind: 'flex',
       messages: [
         text(
@@ -134,7 +134,7 @@ export async function seedDemoTemplates(
     },
     winter: {
       name: '冬のキャンペーンのお知らせ',
-      group: 'キャンペーン',
+      group: 'キャンペーン・クーポン',
       messages: [
         text(
           '冬の保湿トリートメントキャンペーン実施中！\n{{commonVar:winter_end}} までのご来店で、トリートメントが半額です。',
@@ -167,7 +167,7 @@ export async function seedDemoTemplates(
     .insert(templateGroups)
     .values([
       { accountId, name: '予約・来店', order: 1 },
-      { accountId, name: 'キャンペーン', order: 2 },
+      { accountId, name: 'キャンペーン・クーポン', order: 2 },
     ])
     .returning({ id: templateGroups.id, name: templateGroups.name });
   const groupId = new Map(groups.map((group) => [group.name, group.id]));
