@@ -28,7 +28,7 @@ export type DemoFieldName = (typeof DEMO_FIELDS)[number]['name'];
 export type DemoFields = Record<DemoFieldName, { id: number; choices: Record<string, number> }>;
 
 const NOTES = ['特になし', 'ジアミン系カラー剤でかぶれたことあり', '妊娠中（香料控えめ希望）'];
-const REFERRERS = ['佐藤 美咲 様', 'Instagram', 'ホットペッパービューティー'];
+const REFERRERS = ['Instagram', 'ホットペッパービューティー', 'ご家族のご紹介'];
 
 type ValueRow = typeof memberVarValues.$inferInsert;
 
@@ -47,7 +47,7 @@ function valuesOfFriend(memberId: number, index: number, fields: DemoFields): Va
     return ids[position % ids.length]!;
   };
   const rows = [
-    row('ご来店回数', { numberValue: (index * 7) % 15 }),
+    row('ご来店回数', { numberValue: ((index * 7) % 15) + 1 }),
     row('髪の長さ', { choiceId: choice('髪の長さ', index) }),
   ];
   if (index % 3 !== 2) {

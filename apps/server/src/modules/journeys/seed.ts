@@ -13,9 +13,10 @@ const DAY_MS = 86_400_000;
 /**
  * The demo's journeys (decision 0169), in a folder and outside it, checked by the contract as if
  * an operator saved them: a welcome after a follow, a thank-you after a booking with a branch on
- * a segment, a birthday journey and one a trigger starts. They are drafts (nobody enters them
- * until an operator turns one on, so tests that follow or book never start one); the welcome
- * shows the friends who went through it before it was paused, and the journey tag they got.
+ * a segment, a birthday journey and one a trigger starts. Only the last is on, and only the
+ * demo's own `pos_checkout` event starts it; the others are drafts (nobody enters them until an
+ * operator turns one on, so tests that follow, tag or book never start one). The welcome shows
+ * the friends who went through it before it was paused, and the journey tag they got.
  * Answers the id of the journey triggers may start.
  */
 export async function seedDemoJourneys(
@@ -32,6 +33,7 @@ export async function seedDemoJourneys(
       thanks: number;
       nextBooking: number;
       birthday: number;
+      birthdayNote: number;
       comeBack: number;
     };
   },
@@ -85,6 +87,7 @@ export async function seedDemoJourneys(
       order: 1,
       entry: { kind: 'tag_added', tag_id: tags.campaign },
       steps: [
+        { kind: 'send', template_id: templates.birthdayNote },
         { kind: 'send', template_id: templates.birthday },
         { kind: 'wait', days: 14, hours: 0, minutes: 0, at_time: '10:00' },
         { kind: 'send', template_id: templates.comeBack },
@@ -94,6 +97,7 @@ export async function seedDemoJourneys(
       name: 'お会計後のお礼（POS連携）',
       group_id: null,
       order: 2,
+      is_active: true,
       entry: { kind: 'trigger' },
       steps: [
         { kind: 'wait', days: 0, hours: 2, minutes: 0, at_time: null },
@@ -113,7 +117,8 @@ export async function seedDemoJourneys(
           order: journey.order,
           favorite: journey.favorite ?? false,
           favoriteOrder: journey.favorite ? 1 : null,
-          isActive: false,
+          isActive: parsed.is_active,
+          activatedAt: parsed.is_active ? new Date() : null,
           entry: parsed.entry,
           steps: parsed.steps,
         };
@@ -144,15 +149,13 @@ export async function seedDemoJourneys(
         };
       }),
     );
-    await tx
-      .insert(journeyTagMembers)
-      .values(
-        walked.map((member) => ({
-          journeyId: welcome,
-          journeyTagId: welcomeTag!.id,
-          memberId: member.id,
-        })),
-      );
+    await tx.insert(journeyTagMembers).values(
+      walked.map((member) => ({
+        journeyId: welcome,
+        journeyTagId: welcomeTag!.id,
+        memberId: member.id,
+      })),
+    );
   }
   return { afterPurchase: rows[3]!.id };
 }

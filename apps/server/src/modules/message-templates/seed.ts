@@ -55,6 +55,7 @@ export type DemoTemplateIds = {
   thanks: number;
   nextBooking: number;
   birthday: number;
+  birthdayNote: number;
   winter: number;
   comeBack: number;
 };
@@ -125,12 +126,7 @@ export async function seedDemoTemplates(
       name: 'お誕生月クーポン',
       group: 'キャンペーン・クーポン',
       kind: 'flex',
-      messages: [
-        text(
-          `お誕生日おめでとうございます！（{{var:${birthdayFieldId}}}）\n日頃のご愛顧に感謝を込めて、クーポンをお届けします。`,
-        ),
-        birthdayCoupon(bookingUrl),
-      ],
+      messages: [birthdayCoupon(bookingUrl)],
     },
     winter: {
       name: '冬のキャンペーンのお知らせ',
@@ -151,6 +147,15 @@ export async function seedDemoTemplates(
             ],
           },
         },
+      ],
+    },
+    birthdayNote: {
+      name: 'お誕生日のお祝い',
+      group: 'キャンペーン・クーポン',
+      messages: [
+        text(
+          `お誕生日（{{var:${birthdayFieldId}}}）おめでとうございます！\n日頃のご愛顧に感謝を込めて、お誕生月クーポンをお届けします。`,
+        ),
       ],
     },
     comeBack: {
