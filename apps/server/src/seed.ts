@@ -31,8 +31,9 @@ import { seedDemoTel } from './modules/tel/index.js';
  * Demo data for local use, written once into an empty database, in one transaction: the salon
  * account with an owner (`demo`, every key) and a read-only staff member (`staff`), the other
  * account with its own owner (`other`) so tenancy can be seen, the salon's catalog, shifts,
- * bookings and online booking page, notification message templates with a draft order, and the shop's common information. Each domain writes its own
- * part (its `seed.ts`). Returns false when the database already had data.
+ * bookings and online booking page, notification message templates with a draft order, the shop's
+ * common information, and the LINE side every console screen shows (decision 0201). Each domain
+ * writes its own part (its `seed.ts`). Returns false when the database already had data.
  */
 export async function seedDemo(db: Database, password: string, now = new Date()) {
   if (!(await hasNoAccounts(db))) return false;
