@@ -46,7 +46,7 @@ test('a journey built in the console is started by an event posted with an API k
     await expect(modal.getByText(JOURNEY_TAG)).toBeVisible();
     await modal.getByRole('button', { name: '閉じる' }).click();
 
-    await page.getByRole('link', { name: 'ジャーニーを作成' }).click();
+    await page.getByRole('link', { name: 'ジャーニーを作成', exact: true }).click();
     await page.getByLabel('ジャーニー名').fill(JOURNEY);
     await page.getByRole('checkbox', { name: /稼働中にする/ }).check();
     await page.getByLabel('どの友だちが始めるか').selectOption('trigger');

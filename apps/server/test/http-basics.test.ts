@@ -69,7 +69,7 @@ describe(`security headers, errors and documentation (${databaseKind})`, () => {
     expect(response.body).not.toContain('hunter2');
   });
 
-  it('answers malformed JSON with 400 in the documented shape', async () => {
+  it('ERR-01 answers malformed JSON with 400 in the documented shape, field errors included', async () => {
     const { cookie } = await signIn(t.app, 'demo');
     const response = await t.app.inject({
       method: 'POST',
@@ -79,6 +79,22 @@ describe(`security headers, errors and documentation (${databaseKind})`, () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: MESSAGES.malformedRequest, errors: {} });
+  });
+
+  it('ERR-01 a refused write answers 422 with the Japanese message of each field it refuses', async () => {
+    const demo = await signIn(t.app, 'demo');
+    const response = await demo.post('/api/open_api/triggers', {
+      name: '',
+      event: '来店 イベント',
+    });
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.message).toBe(MESSAGES.validationFailed);
+    expect(Object.keys(body.errors).sort()).toEqual(['event', 'name']);
+    for (const messages of Object.values(body.errors) as string[][]) {
+      expect(messages.length).toBeGreaterThan(0);
+      for (const message of messages) expect(message).toMatch(/[\u3040-\u30ff\u3400-\u9fff]/);
+    }
   });
 
   it('answers unknown API paths with 404 JSON and console paths with the SPA', async () => {

@@ -66,18 +66,21 @@ describe('apiRequest', () => {
     expect(init.headers).toHaveProperty('X-Requested-With', 'XMLHttpRequest');
   });
 
-  it.each([400, 422])('maps %i to a validation error with field errors', async (status) => {
-    fetchMock.mockResolvedValue(
-      respond(status, { message: '入力内容に誤りがあります', errors: { name: ['必須です'] } }),
-    );
-    const error = await failureOf(apiRequest('/api/x', { method: 'POST', body: {} }));
-    expect(error).toMatchObject({
-      status,
-      kind: 'validation',
-      message: '入力内容に誤りがあります',
-      fieldErrors: { name: ['必須です'] },
-    });
-  });
+  it.each([400, 422])(
+    'CONST-01 ERR-01 maps %i to a validation error with field errors',
+    async (status) => {
+      fetchMock.mockResolvedValue(
+        respond(status, { message: '入力内容に誤りがあります', errors: { name: ['必須です'] } }),
+      );
+      const error = await failureOf(apiRequest('/api/x', { method: 'POST', body: {} }));
+      expect(error).toMatchObject({
+        status,
+        kind: 'validation',
+        message: '入力内容に誤りがあります',
+        fieldErrors: { name: ['必須です'] },
+      });
+    },
+  );
 
   it.each([
     [403, 'forbidden'],
@@ -86,12 +89,24 @@ describe('apiRequest', () => {
     [429, 'rate-limited'],
     [500, 'server'],
     [503, 'server'],
-  ] as const)('maps %i to kind %s with the server message', async (status, kind) => {
+  ] as const)('CONST-01 maps %i to kind %s with the server message', async (status, kind) => {
     fetchMock.mockResolvedValue(respond(status, { message: `サーバーの説明 ${status}` }));
     const error = await failureOf(apiRequest('/api/x'));
     expect(error).toMatchObject({ status, kind, message: `サーバーの説明 ${status}` });
     expect(error.fieldErrors).toEqual({});
   });
+
+  it.each([402, 405, 410, 418])(
+    'CONST-01 %i has no handling of its own: the generic failure, no field errors, no sign-out',
+    async (status) => {
+      fetchMock.mockResolvedValue(
+        respond(status, { message: 'サーバーの説明', errors: { name: ['必須です'] } }),
+      );
+      const error = await failureOf(apiRequest('/api/x', { method: 'POST', body: {} }));
+      expect(error).toMatchObject({ status, kind: 'unknown', fieldErrors: {} });
+      expect(onUnauthenticated).not.toHaveBeenCalled();
+    },
+  );
 
   it('falls back to a Japanese message when a 5xx body is not the documented shape', async () => {
     fetchMock.mockResolvedValue(respond(502, '<html>Bad Gateway</html>'));
@@ -130,7 +145,7 @@ describe('apiRequest', () => {
     });
   });
 
-  it('returns to the login page on 401 during normal use', async () => {
+  it('CONST-01 returns to the login page on 401 during normal use', async () => {
     fetchMock.mockResolvedValue(respond(401, { message: MESSAGES.unauthenticated }));
     const error = await failureOf(apiRequest('/api/operator_roles'));
     expect(error.kind).toBe('unauthenticated');

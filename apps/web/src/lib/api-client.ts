@@ -79,13 +79,11 @@ const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
 function toApiError(status: number, body: unknown, reason?: ErrorReason): ApiError {
   const kind = kindForStatus(status);
   const parsed = errorBodySchema.safeParse(body);
-  // The server's message is shown when it follows the documented shape and is Japanese. Anything
-  // else — a proxy's page, or a framework's own `{"message": "Internal Server Error"}` — gets the
-  // generic Japanese message of its kind instead.
-  const message =
-    parsed.success && JAPANESE.test(parsed.data.message)
-      ? parsed.data.message
-      : FALLBACK_MESSAGES[kind];
+  // The server's message is shown when it follows the documented shape (or is a JSON string,
+  // ERR-04) and is Japanese. Anything else — a proxy's page, or a framework's own
+  // `{"message": "Internal Server Error"}` — gets the generic Japanese message of its kind instead.
+  const given = parsed.success ? parsed.data.message : typeof body === 'string' ? body : '';
+  const message = JAPANESE.test(given) ? given : FALLBACK_MESSAGES[kind];
   const fieldErrors = kind === 'validation' && parsed.success ? (parsed.data.errors ?? {}) : {};
   return new ApiError(status, kind, message, fieldErrors, reason, body);
 }

@@ -56,9 +56,17 @@ export function errorText(error: unknown): string {
 }
 
 /**
- * Spec §8 for journey and trigger calls: the server's message (or field messages) for a refusal,
- * but a generic 不明なエラーが発生しました for a server fault (500 or above).
+ * Spec §8 for journey and trigger calls (ERR-02..05): a failure is a list of messages — the
+ * generic 不明なエラーが発生しました for a server fault (500 or above, ERR-03); below 500, the
+ * field messages when the body names fields (ERR-05), otherwise the body's own message (ERR-04).
  */
+export function refusalMessages(error: unknown): string[] {
+  if (!isApiError(error) || error.status >= 500) return [MESSAGES.unknownError];
+  const fieldMessages = Object.values(error.fieldErrors).flat();
+  return fieldMessages.length > 0 ? fieldMessages : [error.message];
+}
+
+/** The messages of `refusalMessages` as one line, for a toast or a notice. */
 export function refusalText(error: unknown): string {
-  return isApiError(error) && error.status < 500 ? error.message : MESSAGES.unknownError;
+  return refusalMessages(error).join(' ');
 }

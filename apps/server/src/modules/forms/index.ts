@@ -16,3 +16,4 @@ export async function formsModule(api: FastifyInstance) {
   await api.register(formAnswerRoutes, { answers: createFormAnswersService({ db: api.db }) });
 }
 export { formResolver } from './resolver.js';
+export { seedDemoForms } from './seed.js';

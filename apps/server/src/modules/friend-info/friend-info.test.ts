@@ -56,6 +56,12 @@ describe(`friend information (${databaseKind})`, () => {
   });
 
   it('REF-06 REF-07 REF-13 varia: groups with fav first, items with their fields, ids in display order', async () => {
+    // The demo account starts with the salon's own fields: new folders come after its folders.
+    const seeded = await varia();
+    const [seededFav, ...seededGroups] = seeded.groups;
+    const groupOf = new Map(seeded.items.map((item) => [item.id, item.group_id]));
+    const seededGrouped = seeded.ids.filter((id) => groupOf.get(id) !== null);
+    const seededLoose = seeded.ids.filter((id) => groupOf.get(id) === null);
     const basic = await createGroup('基本情報');
     const visit = await createGroup('来店');
     const birthday = await createItem('誕生日', 'date', basic);
@@ -67,11 +73,12 @@ describe(`friend information (${databaseKind})`, () => {
 
     const data = await varia();
     expect(data.groups.map((group) => [group.id, group.name, group.ids])).toEqual([
-      ['fav', 'お気に入り', [birthday, count]],
+      ['fav', 'お気に入り', [...seededFav!.ids, birthday, count]],
+      ...seededGroups.map((group) => [group.id, group.name, group.ids]),
       [basic, '基本情報', [birthday, pref]],
       [visit, '来店', [count]],
     ]);
-    expect(data.ids).toEqual([birthday, pref, count, memo]);
+    expect(data.ids).toEqual([...seededGrouped, birthday, pref, count, ...seededLoose, memo]);
     expect(data.items.find((item) => item.id === pref)).toEqual({
       id: pref,
       name: '都道府県',

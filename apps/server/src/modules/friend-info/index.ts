@@ -19,3 +19,4 @@ export { friendValuesForMessage, type FriendValueForMessage } from './values-for
 export { parseVarValue, type StoredValue } from './value-rules.js';
 export { replaceValues as replaceFriendValues } from './values-repository.js';
 export { choicesOf as choicesOfVars, listItems as varItemsOf } from './repository.js';
+export { seedDemoFriendInfo } from './seed.js';

@@ -1,5 +1,5 @@
 import type { FriendList, FriendVarValue } from '@tsunagu/contracts';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, notExists } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +9,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers/test-app.js';
-import { members } from '../../db/schema/index.js';
+import { members, memberTags, memberVarValues } from '../../db/schema/index.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 
@@ -74,8 +74,30 @@ describe(`friends CSV (${databaseKind})`, () => {
       );
       for (const each of saved) choice[each.name] = each.id;
     }
-    const list = await ok<FriendList>(await demo.get('/api/line/friends'));
-    const [a, b] = list.items;
+    // Two demo friends the seed gave no tag and no friend information, so the file's cells are
+    // the ones this test writes.
+    const demoAccount = (
+      await t.app.db
+        .select({ accountId: members.accountId })
+        .from(members)
+        .where(
+          eq(members.id, (await ok<FriendList>(await demo.get('/api/line/friends'))).items[0]!.id),
+        )
+    )[0]!.accountId;
+    const [a, b] = await t.app.db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          eq(members.accountId, demoAccount),
+          notExists(t.app.db.select().from(memberTags).where(eq(memberTags.memberId, members.id))),
+          notExists(
+            t.app.db.select().from(memberVarValues).where(eq(memberVarValues.memberId, members.id)),
+          ),
+        ),
+      )
+      .orderBy(asc(members.id))
+      .limit(2);
     friend = { id: a!.id, ...(await lineUserIdOf(a!.id)) };
     second = { id: b!.id, lineUserId: (await lineUserIdOf(b!.id)).lineUserId };
     // A friend of the other account only (the demo seed shares LINE user ids between accounts).
@@ -181,13 +203,25 @@ describe(`friends CSV (${databaseKind})`, () => {
     const bytes = utf8.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    // A column per friend-information field, in display order: the salon's own, then these.
+    const varia = await ok<{ ids: number[]; items: { id: number; name: string }[] }>(
+      await demo.get('/api/v_resource/varia'),
+    );
+    const seeded = varia.ids
+      .filter((id) => !Object.values(ids).includes(id))
+      .map((id) => varia.items.find((item) => item.id === id)!.name);
+    const blanks = ','.repeat(seeded.length);
     expect(lines[0]).toBe(
-      '名前,LINEユーザーID,状態,友だち追加日時,最終メッセージ日時,タグ,メモ,来店回数,誕生日,プラン,好きな色',
+      [
+        '名前,LINEユーザーID,状態,友だち追加日時,最終メッセージ日時,タグ',
+        ...seeded,
+        'メモ,来店回数,誕生日,プラン,好きな色',
+      ].join(','),
     );
     expect(lines).toHaveLength(3); // header, the one tagged friend, the final line end
     expect(lines[1]).toMatch(
       new RegExp(
-        `^髙橋 花子🌸,${friend.lineUserId},(友だち|ブロック中),[^,]*,[^,]*,常連,髙橋様①～②,12,1990-04-05,ゴールド,赤、緑$`,
+        `^髙橋 花子🌸,${friend.lineUserId},(友だち|ブロック中),[^,]*,[^,]*,常連,${blanks}髙橋様①～②,12,1990-04-05,ゴールド,赤、緑$`,
       ),
     );
 

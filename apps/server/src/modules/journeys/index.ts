@@ -25,3 +25,4 @@ export { createJourneyRunner, type JourneyRunner } from './runner.js';
 export { journeyPushKey } from './step-actions.js';
 export { startJourney } from './enrolment.js';
 export { ownedIds, type ReferenceKind } from './references.js';
+export { seedDemoJourneys } from './seed.js';

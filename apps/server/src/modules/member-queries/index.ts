@@ -12,3 +12,4 @@ export async function memberQueriesModule(api: FastifyInstance) {
   await api.register(memberQueryRoutes, { memberQueries });
 }
 export { segmentPredicate } from './segment-predicate.js';
+export { seedDemoSegments } from './seed.js';

@@ -20,3 +20,4 @@ export async function messageTemplatesModule(api: FastifyInstance) {
   await api.register(templateRoutes, { templates });
 }
 export { createTemplatesService, type TemplatesService } from './service.js';
+export { seedDemoTemplates } from './seed.js';

@@ -67,6 +67,10 @@ describe(`message templates (${databaseKind})`, () => {
   });
 
   it('saves up to five messages in folders; the list shows a preview, not the bodies', async () => {
+    // The demo account starts with the salon's own templates: new ones come after them.
+    const seeded = await ok<TemplateList>(await demo.get('/api/templates'));
+    const seededIds = new Set(seeded.items.map((item) => item.id));
+    const ungrouped = seeded.items.filter((item) => item.group_id === null).length;
     const folder = (
       await ok<{ id: number }>(await demo.post('/api/template_groups', { name: '予約' }), 201)
     ).id;
@@ -78,14 +82,19 @@ describe(`message templates (${databaseKind})`, () => {
     const loose = await create({ name: 'お礼', group_id: null, messages: [text('ありがとう')] });
 
     const list = await ok<TemplateList>(await demo.get('/api/templates'));
-    expect(list.groups).toEqual([{ id: folder, name: '予約', order: 1 }]);
+    expect(list.groups).toEqual([
+      ...seeded.groups,
+      { id: folder, name: '予約', order: seeded.groups.length + 1 },
+    ]);
     expect(
-      list.items.map((item) => [item.id, item.order, item.message_count, item.preview]),
+      list.items
+        .filter((item) => !seededIds.has(item.id))
+        .map((item) => [item.id, item.order, item.message_count, item.preview]),
     ).toEqual([
       [reminder, 1, 2, '明日 {{var:1}}様の ご予約です'],
-      [loose, 1, 1, 'ありがとう'],
+      [loose, ungrouped + 1, 1, 'ありがとう'],
     ]);
-    expect(list.items[0]).not.toHaveProperty('messages');
+    for (const item of list.items) expect(item).not.toHaveProperty('messages');
     const one = await ok<Template>(await demo.get(`/api/templates/${reminder}`));
     expect(one.messages).toEqual([text('明日  {{var:1}}様の\nご予約です'), confirm]);
   });

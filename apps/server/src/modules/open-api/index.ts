@@ -28,3 +28,4 @@ export async function openApiModule(api: FastifyInstance) {
     events,
   });
 }
+export { seedDemoTriggers } from './seed.js';

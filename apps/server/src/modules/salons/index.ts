@@ -9,4 +9,4 @@ export { createSalonService, type SalonService, type ScopedSalonRow } from './se
 export { salonScope, salonOf } from './scope.js';
 export { conflictErrors, readErrors, writeErrors } from './http.js';
 export { cacheKeyOf, createSalonReadCache, type SalonReadCache } from './read-cache.js';
-export { seedDemoSalons, DEMO_MEMBER_COUNT } from './seed.js';
+export { demoFriendsOf, seedDemoSalons, DEMO_MEMBER_COUNT } from './seed.js';

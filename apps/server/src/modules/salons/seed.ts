@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { members } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { insertSalon } from './repository.js';
@@ -100,4 +101,13 @@ export async function seedDemoSalons(
   await tx.insert(members).values(demoMembers(accounts.salonAccountId, DEMO_MEMBER_COUNT));
   await tx.insert(members).values(demoMembers(accounts.otherAccountId, 10));
   return salonId;
+}
+
+/** The account's demo friends in the order they were written (their index drives the demo). */
+export async function demoFriendsOf(tx: Executor, accountId: number) {
+  return tx
+    .select({ id: members.id, followedAt: members.followedAt })
+    .from(members)
+    .where(eq(members.accountId, accountId))
+    .orderBy(asc(members.id));
 }

@@ -10,3 +10,4 @@ export { changeMemberTags } from './member-tag-changes.js';
 export async function tagsModule(api: FastifyInstance) {
   await api.register(tagRoutes, { tags: createTagsService({ db: api.db }) });
 }
+export { seedDemoTags } from './seed.js';

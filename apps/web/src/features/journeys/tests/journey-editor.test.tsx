@@ -24,7 +24,7 @@ const saved = journey(10, '初回来店のお礼', {
 });
 
 describe('journey editor (issue 14, decision 0169)', () => {
-  it('JRN-06 builds a journey in a folder from ?group; the server’s reasons show on their step', async () => {
+  it('JRN-06 ERR-01 builds a journey in a folder from ?group; the server’s reasons show on their step', async () => {
     const bodies: unknown[] = [];
     const app = render('/line/journey-tag/new?group=2', {
       'POST /api/journeys': ({ body }) => {
@@ -110,7 +110,7 @@ describe('journey editor (issue 14, decision 0169)', () => {
     expect(await within(marked).findByText('佐藤 花子')).toBeVisible();
   });
 
-  it('JRN-26 a journey the server no longer has cannot be edited', async () => {
+  it('JRN-26 ERR-04 a journey the server no longer has cannot be edited: the server’s message shows', async () => {
     render('/line/journey-tag/99/edit', {
       'GET /api/journeys/99': () => reply(404, { message: 'ジャーニーが見つかりません' }),
     });

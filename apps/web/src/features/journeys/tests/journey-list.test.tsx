@@ -67,7 +67,7 @@ describe('journey list (issue 14, JRN-05..29, decision 0169)', () => {
     expect(await screen.findByText('並び順を保存しました')).toBeVisible();
   });
 
-  it('JRN-09 when the sort fails the previous order comes back with the server’s reason', async () => {
+  it('JRN-09 ERR-05 when the sort fails the previous order comes back with the server’s field messages', async () => {
     let reads = 0;
     const never = gate<ReturnType<typeof reply>>();
     const refusal = gate<ReturnType<typeof reply>>();
@@ -95,7 +95,9 @@ describe('journey list (issue 14, JRN-05..29, decision 0169)', () => {
       }),
     );
     expect(
-      await screen.findByText(/並び順を元に戻しました。入力内容に誤りがあります/),
+      await screen.findByText(
+        '並び順を元に戻しました。並び順が最新ではありません。画面を再読み込みしてください',
+      ),
     ).toBeVisible();
     expect(rowNames(table)).toEqual(['初回来店のお礼', '2回目のご案内']);
   });
@@ -120,7 +122,7 @@ describe('journey list (issue 14, JRN-05..29, decision 0169)', () => {
     expect(await screen.findByText('並び順を保存しました')).toBeVisible();
   });
 
-  it('JRN-17 folders move at once and come back if the server refuses (不明なエラー for a fault)', async () => {
+  it('JRN-17 ERR-03 folders move at once and come back if the server refuses (不明なエラー for a fault)', async () => {
     let reads = 0;
     const never = gate<ReturnType<typeof reply>>();
     const api = journeyApi();

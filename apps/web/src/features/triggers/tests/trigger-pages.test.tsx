@@ -110,7 +110,7 @@ describe('triggers and the open API (issue 14, decision 0170)', () => {
     ).toHaveAttribute('aria-checked', 'false');
   });
 
-  it('TRG-04 creates a trigger; the server’s reason is shown under the event name', async () => {
+  it('TRG-04 ERR-01 creates a trigger; the server’s reason is shown under the event name', async () => {
     const bodies: unknown[] = [];
     const app = render({
       'POST /api/open_api/triggers': ({ body }) => {
@@ -220,7 +220,7 @@ describe('triggers and the open API (issue 14, decision 0170)', () => {
     ]);
   });
 
-  it('a failed switch keeps the state: the server’s reason, or 不明なエラー for a server fault (§8)', async () => {
+  it('ERR-04 ERR-03 a failed switch keeps the state: the server’s reason, or 不明なエラー for a server fault', async () => {
     let answer = 0;
     const app = render({
       'PATCH /api/open_api/triggers/1/trigger_actions/11/state': () =>
