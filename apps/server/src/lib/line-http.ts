@@ -40,11 +40,6 @@ export async function lineErrorBody(
   }
 }
 
-/** LINE's `message` of an error answer, as `: …` to append to our reason ('' when none). */
-export async function lineMessage(body: Dispatcher.ResponseData['body']): Promise<string> {
-  return (await lineErrorBody(body)).message;
-}
-
 export function retryAfterMs(headers: Dispatcher.ResponseData['headers']): number | undefined {
   const value = headers['retry-after'];
   const seconds = Number(Array.isArray(value) ? value[0] : value);
