@@ -15,5 +15,7 @@ export function postgresVersion(binDir: string): { major: number; version: strin
 export function startTempPostgres(options?: {
   binDir?: string;
   tmpRoot?: string;
+  /** The system user the server runs as when this process is root (default `postgres`). */
+  osUser?: string;
   log?: (line: string) => void;
 }): Promise<TempPostgres>;

@@ -96,9 +96,9 @@ export function postgresVersion(binDir) {
   return { major: Number(match[2]), version: match[1] };
 }
 
-function run(bin, args, { check = true } = {}) {
+function run(bin, args, { check = true, osUser = 'postgres' } = {}) {
   const [command, commandArgs] = isRoot()
-    ? ['runuser', ['-u', 'postgres', '--', bin, ...args]]
+    ? ['runuser', ['-u', osUser, '--', bin, ...args]]
     : [bin, args];
   const result = spawnSync(command, commandArgs, { encoding: 'utf8', stdio: 'pipe' });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`;
@@ -108,8 +108,8 @@ function run(bin, args, { check = true } = {}) {
   return { ok: result.status === 0, output };
 }
 
-function idOf(flag) {
-  const result = spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+function idOf(flag, osUser) {
+  const result = spawnSync('id', [flag, osUser], { encoding: 'utf8' });
   return result.status === 0 ? Number(result.stdout.trim()) : null;
 }
 
@@ -118,22 +118,14 @@ function idOf(flag) {
  * home or a shell) when the machine has none.
  * @param {(line: string) => void} log
  */
-function postgresOwner(log) {
-  if (idOf('-u') === null) {
+function postgresOwner(osUser, log) {
+  if (idOf('-u', osUser) === null) {
     log('no `postgres` user: creating one to run PostgreSQL as (it refuses to run as root)');
     const steps = [
-      ['groupadd', ['--system', 'postgres']],
+      ['groupadd', ['--system', osUser]],
       [
         'useradd',
-        [
-          '--system',
-          '--gid',
-          'postgres',
-          '--no-create-home',
-          '--shell',
-          '/usr/sbin/nologin',
-          'postgres',
-        ],
+        ['--system', '--gid', osUser, '--no-create-home', '--shell', '/usr/sbin/nologin', osUser],
       ],
     ];
     for (const [command, args] of steps) {
@@ -146,8 +138,8 @@ function postgresOwner(log) {
       }
     }
   }
-  const uid = idOf('-u');
-  const gid = idOf('-g');
+  const uid = idOf('-u', osUser);
+  const gid = idOf('-g', osUser);
   if (uid === null || gid === null) {
     throw new Error(
       'PostgreSQL refuses to run as root and there is no `postgres` user to run it as',
@@ -165,10 +157,10 @@ function postgresOwner(log) {
  * @param {string} version
  * @param {(line: string) => void} log
  */
-function binDirForPostgresUser(binDir, version, log) {
+function binDirForPostgresUser(binDir, version, osUser, log) {
   const reachable = (dir) =>
-    spawnSync('runuser', ['-u', 'postgres', '--', path.join(dir, 'postgres'), '--version'])
-      .status === 0;
+    spawnSync('runuser', ['-u', osUser, '--', path.join(dir, 'postgres'), '--version']).status ===
+    0;
   if (reachable(binDir)) return binDir;
   const native = path.dirname(binDir);
   const copy = path.join(os.tmpdir(), `tsunagu-postgres-${version}-${process.arch}`);
@@ -197,12 +189,15 @@ function logTail(file, lines = 20) {
 
 /**
  * Starts a throwaway cluster and waits until it accepts TCP connections on loopback.
- * @param {{ binDir?: string, tmpRoot?: string, log?: (line: string) => void }} [options]
+ * `osUser`: the system user the server runs as when this process is root (default `postgres`).
+ * @param {{ binDir?: string, tmpRoot?: string, osUser?: string,
+ *   log?: (line: string) => void }} [options]
  * @returns {Promise<{ url: string, port: number, dir: string, major: number, binDir: string,
  *   stop: () => void }>}
  */
 export async function startTempPostgres(options = {}) {
   const log = options.log ?? (() => {});
+  const osUser = options.osUser ?? 'postgres';
   let binDir = options.binDir ?? findPostgresBin();
   if (!binDir) {
     throw new Error(
@@ -211,8 +206,8 @@ export async function startTempPostgres(options = {}) {
   }
   const { major, version } = postgresVersion(binDir);
   if (isRoot()) {
-    postgresOwner(log);
-    binDir = binDirForPostgresUser(binDir, version, log);
+    postgresOwner(osUser, log);
+    binDir = binDirForPostgresUser(binDir, version, osUser, log);
   }
   const bin = (name) => path.join(binDir, name);
 
@@ -226,7 +221,9 @@ export async function startTempPostgres(options = {}) {
     if (stopped) return;
     stopped = true;
     process.removeListener('exit', stop);
-    if (started) run(bin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'], { check: false });
+    if (started) {
+      run(bin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'], { check: false, osUser });
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   };
   // A safety net for callers that exit without stopping (an exception, process.exit).
@@ -234,22 +231,26 @@ export async function startTempPostgres(options = {}) {
 
   try {
     if (isRoot()) {
-      const { uid, gid } = postgresOwner(log);
+      const { uid, gid } = postgresOwner(osUser, log);
       fs.chownSync(dir, uid, gid);
     }
     log(`initdb ${dataDir} (PostgreSQL ${version}, ${binDir})`);
-    run(bin('initdb'), [
-      '-D',
-      dataDir,
-      '-U',
-      'postgres',
-      '--auth=trust',
-      '--encoding=UTF8',
-      '--no-locale',
-      '--no-sync',
-      // 18 turned checksums on by default: a throwaway cluster needs no such check.
-      ...(major >= 18 ? ['--no-data-checksums'] : []),
-    ]);
+    run(
+      bin('initdb'),
+      [
+        '-D',
+        dataDir,
+        '-U',
+        'postgres',
+        '--auth=trust',
+        '--encoding=UTF8',
+        '--no-locale',
+        '--no-sync',
+        // 18 turned checksums on by default: a throwaway cluster needs no such check.
+        ...(major >= 18 ? ['--no-data-checksums'] : []),
+      ],
+      { osUser },
+    );
 
     // The port is free when asked but may be taken before postgres binds it: try a few.
     for (let attempt = 1; ; attempt += 1) {
@@ -267,7 +268,7 @@ export async function startTempPostgres(options = {}) {
       const result = run(
         bin('pg_ctl'),
         ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', serverOptions, 'start'],
-        { check: false },
+        { check: false, osUser },
       );
       if (result.ok) {
         started = true;
@@ -282,7 +283,10 @@ export async function startTempPostgres(options = {}) {
         };
       }
       // pg_ctl may have left a half-started server behind; never leave it running.
-      run(bin('pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], { check: false });
+      run(bin('pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], {
+        check: false,
+        osUser,
+      });
       if (attempt >= 3) {
         throw new Error(`pg_ctl start failed:\n${result.output.trim()}\n${logTail(logFile)}`);
       }
