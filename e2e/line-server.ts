@@ -1,4 +1,5 @@
-// The LINE連携 browser test runs the BUILT server (`node apps/server/dist/server.js`, demo seed)
+// The LINE連携 browser test runs the BUILT server (`node apps/server/dist/server.js`, demo seed,
+// a database of its own on the run's PostgreSQL)
 // against the fake LINE Platform of the server tests, on loopback: the server finds it through
 // LINE_API_BASE, exactly as it finds api.line.me in production (issue 17).
 import { randomBytes } from 'node:crypto';
@@ -8,6 +9,7 @@ import { test as base } from '@playwright/test';
 import { startBuiltServer } from '../scripts/built-server.mjs';
 import { fakeChannel, startFakeLine, type FakeLine } from '../apps/server/test/fakes/fake-line';
 import { DEMO_PASSWORD } from './demo-users';
+import { databaseServerUrl } from './test-database';
 
 /**
  * The origin the console is published at. LINE takes only https webhook URLs, and the server
@@ -56,6 +58,7 @@ export const lineTest = base.extend<object, { lineServer: LineServer }>({
       const line = await startFakeLine({ channels: [fakeChannel(1)] });
       const server = await startBuiltServer({
         password: DEMO_PASSWORD,
+        databaseServerUrl: databaseServerUrl(),
         // Pushes to friends go to the fake LINE (not the dry-run log), so tests can read them
         // there; real sending needs the key that seals the channels' secrets.
         env: {

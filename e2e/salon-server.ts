@@ -1,12 +1,14 @@
 // The salon browser tests host the BUILT app (apps/server/dist/app.js, the same bundle code as
-// dist/server.js) in the Playwright worker, on its own port and in-memory PGlite with the demo
-// seed, so a test can act as a customer through the server's member-request service — the
-// member side has no HTTP door yet, and PGlite allows one process per database (decision 0073).
+// dist/server.js) in the Playwright worker, on its own port and a database of its own on the
+// run's PostgreSQL with the demo seed, so a test can act as a customer through the server's
+// member-request service — the member side has no HTTP door yet (decision 0073).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test as base } from '@playwright/test';
 import { ROOT } from '../scripts/built-server.mjs';
+import { createDatabase } from '../scripts/lib/test-databases.mjs';
 import { DEMO_PASSWORD } from './demo-users';
+import { databaseServerUrl } from './test-database';
 
 export type SalonRef = { id: number; accountId: number };
 type MemberRequests = {
@@ -48,12 +50,11 @@ export async function startSalonServer(): Promise<SalonServer> {
     'app.js',
   );
   const { loadConfig } = await importBuilt<{ loadConfig(env: object): unknown }>('config.js');
-  const env: Record<string, string | undefined> = { ...process.env };
-  delete env.DATABASE_URL; // always its own fresh database
+  const database = await createDatabase(databaseServerUrl(), { prefix: 'salon' });
   const app = await buildApp(
     loadConfig({
-      ...env,
-      DATA_DIR: 'memory://',
+      ...process.env,
+      DATABASE_URL: database.url, // always its own fresh database
       SEED_DEMO: 'true',
       DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
@@ -76,7 +77,14 @@ export async function startSalonServer(): Promise<SalonServer> {
     }),
   );
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, memberRequests, close: () => app.close() };
+  return {
+    url,
+    memberRequests,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
 }
 
 /** `test` with a salon server of its own per worker; pages open on it. */

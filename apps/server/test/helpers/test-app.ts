@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp, type AppParts } from '../../src/app.js';
-import { configSchema, type Config } from '../../src/config.js';
+import type { Config } from '../../src/config.js';
+import { TEST_PASSWORD, testConfig } from './test-config.js';
+import { freshTestDatabase } from './test-database.js';
 
-export const TEST_PASSWORD = 'test-password-123';
+export { TEST_PASSWORD, testConfig };
 /** SECRETS_KEY for tests that send for real (TEL_SENDER=line needs one): 32 bytes in base64. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -15,49 +15,23 @@ export interface TestApp {
 }
 
 /**
- * A fresh database for one test file: an empty database on the PostgreSQL server named by
- * TEST_DATABASE_URL (dropped afterwards), or PGlite in memory when that is unset.
+ * The real app on a database of its own on the test PostgreSQL (test/global-setup.ts), copied
+ * from a template already migrated — and demo-seeded unless env says SEED_DEMO=false — so the
+ * app finds nothing left to do; the database is dropped on close.
  */
-async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { drop: async () => {} };
-  const name = `tsunagu_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-export function testConfig(env: Record<string, string> = {}): Config {
-  return configSchema.parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: 'memory://',
-    SEED_DEMO: 'true',
-    DEMO_PASSWORD: TEST_PASSWORD,
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    ...env,
-  });
-}
-
 export async function createTestApp(
   env: Record<string, string> = {},
   parts: AppParts = {},
 ): Promise<TestApp> {
-  const database = await freshDatabaseUrl();
-  const config = testConfig({ ...(database.url ? { DATABASE_URL: database.url } : {}), ...env });
-  const app = await buildApp(config, parts);
+  const database = await freshTestDatabase(testConfig(env));
+  const config = testConfig({ ...env, DATABASE_URL: database.url });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, parts);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   return {
     app,
     config,
@@ -68,7 +42,11 @@ export async function createTestApp(
   };
 }
 
-export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+/**
+ * Every server test runs on PostgreSQL (decision 0210); kept for the test titles that name the
+ * engine they ran on.
+ */
+export const databaseKind = 'postgres';
 
 /** Headers a browser running the console sends on every write. */
 export const CSRF_HEADERS = { 'x-requested-with': 'XMLHttpRequest' } as const;

@@ -37,8 +37,8 @@ describe(`event streams and their session (${databaseKind})`, () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const address = t.app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    // A second process on the same PostgreSQL database; on PGlite (one process) the same app.
-    second = databaseKind === 'postgres' ? await buildApp(t.config) : t.app;
+    // A second server process on the same PostgreSQL database.
+    second = await buildApp(t.config);
     memberId = (await demo.get('/api/members')).json().items[2].id;
     roomId = await createResource(demo, salon.id, { name: 'ストリーム席', kind: 'room' });
     otherAccountId = (await other.get('/api/auth/me')).json().account.id;
@@ -47,7 +47,7 @@ describe(`event streams and their session (${databaseKind})`, () => {
     vi.useRealTimers();
   });
   afterAll(async () => {
-    if (second !== t.app) await second.close();
+    await second.close();
     await t.close();
   });
 

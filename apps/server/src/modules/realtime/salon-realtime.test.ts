@@ -28,8 +28,8 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const address = t.app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    // A second process on the same PostgreSQL database; on PGlite (one process) the same app.
-    second = databaseKind === 'postgres' ? await buildApp(t.config) : t.app;
+    // A second server process on the same PostgreSQL database.
+    second = await buildApp(t.config);
     memberId = (await demo.get('/api/members')).json().items[3].id;
     roomId = await createResource(demo, salonId, { name: 'リアルタイム席', kind: 'room' });
   });
@@ -38,7 +38,7 @@ describe(`realtime salon events over SSE (${databaseKind})`, () => {
     memberRequest(second, { salon, memberId }, { date, resourceId: roomId });
 
   afterAll(async () => {
-    if (second !== t.app) await second.close();
+    await second.close();
     await t.close();
   });
 

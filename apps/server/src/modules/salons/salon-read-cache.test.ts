@@ -419,8 +419,8 @@ describe(`salon read cache: reservations and shifts (${databaseKind})`, () => {
   });
 
   it('a write through another server process makes this process’s next read fresh', async () => {
-    // A second process on the same PostgreSQL database; on PGlite (one process) the same app.
-    const second: FastifyInstance = databaseKind === 'postgres' ? await buildApp(t.config) : t.app;
+    // A second server process on the same PostgreSQL database.
+    const second: FastifyInstance = await buildApp(t.config);
     try {
       const before = await get(reservationsUrl());
       const login = await second.inject({
@@ -446,7 +446,7 @@ describe(`salon read cache: reservations and shifts (${databaseKind})`, () => {
       expect(after.headers.etag).not.toBe(before.headers.etag);
       expect(after.json().map((row: { id: number }) => row.id)).toContain(created.json().id);
     } finally {
-      if (second !== t.app) await second.close();
+      await second.close();
     }
   });
 

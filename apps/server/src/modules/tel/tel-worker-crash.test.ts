@@ -18,10 +18,9 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * The real worker entry (`src/worker.ts`, what `npm run worker` runs once built) as a child
- * process on PostgreSQL, killed with SIGKILL in the middle of sending. PGlite cannot be shared
- * by two processes, so this runs only with TEST_DATABASE_URL.
+ * process on the test's PostgreSQL database, killed with SIGKILL in the middle of sending.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('tel worker process crash (postgres)', () => {
+describe('tel worker process crash (postgres)', () => {
   let t: TestApp;
   let line: FakeLine;
   const children: ChildProcess[] = [];
