@@ -6,7 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
-import { acquireDataDirLock } from './data-dir-lock.js';
+import { openEmbeddedDatabase } from './embedded-data-dir.js';
 import { findMigrationsFolder } from './migrations-folder.js';
 import type { Database } from './types.js';
 
@@ -31,56 +31,66 @@ export interface DatabaseOptions {
 
 const drizzleConfig = { schema, casing: 'snake_case' } as const;
 
-/** PostgreSQL when a URL is given, otherwise the embedded PGlite in its data folder. */
+/**
+ * PostgreSQL at DATABASE_URL when given; otherwise the embedded PostgreSQL cluster of the data
+ * folder, started by this process and stopped when it closes (decision 0205).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const migrationsFolder = findMigrationsFolder();
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax });
-    // An idle client that loses its connection (server restart, a database dropped at the end of
-    // a test) is removed by the pool, which then emits 'error'; unheard, that would crash the
-    // process. The next query simply opens a new connection.
-    pool.on('error', () => {});
-    const db = drizzleNodePg({ client: pool, ...drizzleConfig });
-    return {
-      db: db as unknown as Database,
-      kind: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
-      listen: (channel, onPayload) =>
-        listenWithClient(options.databaseUrl as string, channel, onPayload),
-      close: () => pool.end(),
-    };
-  }
-
-  const inMemory = options.dataDir.startsWith('memory://');
-  const releaseLock = inMemory ? () => {} : acquireDataDirLock(options.dataDir);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax);
+  if (options.dataDir.startsWith('memory://')) return openPglite();
+  const embedded = await openEmbeddedDatabase(options.dataDir);
   try {
-    const client = await PGlite.create({
-      ...(inMemory ? {} : { dataDir: options.dataDir }),
-      extensions: { btree_gist },
-    });
-    const db = drizzlePglite({ client, ...drizzleConfig });
+    const handle = openPostgres(embedded.url, options.poolMax);
     return {
-      db: db as unknown as Database,
-      kind: 'pglite',
-      migrate: () => migratePglite(db, { migrationsFolder }),
-      listen: async (channel, onPayload) => {
-        const unlisten = await client.listen(channel, onPayload);
-        return async () => {
-          if (!client.closed) await unlisten();
-        };
-      },
+      ...handle,
       close: async () => {
         try {
-          await client.close();
+          await handle.close();
         } finally {
-          releaseLock();
+          await embedded.close();
         }
       },
     };
   } catch (error) {
-    releaseLock();
+    await embedded.close();
     throw error;
   }
+}
+
+function openPostgres(url: string, poolMax: number): DatabaseHandle {
+  const migrationsFolder = findMigrationsFolder();
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle client that loses its connection (server restart, a database dropped at the end of
+  // a test) is removed by the pool, which then emits 'error'; unheard, that would crash the
+  // process. The next query simply opens a new connection.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, ...drizzleConfig });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    listen: (channel, onPayload) => listenWithClient(url, channel, onPayload),
+    close: () => pool.end(),
+  };
+}
+
+/** PGlite in memory (`DATA_DIR=memory://`), for the tests that have not moved to PostgreSQL. */
+async function openPglite(): Promise<DatabaseHandle> {
+  const migrationsFolder = findMigrationsFolder();
+  const client = await PGlite.create({ extensions: { btree_gist } });
+  const db = drizzlePglite({ client, ...drizzleConfig });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
 }
 
 /**
