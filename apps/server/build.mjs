@@ -18,6 +18,8 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     worker: 'src/worker.ts',
+    backup: 'src/backup.ts',
+    restore: 'src/restore.ts',
     app: 'src/app.ts',
     config: 'src/config.ts',
     'salon-reservations': 'src/modules/salon-reservations/index.ts',

@@ -133,6 +133,17 @@ function makeOwnedDir(dir: string, user: OsUser | undefined): void {
 }
 
 /**
+ * As root, the cluster's user must pass through the folder holding the cluster (the data
+ * folder): execute for others, nothing more (not readable; embedded.json stays 0600). A folder
+ * further up that it cannot pass makes initdb fail with a message naming it.
+ */
+function letUserThrough(dir: string, user: OsUser | undefined): void {
+  if (!user) return;
+  const mode = fs.statSync(dir).mode;
+  if ((mode & 0o001) === 0) fs.chmodSync(dir, (mode & 0o7777) | 0o001);
+}
+
+/**
  * Makes the cluster in `options.dir` unless it exists (PG_VERSION): initdb into a side folder,
  * renamed into place when complete, so an interrupted init never leaves half a cluster.
  */
@@ -152,6 +163,7 @@ export function initCluster(options: ClusterOptions): void {
   const user = clusterUser();
   const side = `${options.dir}.init-${randomBytes(3).toString('hex')}`;
   makeOwnedDir(path.dirname(side), undefined);
+  letUserThrough(path.dirname(side), user);
   makeOwnedDir(side, user);
   const pwfile = path.join(os.tmpdir(), `tsunagu-pw-${randomBytes(6).toString('hex')}`);
   const auth = options.password === undefined ? 'trust' : 'scram-sha-256';
@@ -281,6 +293,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   const binaries = findEmbeddedBinaries();
   const user = clusterUser();
   const dir = fs.realpathSync(options.dir);
+  letUserThrough(path.dirname(dir), user);
   const stale = readPostmasterPid(dir);
   if (stale && isPostmasterOf(stale.pid, dir)) await stopPid(stale.pid, undefined);
   else if (stale && isAlive(stale.pid))
@@ -316,7 +329,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     const deadline = Date.now() + 120_000;
     while (outcome === undefined && Date.now() < deadline) {
       const current = readPostmasterPid(dir);
-      if (current?.pid === child.pid && current.status === 'ready') break;
+      if (current !== undefined && current.pid === child.pid && current.status === 'ready') break;
       outcome = await Promise.race([failed, sleep(25).then(() => undefined)]);
     }
     if (outcome === undefined && Date.now() < deadline) {
