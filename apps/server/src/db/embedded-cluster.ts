@@ -69,7 +69,7 @@ export interface ClusterOptions {
   user?: string;
   /** Password of that user (scram-sha-256); without one, loopback connections are trusted. */
   password?: string;
-  /** Loopback TCP port; a free one when absent. */
+  /** Loopback TCP port; a free one when absent or taken. */
   port?: number;
   /** Over SMALL_SHOP_SETTINGS, e.g. NOT_DURABLE_SETTINGS. */
   settings?: Record<string, string>;
@@ -283,9 +283,31 @@ function logTail(file: string, from: number): string {
   }
 }
 
+function running(
+  options: ClusterOptions,
+  pid: number,
+  port: number,
+  socketDir: string | undefined,
+  child: ChildProcess | undefined,
+): RunningCluster {
+  const name = encodeURIComponent(options.user ?? 'tsunagu');
+  const secret = options.password === undefined ? '' : `:${encodeURIComponent(options.password)}`;
+  return {
+    pid,
+    port,
+    user: options.user ?? 'tsunagu',
+    socketDir,
+    url: (database) =>
+      socketDir
+        ? `postgres://${name}${secret}@localhost:${port}/${encodeURIComponent(database)}?host=${encodeURIComponent(socketDir)}`
+        : `postgres://${name}${secret}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    stop: () => stopPid(pid, child),
+  };
+}
+
 /**
  * Starts the postmaster of an initialised cluster and waits until it accepts connections. A
- * postmaster left running on the folder by a crashed server is stopped first, and a
+ * postmaster left running on the folder by a crashed server is adopted, and a
  * postmaster.pid naming a pid that is now some other process is removed; after a kill -9 the
  * postmaster itself recovers from its WAL. The caller must hold the data folder's lock.
  */
@@ -295,11 +317,24 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   const dir = fs.realpathSync(options.dir);
   letUserThrough(path.dirname(dir), user);
   const stale = readPostmasterPid(dir);
-  if (stale && isPostmasterOf(stale.pid, dir)) await stopPid(stale.pid, undefined);
-  else if (stale && isAlive(stale.pid))
+  if (stale && isPostmasterOf(stale.pid, dir)) {
+    // The postmaster of a server that crashed (killed without stopping its database): it holds
+    // every committed write; adopt it as it runs (a restart in well under a second), or stop
+    // it when it is not serving.
+    if (stale.status === 'ready') {
+      const socketDir = stale.socketDir && stale.socketDir === dir ? dir : undefined;
+      return running(options, stale.pid, stale.port, socketDir, undefined);
+    }
+    await stopPid(stale.pid, undefined);
+  } else if (stale && isAlive(stale.pid)) {
     fs.rmSync(path.join(dir, 'postmaster.pid'), { force: true });
+  }
 
-  const port = options.port ?? (await freePort());
+  // The port used before, unless something else took it meanwhile.
+  const port =
+    options.port !== undefined && (await portIsFree(options.port))
+      ? options.port
+      : await freePort();
   const socketDir = path.join(dir, `.s.PGSQL.${port}`).length <= 100 ? dir : undefined;
   const settings = { ...SMALL_SHOP_SETTINGS, ...options.settings };
   settings.unix_socket_directories = socketDir ?? '';
@@ -334,21 +369,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     }
     if (outcome === undefined && Date.now() < deadline) {
       child.unref();
-      const pid = child.pid as number;
-      const name = options.user ?? 'tsunagu';
-      const secret =
-        options.password === undefined ? '' : `:${encodeURIComponent(options.password)}`;
-      return {
-        pid,
-        port,
-        user: name,
-        socketDir,
-        url: (database) =>
-          socketDir
-            ? `postgres://${encodeURIComponent(name)}${secret}@localhost:${port}/${encodeURIComponent(database)}?host=${encodeURIComponent(socketDir)}`
-            : `postgres://${encodeURIComponent(name)}${secret}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
-        stop: () => stopPid(pid, child),
-      };
+      return running(options, child.pid as number, port, socketDir, child);
     }
     if (outcome === undefined) await stopPid(child.pid as number, child);
     const tail = logTail(logFile, logFrom);

@@ -7,7 +7,6 @@ import {
   EmbeddedDatabaseError,
   ensureDatabase,
   initCluster,
-  portIsFree,
   readPostmasterPid,
   startCluster,
   type ClusterOptions,
@@ -80,9 +79,6 @@ export async function openEmbeddedDatabase(
       writeCredentials(dataDir, credentials);
     }
     initCluster({ dir, user: credentials.user, password: credentials.password });
-    if (!credentials.port || !(await portIsFree(credentials.port))) {
-      credentials = { ...credentials, port: 0 };
-    }
     const cluster = await startCluster({
       dir,
       user: credentials.user,
