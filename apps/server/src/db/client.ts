@@ -8,6 +8,7 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 import { openEmbeddedDatabase } from './embedded-data-dir.js';
 import { findMigrationsFolder } from './migrations-folder.js';
+import { createSharedListener } from './shared-listener.js';
 import type { Database } from './types.js';
 
 export interface DatabaseHandle {
@@ -16,8 +17,8 @@ export interface DatabaseHandle {
   /** Applies pending drizzle-kit migrations. */
   migrate(): Promise<void>;
   /**
-   * LISTENs on a channel; `onPayload` gets each NOTIFY payload. PostgreSQL: a dedicated client
-   * outside the pool (reconnecting after errors); PGlite: its in-process listen.
+   * LISTENs on a channel; `onPayload` gets each NOTIFY payload. PostgreSQL: one dedicated
+   * client outside the pool for all channels (reconnecting after errors); PGlite: its own.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -65,12 +66,16 @@ function openPostgres(url: string, poolMax: number): DatabaseHandle {
   // process. The next query simply opens a new connection.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, ...drizzleConfig });
+  const listener = createSharedListener(url);
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     migrate: () => migrateNodePg(db, { migrationsFolder }),
-    listen: (channel, onPayload) => listenWithClient(url, channel, onPayload),
-    close: () => pool.end(),
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 
@@ -90,43 +95,5 @@ async function openPglite(): Promise<DatabaseHandle> {
       };
     },
     close: () => client.close(),
-  };
-}
-
-/**
- * A dedicated node-postgres client that LISTENs (a pooled connection cannot: it is handed to
- * other queries). It reconnects after a connection error until stopped.
- */
-async function listenWithClient(
-  connectionString: string,
-  channel: string,
-  onPayload: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    next.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-    });
-    next.on('error', () => {
-      next.end().catch(() => {});
-      if (client === next) client = undefined;
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await next.connect();
-    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-    if (stopped) {
-      await next.end();
-      return;
-    }
-    client = next;
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    await client?.end().catch(() => {});
   };
 }

@@ -44,6 +44,9 @@ export const SMALL_SHOP_SETTINGS: Readonly<Record<string, string>> = {
   // PostgreSQL 18's default io_method=worker keeps three extra I/O processes.
   io_method: 'sync',
   max_worker_processes: '2',
+  // No subscriptions: no logical replication launcher process.
+  max_logical_replication_workers: '0',
+  max_sync_workers_per_subscription: '0',
   max_parallel_workers: '0',
   max_parallel_workers_per_gather: '0',
   max_parallel_maintenance_workers: '0',
