@@ -1,14 +1,20 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { DataDirLockedError, acquireDataDirLock } from '../src/db/data-dir-lock.js';
+import {
+  clusterDir,
+  openEmbeddedDatabase,
+  runningEmbeddedUrl,
+} from '../src/db/embedded-data-dir.js';
 import { accounts } from '../src/db/schema/index.js';
 import { seedDemo } from '../src/seed.js';
 import { createTestApp, databaseKind, testConfig } from './helpers/test-app.js';
@@ -16,17 +22,24 @@ import { createTestApp, databaseKind, testConfig } from './helpers/test-app.js';
 const folders: string[] = [];
 function tempDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsunagu-data-'));
+  fs.chmodSync(dir, 0o755); // as root, user postgres runs the cluster: it must pass through
   folders.push(dir);
   return dir;
 }
 /** Each opens a fresh database and migrates it (on disk, twice, for the first two): slow on a busy machine. */
 const DISK_DATABASE_TIMEOUT_MS = 180_000;
 
+function withoutDatabaseUrl(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  return env;
+}
+
 afterEach(() => {
   for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('embedded PGlite data folder', () => {
+describe('embedded PostgreSQL data folder', () => {
   it(
     'refuses to open a folder another live process holds, and opens it again once released',
     async () => {
@@ -119,6 +132,54 @@ describe('embedded PGlite data folder', () => {
     expect(lockHolder(dataDir).pid).toBe(first.pid);
     expectTakesOver(dataDir);
   });
+
+  it('a second npm start on a folder in use prints the Japanese message alone, without a stack trace', async () => {
+    const dataDir = tempDataDir();
+    const release = acquireDataDirLock(dataDir); // the first server
+    try {
+      const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: path.join(import.meta.dirname, '..'),
+        env: { ...withoutDatabaseUrl(), DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      });
+      expect(second.status).toBe(1);
+      expect(second.stderr.trim()).toBe(
+        `データフォルダ ${dataDir} は別のプロセス (pid ${process.pid}) が使用中です。` +
+          ' 一つのデータフォルダを使えるのは一つの npm start だけです。動いている方を止めるか、' +
+          '別の DATA_DIR を指定してください（送信処理を分けるときは npm run worker を使います）。',
+      );
+    } finally {
+      release();
+    }
+  });
+
+  it(
+    'starts over a postmaster.pid left by a crash, also when its pid now belongs to another process; the worker finds the running cluster through the folder',
+    async () => {
+      const dataDir = tempDataDir();
+      const first = await openEmbeddedDatabase(dataDir);
+      await first.close();
+      expect(() => runningEmbeddedUrl(dataDir)).toThrow('の組み込みデータベースが動いていません');
+      const pidFile = path.join(clusterDir(dataDir), 'postmaster.pid');
+      // The postmaster died without removing its pid file, and its pid went to an unrelated
+      // live process (the test runner's parent).
+      const lines = ['', clusterDir(dataDir), '0', '5432', '', '127.0.0.1', '0', 'ready   ', ''];
+      for (const pid of [999_999_999, process.ppid]) {
+        lines[0] = String(pid);
+        fs.writeFileSync(pidFile, lines.join('\n'));
+        const again = await openEmbeddedDatabase(dataDir);
+        try {
+          const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
+          await client.connect();
+          expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+          await client.end();
+        } finally {
+          await again.close();
+        }
+      }
+    },
+    DISK_DATABASE_TIMEOUT_MS,
+  );
 
   it(
     'keeps data across restarts and seeds the demo only once',

@@ -14,6 +14,13 @@ export function createSharedListener(connectionString: string) {
   let connecting: Promise<pg.Client> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
+  // One statement at a time on the connection (pg deprecates overlapping queries on a client).
+  let queue: Promise<unknown> = Promise.resolve();
+  const send = (target: pg.Client, text: string) => {
+    const result = queue.then(() => target.query(text));
+    queue = result.catch(() => {});
+    return result;
+  };
   const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
   const connect = (): Promise<pg.Client> => {
@@ -33,7 +40,7 @@ export function createSharedListener(connectionString: string) {
       });
       try {
         await next.connect();
-        for (const channel of handlers.keys()) await next.query(`LISTEN ${quote(channel)}`);
+        for (const channel of handlers.keys()) await send(next, `LISTEN ${quote(channel)}`);
       } catch (error) {
         connecting = undefined;
         await next.end().catch(() => {});
@@ -51,13 +58,13 @@ export function createSharedListener(connectionString: string) {
       if (existing) existing.add(onPayload);
       else handlers.set(channel, new Set([onPayload]));
       const connected = client ?? (await connect());
-      if (!existing) await connected.query(`LISTEN ${quote(channel)}`);
+      if (!existing) await send(connected, `LISTEN ${quote(channel)}`);
       return async () => {
         const set = handlers.get(channel);
         set?.delete(onPayload);
         if (set && set.size === 0) {
           handlers.delete(channel);
-          await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+          if (client) await send(client, `UNLISTEN ${quote(channel)}`).catch(() => {});
         }
       };
     },
