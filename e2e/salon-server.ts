@@ -2,6 +2,8 @@
 // dist/server.js) in the Playwright worker, on its own port and in-memory PGlite with the demo
 // seed, so a test can act as a customer through the server's member-request service — the
 // member side has no HTTP door yet, and PGlite allows one process per database (decision 0073).
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test as base } from '@playwright/test';
@@ -50,10 +52,11 @@ export async function startSalonServer(): Promise<SalonServer> {
   const { loadConfig } = await importBuilt<{ loadConfig(env: object): unknown }>('config.js');
   const env: Record<string, string | undefined> = { ...process.env };
   delete env.DATABASE_URL; // always its own fresh database
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsunagu-e2e-salon-'));
   const app = await buildApp(
     loadConfig({
       ...env,
-      DATA_DIR: 'memory://',
+      DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
@@ -76,7 +79,14 @@ export async function startSalonServer(): Promise<SalonServer> {
     }),
   );
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, memberRequests, close: () => app.close() };
+  return {
+    url,
+    memberRequests,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** `test` with a salon server of its own per worker; pages open on it. */

@@ -1,5 +1,5 @@
 // Starts the BUILT app (`node apps/server/dist/server.js`) on a free loopback port with a fresh
-// PGlite data folder and the demo seed, waits for GET /healthz, and stops it again. Shared by the
+// embedded PostgreSQL data folder and the demo seed, waits for GET /healthz, and stops it again. Shared by the
 // browser tests (e2e/global-setup.ts) and the benchmark (bench/run.mjs).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,7 +42,7 @@ export async function startBuiltServer(options = {}) {
   const url = `http://127.0.0.1:${port}`;
 
   const env = { ...process.env };
-  // The built server must use its own fresh PGlite folder, never a database from the caller's shell.
+  // The built server must use its own fresh data folder, never a database from the caller's shell.
   delete env.DATABASE_URL;
   Object.assign(env, {
     PORT: String(port),

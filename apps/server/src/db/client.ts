@@ -1,11 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { EmbeddedDatabaseError } from './embedded-binaries.js';
 import { openEmbeddedDatabase } from './embedded-data-dir.js';
 import { findMigrationsFolder } from './migrations-folder.js';
 import { createSharedListener } from './shared-listener.js';
@@ -13,12 +10,12 @@ import type { Database } from './types.js';
 
 export interface DatabaseHandle {
   db: Database;
-  kind: 'pglite' | 'postgres';
+  kind: 'postgres';
   /** Applies pending drizzle-kit migrations. */
   migrate(): Promise<void>;
   /**
-   * LISTENs on a channel; `onPayload` gets each NOTIFY payload. PostgreSQL: one dedicated
-   * client outside the pool for all channels (reconnecting after errors); PGlite: its own.
+   * LISTENs on a channel; `onPayload` gets each NOTIFY payload: one dedicated client outside
+   * the pool for all channels (reconnecting after errors).
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -38,7 +35,11 @@ const drizzleConfig = { schema, casing: 'snake_case' } as const;
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax);
-  if (options.dataDir.startsWith('memory://')) return openPglite();
+  if (options.dataDir.startsWith('memory://')) {
+    throw new EmbeddedDatabaseError(
+      'DATA_DIR=memory://（PGlite）は使えなくなりました。データフォルダを指定するか、DATABASE_URL を指定してください。',
+    );
+  }
   const embedded = await openEmbeddedDatabase(options.dataDir);
   try {
     const handle = openPostgres(embedded.url, options.poolMax);
@@ -76,24 +77,5 @@ function openPostgres(url: string, poolMax: number): DatabaseHandle {
       await listener.close();
       await pool.end();
     },
-  };
-}
-
-/** PGlite in memory (`DATA_DIR=memory://`), for the tests that have not moved to PostgreSQL. */
-async function openPglite(): Promise<DatabaseHandle> {
-  const migrationsFolder = findMigrationsFolder();
-  const client = await PGlite.create({ extensions: { btree_gist } });
-  const db = drizzlePglite({ client, ...drizzleConfig });
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    listen: async (channel, onPayload) => {
-      const unlisten = await client.listen(channel, onPayload);
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
-    },
-    close: () => client.close(),
   };
 }
