@@ -182,6 +182,51 @@ describe('embedded PostgreSQL data folder', () => {
   );
 
   it(
+    'npm run worker without DATABASE_URL works on the cluster of the server with the same DATA_DIR, and says in Japanese when no server runs it',
+    async () => {
+      const dataDir = tempDataDir();
+      const env = { ...withoutDatabaseUrl(), DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+      const cwd = path.join(import.meta.dirname, '..');
+      const alone = spawnSync(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+        cwd,
+        env,
+        encoding: 'utf8',
+      });
+      expect(alone.status).toBe(1);
+      expect(alone.stderr.trim()).toBe(
+        `データフォルダ ${dataDir} の組み込みデータベースが動いていません。` +
+          ' 先に同じ DATA_DIR で npm start を起動してください（または DATABASE_URL を指定してください）。',
+      );
+
+      const server = await openDatabase({ dataDir, poolMax: 2 });
+      try {
+        await server.migrate();
+        const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+          cwd,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        await new Promise<void>((resolve, reject) => {
+          const collect = (chunk: Buffer) => {
+            output += chunk.toString('utf8');
+            if (output.includes('line push dispatcher started')) resolve();
+          };
+          worker.stdout.on('data', collect);
+          worker.stderr.on('data', collect);
+          worker.once('exit', () => reject(new Error(`the worker exited: ${output}`)));
+        });
+        const exited = once(worker, 'exit');
+        worker.kill('SIGTERM');
+        expect((await exited)[0]).toBe(0);
+      } finally {
+        await server.close();
+      }
+    },
+    DISK_DATABASE_TIMEOUT_MS,
+  );
+
+  it(
     'keeps data across restarts and seeds the demo only once',
     async () => {
       const dataDir = tempDataDir();
