@@ -17,6 +17,8 @@ const repoRoot = path.join(import.meta.dirname, '..', '..', '..');
 // Inside the repository, so the bundle finds pg and the embedded binaries in node_modules.
 const bundle = path.join(repoRoot, 'node_modules', '.cache', 'tsunagu-tests', 'crash-writer.mjs');
 let dataDir: string;
+/** The writer running now: killed before the clean-up even when the test failed midway. */
+let current: ChildProcess | undefined;
 
 beforeAll(async () => {
   await build({
@@ -34,6 +36,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (current && current.exitCode === null && current.signalCode === null) {
+    const exited = new Promise((resolve) => current?.once('exit', resolve));
+    current.kill('SIGKILL');
+    await exited;
+  }
   // Whatever the last kill left running is stopped by a clean open and close.
   const last = await openEmbeddedDatabase(dataDir);
   await last.close();
@@ -56,6 +63,7 @@ function databaseProcesses(): number[] {
 /** Starts the writer; resolves with the highest row it found once it writes. */
 function startWriter(acked: Set<number>): Promise<{ child: ChildProcess; found: number }> {
   const child = spawn(process.execPath, [bundle, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  current = child;
   return new Promise((resolve, reject) => {
     let output = '';
     let pending = '';
