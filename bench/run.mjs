@@ -1,4 +1,4 @@
-// `npm run bench` (builds first): the built server on loopback with a fresh PGlite folder, the
+// `npm run bench` (builds first): the built server on loopback with a fresh data folder, the
 // demo operator signed in, then autocannon against GET /healthz (no session, no database) and
 // GET /api/auth/me (session lookup in the database), one after the other with the same load.
 // It prints figures and asserts nothing; it stops the server by itself, also on Ctrl-C.
@@ -6,7 +6,7 @@ import { startBuiltServer } from '../scripts/built-server.mjs';
 import { CONNECTIONS, DURATION_SECONDS, interruptOnSignals, load, rowOf, signIn } from './lib.mjs';
 
 async function main() {
-  console.log('starting the built server (fresh PGlite data folder, demo seed)…');
+  console.log('starting the built server (fresh embedded PostgreSQL data folder, demo seed)…');
   const server = await startBuiltServer({ password: 'tsunagu-bench-password' });
   const signals = interruptOnSignals();
   try {

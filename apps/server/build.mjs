@@ -1,5 +1,5 @@
 // Bundles the server and worker entries into dist/server.js and dist/worker.js. Workspace code
-// (our contracts) is inlined; npm dependencies stay external and load from node_modules (PGlite needs its wasm files).
+// (our contracts) is inlined; npm dependencies stay external and load from node_modules (the embedded PostgreSQL's binaries among them).
 // dist/app.js (buildApp), dist/config.js (loadConfig) and the salon member side
 // (dist/salon-reservations.js, dist/realtime.js: the modules' own factories) are the same code as
 // a library, in shared chunks, so a process can host the built app itself: the browser tests do,
@@ -18,6 +18,8 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     worker: 'src/worker.ts',
+    backup: 'src/backup.ts',
+    restore: 'src/restore.ts',
     app: 'src/app.ts',
     config: 'src/config.ts',
     'salon-reservations': 'src/modules/salon-reservations/index.ts',
@@ -30,6 +32,6 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: [...external, '@electric-sql/pglite/*', 'drizzle-orm/*'],
+  external: [...external, 'drizzle-orm/*'],
   logLevel: 'info',
 });

@@ -69,7 +69,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
-    // Opening PGlite, migrating and seeding the demo can take longer than Fastify's default
+    // Starting the embedded database, migrating and seeding the demo can take longer than Fastify's default
     // 10 s per plugin on a slow or busy machine; a real hang still ends the start.
     pluginTimeout: 120_000,
   });

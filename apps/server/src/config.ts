@@ -17,12 +17,12 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    /** A PostgreSQL connection string; when unset the embedded PGlite database is used. */
+    /** A PostgreSQL connection string; when unset the embedded PostgreSQL of DATA_DIR is used. */
     DATABASE_URL: z.string().url().optional(),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     /** Memory for cached salon reads (reservations, shifts; decision 0031), per process. */
     SALON_READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
-    /** PGlite's folder; `memory://` keeps everything in memory (tests). */
+    /** The embedded PostgreSQL's folder (decision 0205); ignored with DATABASE_URL. */
     DATA_DIR: z.string().min(1).default('./data'),
     SEED_DEMO: booleanFromEnv.default(true),
     DEMO_PASSWORD: z.string().min(8).default('tsunagu-demo'),

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
+import { isUserFacing } from './db/user-facing.js';
 import { DEMO_LOGIN_IDS } from './modules/auth/index.js';
 import { createEpisodeScheduler } from './modules/episodes/index.js';
 import { createJourneyScheduler } from './modules/journeys/index.js';
@@ -90,6 +91,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(isUserFacing(error) ? error.message : error);
   process.exit(1);
 });

@@ -1,6 +1,8 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { runningEmbeddedUrl } from './db/embedded-data-dir.js';
+import { isUserFacing } from './db/user-facing.js';
 import { createEpisodeScheduler } from './modules/episodes/index.js';
 import { createJourneyScheduler } from './modules/journeys/index.js';
 import { createWebhookEventProcessor } from './modules/line/index.js';
@@ -13,20 +15,18 @@ import { telDispatcherFromConfig } from './modules/tel/index.js';
 /**
  * `npm run worker`: the notification message and push message dispatchers, the day-before
  * reminders, the episodes' steps, the journeys and the LINE webhook events (beside the API's own
- * processor, decision 0195) as their own process, on PostgreSQL.
+ * processor, decision 0195) as their own process: on DATABASE_URL, or beside `npm start` on the
+ * cluster of its data folder (the same DATA_DIR).
  * Any number may run side by side (claims use FOR UPDATE SKIP LOCKED); run the API with
  * TEL_DISPATCH_IN_PROCESS=false then. TEL_RATE_LIMIT applies per process.
  */
 async function main() {
   const config = loadConfig();
-  if (!config.DATABASE_URL) {
-    throw new ConfigError(
-      'npm run worker には DATABASE_URL（PostgreSQL）が必要です。PGlite（DATABASE_URL なし）では API サーバーの中で送信します（TEL_DISPATCH_IN_PROCESS=true）。',
-    );
-  }
+  // Without DATABASE_URL: the embedded cluster the server of the same DATA_DIR runs.
+  const databaseUrl = config.DATABASE_URL ?? runningEmbeddedUrl(config.DATA_DIR);
   const log = pino({ level: config.LOG_LEVEL, name: 'tel-worker' });
   const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
+    databaseUrl,
     dataDir: config.DATA_DIR,
     poolMax: config.DB_POOL_MAX,
   });
@@ -95,6 +95,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(isUserFacing(error) ? error.message : error);
   process.exit(1);
 });

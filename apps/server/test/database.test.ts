@@ -1,41 +1,63 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
 import { findMigrationsFolder } from '../src/db/migrations-folder.js';
 import { selectRows } from '../src/db/raw.js';
 import type { Database } from '../src/db/types.js';
 import { DataDirLockedError, acquireDataDirLock } from '../src/db/data-dir-lock.js';
+import {
+  clusterDir,
+  openEmbeddedDatabase,
+  runningEmbeddedUrl,
+} from '../src/db/embedded-data-dir.js';
 import { accounts } from '../src/db/schema/index.js';
 import { seedDemo } from '../src/seed.js';
-import { createTestApp, databaseKind, signIn } from './helpers/test-app.js';
+import { createTestApp, databaseKind, signIn, testConfig } from './helpers/test-app.js';
 
 const folders: string[] = [];
 function tempDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsunagu-data-'));
+  fs.chmodSync(dir, 0o755); // as root, user postgres runs the cluster: it must pass through
   folders.push(dir);
   return dir;
+}
+/** Each opens a fresh database and migrates it (on disk, twice, for the first two): slow on a busy machine. */
+const DISK_DATABASE_TIMEOUT_MS = 180_000;
+
+function withoutDatabaseUrl(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  return env;
 }
 
 afterEach(() => {
   for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-// The lock of the embedded default's data folder (one server per folder), tested on the lock
-// itself: the tests' own databases are on PostgreSQL (decision 0210).
-describe('data folder lock', () => {
-  it('refuses a folder this process already holds, and takes it again once released', () => {
-    const dataDir = tempDataDir();
-    const release = acquireDataDirLock(dataDir);
-    expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirLockedError);
-    release();
-    acquireDataDirLock(dataDir)();
-  });
+describe('embedded PostgreSQL data folder', () => {
+  it(
+    'refuses to open a folder another live process holds, and opens it again once released',
+    async () => {
+      const dataDir = tempDataDir();
+      const first = await openDatabase({ dataDir, poolMax: 1 });
+      await first.migrate();
+      await expect(openDatabase({ dataDir, poolMax: 1 })).rejects.toBeInstanceOf(
+        DataDirLockedError,
+      );
+      await first.close();
+      const again = await openDatabase({ dataDir, poolMax: 1 });
+      await again.close();
+    },
+    DISK_DATABASE_TIMEOUT_MS,
+  );
 
   const lockFile = (dataDir: string) => path.join(dataDir, 'tsunagu.lock');
   const lockHolder = (dataDir: string) => JSON.parse(fs.readFileSync(lockFile(dataDir), 'utf8'));
@@ -111,6 +133,114 @@ describe('data folder lock', () => {
     expect(lockHolder(dataDir).pid).toBe(first.pid);
     expectTakesOver(dataDir);
   });
+
+  it('a second npm start on a folder in use prints the Japanese message alone, without a stack trace', async () => {
+    const dataDir = tempDataDir();
+    const release = acquireDataDirLock(dataDir); // the first server
+    try {
+      const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: path.join(import.meta.dirname, '..'),
+        env: { ...withoutDatabaseUrl(), DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      });
+      expect(second.status).toBe(1);
+      expect(second.stderr.trim()).toBe(
+        `データフォルダ ${dataDir} は別のプロセス (pid ${process.pid}) が使用中です。` +
+          ' 一つのデータフォルダを使えるのは一つの npm start だけです。動いている方を止めるか、' +
+          '別の DATA_DIR を指定してください（送信処理を分けるときは npm run worker を使います）。',
+      );
+    } finally {
+      release();
+    }
+  });
+
+  it(
+    'starts over a postmaster.pid left by a crash, also when its pid now belongs to another process; the worker finds the running cluster through the folder',
+    async () => {
+      const dataDir = tempDataDir();
+      const first = await openEmbeddedDatabase(dataDir);
+      await first.close();
+      expect(() => runningEmbeddedUrl(dataDir)).toThrow('の組み込みデータベースが動いていません');
+      const pidFile = path.join(clusterDir(dataDir), 'postmaster.pid');
+      // The postmaster died without removing its pid file, and its pid went to an unrelated
+      // live process (the test runner's parent).
+      const lines = ['', clusterDir(dataDir), '0', '5432', '', '127.0.0.1', '0', 'ready   ', ''];
+      for (const pid of [999_999_999, process.ppid]) {
+        lines[0] = String(pid);
+        fs.writeFileSync(pidFile, lines.join('\n'));
+        const again = await openEmbeddedDatabase(dataDir);
+        try {
+          const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
+          await client.connect();
+          expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+          await client.end();
+        } finally {
+          await again.close();
+        }
+      }
+    },
+    DISK_DATABASE_TIMEOUT_MS,
+  );
+
+  it(
+    'npm run worker without DATABASE_URL works on the cluster of the server with the same DATA_DIR, and says in Japanese when no server runs it',
+    async () => {
+      const dataDir = tempDataDir();
+      const env = { ...withoutDatabaseUrl(), DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+      const cwd = path.join(import.meta.dirname, '..');
+      const alone = spawnSync(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+        cwd,
+        env,
+        encoding: 'utf8',
+      });
+      expect(alone.status).toBe(1);
+      expect(alone.stderr.trim()).toBe(
+        `データフォルダ ${dataDir} の組み込みデータベースが動いていません。` +
+          ' 先に同じ DATA_DIR で npm start を起動してください（または DATABASE_URL を指定してください）。',
+      );
+
+      const server = await openDatabase({ dataDir, poolMax: 2 });
+      try {
+        await server.migrate();
+        const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+          cwd,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        await new Promise<void>((resolve, reject) => {
+          const collect = (chunk: Buffer) => {
+            output += chunk.toString('utf8');
+            if (output.includes('line push dispatcher started')) resolve();
+          };
+          worker.stdout.on('data', collect);
+          worker.stderr.on('data', collect);
+          worker.once('exit', () => reject(new Error(`the worker exited: ${output}`)));
+        });
+        const exited = once(worker, 'exit');
+        worker.kill('SIGTERM');
+        expect((await exited)[0]).toBe(0);
+      } finally {
+        await server.close();
+      }
+    },
+    DISK_DATABASE_TIMEOUT_MS,
+  );
+
+  it(
+    'keeps data across restarts and seeds the demo only once',
+    async () => {
+      const dataDir = tempDataDir();
+      const first = await buildApp(testConfig({ DATA_DIR: dataDir }));
+      await first.close();
+      const second = await buildApp(testConfig({ DATA_DIR: dataDir }));
+      const [row] = await second.db.select({ value: count() }).from(accounts);
+      expect(row?.value).toBe(2);
+      expect(await seedDemo(second.db, 'another-password')).toBe(false);
+      await second.close();
+    },
+    DISK_DATABASE_TIMEOUT_MS,
+  );
 });
 
 describe(`migrations and seed (${databaseKind})`, () => {

@@ -1,23 +1,21 @@
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
-import { acquireDataDirLock } from './data-dir-lock.js';
+import { EmbeddedDatabaseError } from './embedded-binaries.js';
+import { openEmbeddedDatabase } from './embedded-data-dir.js';
 import { findMigrationsFolder } from './migrations-folder.js';
+import { createSharedListener } from './shared-listener.js';
 import type { Database } from './types.js';
 
 export interface DatabaseHandle {
   db: Database;
-  kind: 'pglite' | 'postgres';
+  kind: 'postgres';
   /** Applies pending drizzle-kit migrations. */
   migrate(): Promise<void>;
   /**
-   * LISTENs on a channel; `onPayload` gets each NOTIFY payload. PostgreSQL: a dedicated client
-   * outside the pool (reconnecting after errors); PGlite: its in-process listen.
+   * LISTENs on a channel; `onPayload` gets each NOTIFY payload: one dedicated client outside
+   * the pool for all channels (reconnecting after errors).
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -31,92 +29,53 @@ export interface DatabaseOptions {
 
 const drizzleConfig = { schema, casing: 'snake_case' } as const;
 
-/** PostgreSQL when a URL is given, otherwise the embedded PGlite in its data folder. */
+/**
+ * PostgreSQL at DATABASE_URL when given; otherwise the embedded PostgreSQL cluster of the data
+ * folder, started by this process and stopped when it closes (decision 0205).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const migrationsFolder = findMigrationsFolder();
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax });
-    // An idle client that loses its connection (server restart, a database dropped at the end of
-    // a test) is removed by the pool, which then emits 'error'; unheard, that would crash the
-    // process. The next query simply opens a new connection.
-    pool.on('error', () => {});
-    const db = drizzleNodePg({ client: pool, ...drizzleConfig });
-    return {
-      db: db as unknown as Database,
-      kind: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
-      listen: (channel, onPayload) =>
-        listenWithClient(options.databaseUrl as string, channel, onPayload),
-      close: () => pool.end(),
-    };
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax);
+  if (options.dataDir.startsWith('memory://')) {
+    throw new EmbeddedDatabaseError(
+      'DATA_DIR=memory://（PGlite）は使えなくなりました。データフォルダを指定するか、DATABASE_URL を指定してください。',
+    );
   }
-
-  const inMemory = options.dataDir.startsWith('memory://');
-  const releaseLock = inMemory ? () => {} : acquireDataDirLock(options.dataDir);
+  const embedded = await openEmbeddedDatabase(options.dataDir);
   try {
-    const client = await PGlite.create({
-      ...(inMemory ? {} : { dataDir: options.dataDir }),
-      extensions: { btree_gist },
-    });
-    const db = drizzlePglite({ client, ...drizzleConfig });
+    const handle = openPostgres(embedded.url, options.poolMax);
     return {
-      db: db as unknown as Database,
-      kind: 'pglite',
-      migrate: () => migratePglite(db, { migrationsFolder }),
-      listen: async (channel, onPayload) => {
-        const unlisten = await client.listen(channel, onPayload);
-        return async () => {
-          if (!client.closed) await unlisten();
-        };
-      },
+      ...handle,
       close: async () => {
         try {
-          await client.close();
+          await handle.close();
         } finally {
-          releaseLock();
+          await embedded.close();
         }
       },
     };
   } catch (error) {
-    releaseLock();
+    await embedded.close();
     throw error;
   }
 }
 
-/**
- * A dedicated node-postgres client that LISTENs (a pooled connection cannot: it is handed to
- * other queries). It reconnects after a connection error until stopped.
- */
-async function listenWithClient(
-  connectionString: string,
-  channel: string,
-  onPayload: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    next.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-    });
-    next.on('error', () => {
-      next.end().catch(() => {});
-      if (client === next) client = undefined;
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await next.connect();
-    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-    if (stopped) {
-      await next.end();
-      return;
-    }
-    client = next;
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    await client?.end().catch(() => {});
+function openPostgres(url: string, poolMax: number): DatabaseHandle {
+  const migrationsFolder = findMigrationsFolder();
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle client that loses its connection (server restart, a database dropped at the end of
+  // a test) is removed by the pool, which then emits 'error'; unheard, that would crash the
+  // process. The next query simply opens a new connection.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, ...drizzleConfig });
+  const listener = createSharedListener(url);
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }

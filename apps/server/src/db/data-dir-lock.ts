@@ -9,8 +9,8 @@ export class DataDirLockedError extends Error {
   constructor(dataDir: string, pid: number) {
     super(
       `データフォルダ ${dataDir} は別のプロセス (pid ${pid}) が使用中です。` +
-        ' PGlite は一つのフォルダを一つのプロセスでしか開けません。別の DATA_DIR を指定するか、' +
-        'DATABASE_URL で PostgreSQL を使ってください。',
+        ' 一つのデータフォルダを使えるのは一つの npm start だけです。動いている方を止めるか、' +
+        '別の DATA_DIR を指定してください（送信処理を分けるときは npm run worker を使います）。',
     );
   }
 }
@@ -95,8 +95,8 @@ function removeStale(lockPath: string, staleText: string): void {
 }
 
 /**
- * PGlite writes its folder from one process only; a second process opening the same folder
- * would corrupt it. The lock file names our pid and start time (docs/decisions/0052); a lock
+ * One server owns a data folder and its embedded cluster (it starts and stops the cluster); a
+ * second `npm start` on the folder is refused. The lock file names our pid and start time (docs/decisions/0052); a lock
  * whose holder no longer runs — dead, or its pid now someone else's — is taken over.
  */
 export function acquireDataDirLock(dataDir: string): () => void {

@@ -4,7 +4,7 @@ import type * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 
-/** The query interface shared by the PGlite and node-postgres drivers. */
+/** The query interface of the node-postgres driver (pg-core's, so repositories stay driver-free). */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<
   PgQueryResultHKT,

@@ -7,13 +7,13 @@ import type { Database } from '../db/types.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
-    /** LISTEN on the same database (PostgreSQL NOTIFY or PGlite's in-process one). */
+    /** LISTEN on the same database (PostgreSQL NOTIFY, one connection for every channel). */
     dbListen: DatabaseHandle['listen'];
   }
 }
 
 /**
- * Opens the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL), applies pending
+ * Opens the database (the embedded PostgreSQL of DATA_DIR, or DATABASE_URL), applies pending
  * migrations, and closes it when the app closes. Every domain plugin builds its services from
  * `app.db`.
  */

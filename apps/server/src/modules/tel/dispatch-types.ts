@@ -23,7 +23,7 @@ export interface DispatcherLog {
   error(entry: Record<string, unknown>, message: string): void;
 }
 
-/** LISTEN on a channel: PostgreSQL's NOTIFY, or PGlite's in-process one. */
+/** LISTEN on a channel: PostgreSQL's NOTIFY. */
 export type Listen = DatabaseHandle['listen'];
 
 /** Where the dispatcher gets each account's channel token, and says LINE refused one. */

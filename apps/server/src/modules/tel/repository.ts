@@ -127,25 +127,11 @@ export interface MessageCopy {
  * Messages written with COPY inside the given transaction (docs/decisions/0020-tel-upload.md).
  * PostgreSQL: one `COPY … FROM STDIN` stream for the whole upload; each batch is written as
  * soon as it is read, and the server parses and stores it in its own process while we read the
- * next one. Backpressure (the socket) keeps the unsent text to about one batch. PGlite (same
- * thread, nothing to overlap): one `COPY … FROM '/dev/blob'` per batch of 10,000 rows.
+ * next one. Backpressure (the socket) keeps the unsent text to about one batch.
  * Call `finish` or `abort` before any other statement of the transaction.
  */
 export function copyMessages(tx: Transaction, accountId: number, orderId: number): MessageCopy {
   const driver = driverClientOf(tx);
-  if (driver.kind === 'pglite') {
-    const client = driver.client;
-    return {
-      batchSize: 10_000,
-      async write(rows) {
-        if (rows.length === 0) return;
-        const blob = new Blob([copyLines(accountId, orderId, rows)]);
-        await client.query(`${COPY_MESSAGES} FROM '/dev/blob'`, [], { blob });
-      },
-      async finish() {},
-      async abort() {},
-    };
-  }
   const stream = driver.client.query(copyFrom(`${COPY_MESSAGES} FROM STDIN`));
   let failure: unknown;
   // Kept, and thrown by the next write or by finish; the transaction is then rolled back.
