@@ -1,6 +1,7 @@
 import { withDbRetry } from '../../db/retry.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { Database } from '../../db/types.js';
+import { coalescedRounds } from '../../lib/coalesced-rounds.js';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { ProfileLookup } from '../line/index.js';
 import {
@@ -36,8 +37,6 @@ export function createProfileReader(deps: {
 }) {
   const { db, lookup, log } = deps;
   const limiters = new Map<number, RateLimiter>();
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let unlisten: (() => Promise<void>) | null = null;
@@ -91,22 +90,11 @@ export function createProfileReader(deps: {
   }
 
   /** Runs a drain, or one more after the current one when woken meanwhile. */
-  function nudge(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await drain().catch((error: unknown) =>
-          log.warn({ err: error }, 'friends: profile round failed'),
-        );
-      } while (again && !stopped);
-      running = null;
-    })();
-    return running;
-  }
+  const rounds = coalescedRounds(drain, {
+    stopped: () => stopped,
+    onError: (error) => log.warn({ err: error }, 'friends: profile round failed'),
+  });
+  const nudge = () => rounds.run();
 
   return {
     async start() {
@@ -121,7 +109,7 @@ export function createProfileReader(deps: {
       stopped = true;
       if (timer) clearInterval(timer);
       await unlisten?.();
-      await running;
+      await rounds.current();
     },
   };
 }

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../../db/client.js';
 import { withDbRetry } from '../../db/retry.js';
 import type { Database, Executor } from '../../db/types.js';
 import { retryDelayMs, type RetryPolicy } from '../../lib/back-off.js';
+import { coalescedRounds } from '../../lib/coalesced-rounds.js';
 import {
   claimDueEvents,
   type ClaimedEvent,
@@ -65,8 +66,6 @@ export function createWebhookEventProcessor(deps: {
 }) {
   const { db, handlers, log } = deps;
   const now = deps.now ?? (() => new Date());
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
@@ -126,22 +125,11 @@ export function createWebhookEventProcessor(deps: {
   }
 
   /** Runs a drain, or one more after the current one when woken meanwhile. */
-  function nudge(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await drain().catch((error: unknown) =>
-          log.error({ err: error }, 'line webhook: processing round failed'),
-        );
-      } while (again && !stopped);
-      running = null;
-    })();
-    return running;
-  }
+  const rounds = coalescedRounds(drain, {
+    stopped: () => stopped,
+    onError: (error) => log.error({ err: error }, 'line webhook: processing round failed'),
+  });
+  const nudge = () => rounds.run();
 
   /** Deletes handled events older than the de-duplication window, a batch per statement. */
   async function prune(batch = PRUNE_BATCH): Promise<number> {
@@ -178,7 +166,7 @@ export function createWebhookEventProcessor(deps: {
       if (timer) clearInterval(timer);
       if (pruneTimer) clearInterval(pruneTimer);
       await unlisten?.();
-      await running;
+      await rounds.current();
     },
   };
 }
