@@ -48,7 +48,10 @@ export function userEvent(
   };
 }
 
-/** LINE calls the webhook for the channel with these events, signed with its secret; 200. */
+/**
+ * LINE calls the webhook for the channel with these events, signed with its secret; 200. The
+ * events are handled after the answer (decision 0195): this resolves once they are.
+ */
 export async function deliverWebhook(
   app: FastifyInstance,
   channel: FakeLineChannel,
@@ -65,4 +68,5 @@ export async function deliverWebhook(
     payload: body,
   });
   expect(response.statusCode, response.body).toBe(200);
+  await app.lineWebhookEvents.runUntilIdle();
 }

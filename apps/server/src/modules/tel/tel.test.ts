@@ -232,6 +232,7 @@ describe(`tel: orders, templates, register, status (${databaseKind})`, () => {
         template_id: 1,
         params: { param_1: '山田 花子', param_2: 'ヘアサロン つなぐ' },
         failure_reason: null,
+        failure_details: [],
         delivered_at: null,
       });
     });
