@@ -61,20 +61,27 @@ async function main() {
   });
 
   let stopping = false;
+  // A signal may come while the processor is still starting (its LISTEN): stop after that, or
+  // closing the database under it would fail the start and the exit.
+  let started: Promise<void> = Promise.resolve();
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'worker stopping');
     const timer = setTimeout(() => process.exit(1), 30_000);
     timer.unref();
-    Promise.all([
-      dispatcher.stop(),
-      pushes.stop(),
-      reminders.stop(),
-      episodes.stop(),
-      journeys.stop(),
-      webhookEvents.stop(),
-    ])
+    started
+      .catch(() => {})
+      .then(() =>
+        Promise.all([
+          dispatcher.stop(),
+          pushes.stop(),
+          reminders.stop(),
+          episodes.stop(),
+          journeys.stop(),
+          webhookEvents.stop(),
+        ]),
+      )
       .then(() => database.close())
       .then(
         () => process.exit(0),
@@ -91,7 +98,8 @@ async function main() {
   reminders.start();
   episodes.start();
   journeys.start();
-  await webhookEvents.start();
+  started = webhookEvents.start();
+  await started;
 }
 
 main().catch((error: unknown) => {

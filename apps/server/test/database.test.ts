@@ -219,7 +219,7 @@ describe('embedded PostgreSQL data folder', () => {
         });
         const exited = once(worker, 'exit');
         worker.kill('SIGTERM');
-        expect((await exited)[0]).toBe(0);
+        expect((await exited)[0], output).toBe(0);
       } finally {
         await server.close();
       }

@@ -68,6 +68,8 @@ describe('route guard', () => {
             pnp_enabled: false,
             login_channel_id: '',
             liff_id: '',
+            login_attention: '',
+            quota_pause: null,
             updated_at: null,
           }),
       },
