@@ -211,56 +211,59 @@ function JourneyForm(props: {
               const label = `ステップ${index + 1}`;
               const messages = stepErrors(index);
               return (
-                <li key={index} className="journey-step" role="group" aria-label={label}>
-                  <div className="journey-step__head">
-                    <strong>
-                      {label}：{JOURNEY_STEP_LABELS[step.kind]}
-                    </strong>
-                    {canWrite ? (
-                      <span className="journey-tools">
-                        <button
-                          type="button"
-                          className="btn btn--small"
-                          aria-label={`${label}を上へ`}
-                          disabled={index === 0}
-                          onClick={() => moveStep(index, -1)}
-                        >
-                          ↑
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--small"
-                          aria-label={`${label}を下へ`}
-                          disabled={index === draft.steps.length - 1}
-                          onClick={() => moveStep(index, 1)}
-                        >
-                          ↓
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--small btn--danger"
-                          aria-label={`${label}を削除`}
-                          onClick={() => setSteps(draft.steps.filter((_, at) => at !== index))}
-                        >
-                          削除
-                        </button>
-                      </span>
-                    ) : null}
+                // A list item keeps its role (axe: list); the group that names the step is inside it.
+                <li key={index}>
+                  <div className="journey-step" role="group" aria-label={label}>
+                    <div className="journey-step__head">
+                      <strong>
+                        {label}：{JOURNEY_STEP_LABELS[step.kind]}
+                      </strong>
+                      {canWrite ? (
+                        <span className="journey-tools">
+                          <button
+                            type="button"
+                            className="btn btn--small"
+                            aria-label={`${label}を上へ`}
+                            disabled={index === 0}
+                            onClick={() => moveStep(index, -1)}
+                          >
+                            ↑
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn--small"
+                            aria-label={`${label}を下へ`}
+                            disabled={index === draft.steps.length - 1}
+                            onClick={() => moveStep(index, 1)}
+                          >
+                            ↓
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn--small btn--danger"
+                            aria-label={`${label}を削除`}
+                            onClick={() => setSteps(draft.steps.filter((_, at) => at !== index))}
+                          >
+                            削除
+                          </button>
+                        </span>
+                      ) : null}
+                    </div>
+                    <StepFields
+                      step={step}
+                      index={index}
+                      count={draft.steps.length}
+                      choices={choices}
+                      disabled={disabled}
+                      onChange={(changed) =>
+                        setSteps(draft.steps.map((item, at) => (at === index ? changed : item)))
+                      }
+                    />
+                    <FieldError
+                      id={`${formId}-step-${index}-error`}
+                      messages={messages.length ? messages : undefined}
+                    />
                   </div>
-                  <StepFields
-                    step={step}
-                    index={index}
-                    count={draft.steps.length}
-                    choices={choices}
-                    disabled={disabled}
-                    onChange={(changed) =>
-                      setSteps(draft.steps.map((item, at) => (at === index ? changed : item)))
-                    }
-                  />
-                  <FieldError
-                    id={`${formId}-step-${index}-error`}
-                    messages={messages.length ? messages : undefined}
-                  />
                 </li>
               );
             })}
