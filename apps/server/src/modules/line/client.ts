@@ -1,3 +1,4 @@
+import { lineErrorDetailsOf, type LineErrorDetail } from '@tsunagu/contracts';
 import type {
   LineSetWebhookEndpointRequest,
   LineTestWebhookEndpointRequest,
@@ -9,8 +10,7 @@ import type {
  * LINE_API_BASE (tests point it at a fake LINE on loopback). Management calls are rare, so plain
  * `fetch` with a deadline; the notification sender keeps its own connection pool (tel/sender.ts).
  */
-/** One of LINE's `details[]` of an error (messaging-api.yml `ErrorDetail`). */
-export type LineErrorDetail = { property: string; message: string };
+export type { LineErrorDetail };
 
 export class LineApiError extends Error {
   constructor(
@@ -55,12 +55,7 @@ async function lineErrorOf(response: Response): Promise<LineApiError> {
     // Not JSON: the status says it all.
   }
   const text = body.message ?? body.error_description;
-  const details = (Array.isArray(body.details) ? body.details : [])
-    .slice(0, 50)
-    .map((detail: { property?: unknown; message?: unknown }) => ({
-      property: typeof detail?.property === 'string' ? detail.property.slice(0, 300) : '',
-      message: typeof detail?.message === 'string' ? detail.message.slice(0, 300) : '',
-    }));
+  const details = lineErrorDetailsOf(body);
   const seconds = Number(response.headers.get('retry-after'));
   return new LineApiError(
     response.status,
