@@ -5,7 +5,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPostmasterPid } from '../src/db/embedded-cluster.js';
+import { readPostmasterPid } from '../src/db/postmaster.js';
 import {
   clusterDir,
   openEmbeddedDatabase,

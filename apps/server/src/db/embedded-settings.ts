@@ -1,0 +1,33 @@
+/**
+ * The embedded cluster's server settings (decision 0205), given to the postmaster on its command
+ * line at every start, so a new release's settings apply to an old data folder too.
+ */
+
+/** Settings for a small shop: one server and a worker on a 1–2 GB machine (decision 0205). */
+export const SMALL_SHOP_SETTINGS: Readonly<Record<string, string>> = {
+  listen_addresses: '127.0.0.1',
+  max_connections: '40',
+  shared_buffers: '32MB',
+  work_mem: '4MB',
+  maintenance_work_mem: '32MB',
+  // No replication from an embedded cluster: less WAL for bulk writes (backups are logical).
+  wal_level: 'minimal',
+  max_wal_senders: '0',
+  max_wal_size: '256MB',
+  min_wal_size: '32MB',
+  // PostgreSQL 18's default io_method=worker keeps three extra I/O processes.
+  io_method: 'sync',
+  max_worker_processes: '2',
+  // No subscriptions: no logical replication launcher process.
+  max_logical_replication_workers: '0',
+  max_sync_workers_per_subscription: '0',
+  max_parallel_workers: '0',
+  max_parallel_workers_per_gather: '0',
+  max_parallel_maintenance_workers: '0',
+  autovacuum_max_workers: '2',
+  jit: 'off',
+  huge_pages: 'off',
+  timezone: 'UTC',
+  log_timezone: 'UTC',
+  log_min_messages: 'warning',
+};
