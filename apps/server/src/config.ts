@@ -19,7 +19,8 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** A PostgreSQL connection string; when unset the embedded PostgreSQL of DATA_DIR is used. */
     DATABASE_URL: z.string().url().optional(),
-    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** Connections per process; unset: 5 on the embedded default, 10 on DATABASE_URL (decision 0212). */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).optional(),
     /** Memory for cached salon reads (reservations, shifts; decision 0031), per process. */
     SALON_READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /** The embedded PostgreSQL's folder (decision 0205); ignored with DATABASE_URL. */

@@ -24,17 +24,28 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
-  poolMax: number;
+  /** Connections per process; unset: the default of the kind of database (decision 0212). */
+  poolMax?: number | undefined;
 }
 
 const drizzleConfig = { schema, casing: 'snake_case' } as const;
+
+/**
+ * Connections per process (decision 0212). The embedded default shares the shop's machine with
+ * its database: past about two backends a core, more connections add no throughput, and each
+ * backend holds its own memory; a DATABASE_URL server has its own machine.
+ */
+export const EMBEDDED_POOL_MAX = 5;
+export const SERVER_POOL_MAX = 10;
 
 /**
  * PostgreSQL at DATABASE_URL when given; otherwise the embedded PostgreSQL cluster of the data
  * folder, started by this process and stopped when it closes (decision 0205).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolMax ?? SERVER_POOL_MAX);
+  }
   if (options.dataDir.startsWith('memory://')) {
     throw new EmbeddedDatabaseError(
       'DATA_DIR=memory://（PGlite）は使えなくなりました。データフォルダを指定するか、DATABASE_URL を指定してください。',
@@ -42,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const embedded = await openEmbeddedDatabase(options.dataDir);
   try {
-    const handle = openPostgres(embedded.url, options.poolMax);
+    const handle = openPostgres(embedded.url, options.poolMax ?? EMBEDDED_POOL_MAX);
     return {
       ...handle,
       close: async () => {
