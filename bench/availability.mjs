@@ -1,5 +1,6 @@
-// `npm run bench`: the availability engine (issue 12, decision 0100) on PostgreSQL. A throwaway
-// cluster (scripts/pg-temp.mjs) and the built server; two salons are written straight into the
+// `npm run bench`: the availability engine (issue 12, decision 0100) on the embedded default and
+// on a DATABASE_URL PostgreSQL, one after the other (bench/bench-database.mjs; `--db=` picks one).
+// The built server; two salons are written straight into the
 // database, alike but for their history:
 //   history — 50 staff with weekly shifts, 20,000 reservations: 18,000 in the past two years,
 //             2,000 in the month measured;
@@ -12,8 +13,7 @@
 // figures and asserts nothing (docs/performance.md records them).
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { startBuiltServer } from '../scripts/built-server.mjs';
-import { startTempPostgres } from '../scripts/pg-temp.mjs';
+import { selectedDatabases, startBenchServer } from './bench-database.mjs';
 import { interruptOnSignals } from './lib.mjs';
 
 const STAFF = 50;
@@ -102,17 +102,11 @@ async function timeOnce(url) {
   return { ms, slots: body.days.reduce((sum, day) => sum + day.slots.length, 0) };
 }
 
-async function main() {
-  console.log('starting a throwaway PostgreSQL and the built server (demo seed)…');
-  const postgres = await startTempPostgres();
-  const signals = interruptOnSignals();
-  let server;
-  const client = new pg.Client({ connectionString: postgres.url });
+async function benchOn(kind, signals) {
+  console.log(`\n${kind}: starting the built server (demo seed)…`);
+  const server = await startBenchServer(kind, { password: 'tsunagu-bench-password' });
+  const client = new pg.Client({ connectionString: server.databaseUrl });
   try {
-    server = await startBuiltServer({
-      password: 'tsunagu-bench-password',
-      env: { DATABASE_URL: postgres.url },
-    });
     await client.connect();
     const range = { start: addDays(tokyoToday(), 1), end: addDays(tokyoToday(), 31) };
     const started = performance.now();
@@ -167,6 +161,7 @@ async function main() {
     const rows = targets.map((target) => {
       const sorted = [...target.times].sort((a, b) => a - b);
       return {
+        database: server.label,
         target: target.name,
         requests: sorted.length,
         'free slots': target.slots,
@@ -182,11 +177,22 @@ async function main() {
     console.log(
       `history / fresh (指名なし, median): ${ratio.toFixed(2)} ×; goal ≤ 50 ms: ${rows[0]['p95 (ms)'] <= 50 ? 'met at p95' : rows[0]['median (ms)'] <= 50 ? 'met at the median' : 'NOT met'}`,
     );
+    return rows;
   } finally {
     await client.end().catch(() => {});
-    await server?.stop();
-    postgres.stop();
+    await server.stop();
   }
+}
+
+async function main() {
+  const signals = interruptOnSignals();
+  const all = [];
+  for (const kind of selectedDatabases()) {
+    if (signals.interrupted) break;
+    all.push(...(await benchOn(kind, signals)));
+  }
+  console.log('\nside by side:');
+  console.table(all);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -4,38 +4,19 @@
 // RSS summed over the server and every process below it (the embedded PostgreSQL's postmaster
 // and backends) once idle, the same under GET /api/auth/me load (a session lookup in the
 // database per request), then a restart's time to the first page. Prints figures, asserts nothing.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/free-port.mjs';
 import { load, rowOf, signIn } from './lib.mjs';
+import { sampleTreeRss, treeRss } from './process-rss.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const entries = process.argv.slice(2);
 if (entries.length === 0) entries.push(path.join(ROOT, 'apps/server/dist/server.js'));
 const PASSWORD = 'tsunagu-engine-bench';
 const IDLE_SECONDS = 15;
-
-/** RSS in MB of pid and all its descendants (ps: one line per process). */
-function treeRss(root) {
-  const rows = spawnSync('ps', ['-A', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' })
-    .stdout.trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number));
-  const members = new Set([root]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, ppid] of rows) {
-      if (members.has(ppid) && !members.has(pid)) {
-        members.add(pid);
-        grew = true;
-      }
-    }
-  }
-  const kb = rows.filter(([pid]) => members.has(pid)).reduce((sum, [, , rss]) => sum + rss, 0);
-  return { mb: Math.round(kb / 1024), processes: members.size };
-}
 
 async function start(entry, dataDir, port) {
   const began = performance.now();
@@ -74,13 +55,9 @@ for (const entry of entries) {
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
   const idle = treeRss(first.child.pid);
   const cookie = await signIn(first.url, PASSWORD);
-  let peak = idle;
-  const sampler = setInterval(() => {
-    const now = treeRss(first.child.pid);
-    if (now.mb > peak.mb) peak = now;
-  }, 500);
+  const sampler = sampleTreeRss(first.child.pid, 500);
   const result = await load(first.url, '/api/auth/me', { cookie });
-  clearInterval(sampler);
+  const peak = sampler.stop();
   await stop(first.child);
   const again = await start(entry, dataDir, port);
   await stop(again.child);
@@ -89,7 +66,9 @@ for (const entry of entries) {
     server: path.relative(ROOT, entry) || entry,
     'first start → page (s)': first.seconds.toFixed(1),
     'idle RSS (MB, processes)': `${idle.mb} (${idle.processes})`,
+    'idle PSS (MB)': idle.pssMb,
     'RSS under load (MB)': peak.mb,
+    'PSS under load (MB)': peak.pssMb,
     'restart → page (s)': again.seconds.toFixed(1),
     ...rowOf('GET /api/auth/me', result),
   });

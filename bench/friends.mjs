@@ -1,6 +1,7 @@
-// `npm run bench`: the LINE friends list with 100,000 friends in one account, on PostgreSQL
-// (issue 13: "100k friends must stay fast: list ≤ 100 ms"). A throwaway cluster
-// (scripts/pg-temp.mjs), the built server with the demo seed, then 100,000 friends written
+// `npm run bench`: the LINE friends list with 100,000 friends in one account (issue 13: "100k
+// friends must stay fast: list ≤ 100 ms"), on the embedded default and on a DATABASE_URL
+// PostgreSQL, one after the other (bench/bench-database.mjs; `--db=` picks one). The built
+// server with the demo seed, then 100,000 friends written
 // straight into the demo account. One request at a time (a receptionist's click, not a load
 // test), FRIENDS_BENCH_REQUESTS (default 40) of each after 5 warm-ups, median and p95 of:
 //   GET /api/auth/me                         (the bare authenticated route, for comparison)
@@ -15,8 +16,7 @@
 // and the list filtered by one of them.
 // It prints figures and asserts nothing (docs/performance.md records them).
 import pg from 'pg';
-import { startBuiltServer } from '../scripts/built-server.mjs';
-import { startTempPostgres } from '../scripts/pg-temp.mjs';
+import { selectedDatabases, startBenchServer } from './bench-database.mjs';
 import { signIn } from './lib.mjs';
 
 const FRIENDS = Number(process.env.FRIENDS_BENCH_FRIENDS ?? 100_000);
@@ -148,79 +148,86 @@ function summary(times) {
   return { median: Number(at(0.5).toFixed(1)), p95: Number(at(0.95).toFixed(1)) };
 }
 
-const database = await startTempPostgres();
-const server = await startBuiltServer({ password: PASSWORD, env: { DATABASE_URL: database.url } });
-try {
-  const seededMs = await seedFriends(database.url);
-  console.log(
-    `\nLINE friends list, ${FRIENDS.toLocaleString()} friends in one account (PostgreSQL; written in ${seededMs} ms)`,
-  );
-  const cookie = await signIn(server.url, PASSWORD);
-  const { a, b, visits, memo } = await seedSegmentData(database.url);
-  const segment = (name, match, conditions) =>
-    saveSegment(server.url, cookie, name, match, conditions);
-  const segments = [
-    [
-      'segment: tag a (any)',
-      await segment('a', 'all', [{ kind: 'tags', match: 'any', tag_ids: [a] }]),
-    ],
-    [
-      'segment: tags a and b (all)',
-      await segment('ab', 'all', [{ kind: 'tags', match: 'all', tag_ids: [a, b] }]),
-    ],
-    [
-      'segment: no tag a, following',
-      await segment('not a', 'all', [
-        { kind: 'tags', match: 'none', tag_ids: [a] },
-        { kind: 'follow', state: 'following' },
-      ]),
-    ],
-    [
-      'segment: reservation in 7 days',
-      await segment('upcoming', 'all', [{ kind: 'reservation', when: 'upcoming', days: 7 }]),
-    ],
-    [
-      'segment: visited 30 days or tag b',
-      await segment('visited or b', 'any', [
-        { kind: 'reservation', when: 'visited', days: 30 },
-        { kind: 'tags', match: 'any', tag_ids: [b] },
-      ]),
-    ],
-    [
-      'segment: visits > 20 and memo contains カラー',
-      await segment('var', 'all', [
-        { kind: 'var', var_id: visits, op: 'gt', value: '20' },
-        { kind: 'var', var_id: memo, op: 'contains', value: 'カラー' },
-      ]),
-    ],
-  ];
-  const targets = [
-    ['bare GET /api/auth/me', '/api/auth/me'],
-    ['page 1 (newest, with total)', '/api/line/friends'],
-    ['page 1,000 (from the 50,000th)', '/api/line/friends?page=1000'],
-    ['name search 花子', `/api/line/friends?q=${encodeURIComponent('花子')}`],
-    ['state blocked', '/api/line/friends?state=blocked'],
-    [
-      'friend information: visits > 20',
-      `/api/line/friends?var_id=${visits}&var_op=gt&var_value=20`,
-    ],
-    ...segments,
-  ];
-  const rows = [];
-  for (const [name, path] of targets) {
-    for (let i = 0; i < WARMUP; i += 1) await time(server.url, path, cookie);
-    const times = [];
-    for (let i = 0; i < REQUESTS; i += 1) times.push(await time(server.url, path, cookie));
-    const { median, p95 } = summary(times);
-    rows.push({
-      request: name,
-      'median (ms)': median,
-      'p95 (ms)': p95,
-      goal: name.startsWith('bare') ? '' : name.startsWith('segment') ? '≤ 200 ms' : '≤ 100 ms',
-    });
+async function benchOn(kind) {
+  const server = await startBenchServer(kind, { password: PASSWORD });
+  try {
+    const seededMs = await seedFriends(server.databaseUrl);
+    console.log(
+      `\nLINE friends list, ${FRIENDS.toLocaleString()} friends in one account (${server.label}; written in ${seededMs} ms)`,
+    );
+    const cookie = await signIn(server.url, PASSWORD);
+    const { a, b, visits, memo } = await seedSegmentData(server.databaseUrl);
+    const segment = (name, match, conditions) =>
+      saveSegment(server.url, cookie, name, match, conditions);
+    const segments = [
+      [
+        'segment: tag a (any)',
+        await segment('a', 'all', [{ kind: 'tags', match: 'any', tag_ids: [a] }]),
+      ],
+      [
+        'segment: tags a and b (all)',
+        await segment('ab', 'all', [{ kind: 'tags', match: 'all', tag_ids: [a, b] }]),
+      ],
+      [
+        'segment: no tag a, following',
+        await segment('not a', 'all', [
+          { kind: 'tags', match: 'none', tag_ids: [a] },
+          { kind: 'follow', state: 'following' },
+        ]),
+      ],
+      [
+        'segment: reservation in 7 days',
+        await segment('upcoming', 'all', [{ kind: 'reservation', when: 'upcoming', days: 7 }]),
+      ],
+      [
+        'segment: visited 30 days or tag b',
+        await segment('visited or b', 'any', [
+          { kind: 'reservation', when: 'visited', days: 30 },
+          { kind: 'tags', match: 'any', tag_ids: [b] },
+        ]),
+      ],
+      [
+        'segment: visits > 20 and memo contains カラー',
+        await segment('var', 'all', [
+          { kind: 'var', var_id: visits, op: 'gt', value: '20' },
+          { kind: 'var', var_id: memo, op: 'contains', value: 'カラー' },
+        ]),
+      ],
+    ];
+    const targets = [
+      ['bare GET /api/auth/me', '/api/auth/me'],
+      ['page 1 (newest, with total)', '/api/line/friends'],
+      ['page 1,000 (from the 50,000th)', '/api/line/friends?page=1000'],
+      ['name search 花子', `/api/line/friends?q=${encodeURIComponent('花子')}`],
+      ['state blocked', '/api/line/friends?state=blocked'],
+      [
+        'friend information: visits > 20',
+        `/api/line/friends?var_id=${visits}&var_op=gt&var_value=20`,
+      ],
+      ...segments,
+    ];
+    const rows = [];
+    for (const [name, path] of targets) {
+      for (let i = 0; i < WARMUP; i += 1) await time(server.url, path, cookie);
+      const times = [];
+      for (let i = 0; i < REQUESTS; i += 1) times.push(await time(server.url, path, cookie));
+      const { median, p95 } = summary(times);
+      rows.push({
+        database: server.label,
+        request: name,
+        'median (ms)': median,
+        'p95 (ms)': p95,
+        goal: name.startsWith('bare') ? '' : name.startsWith('segment') ? '≤ 200 ms' : '≤ 100 ms',
+      });
+    }
+    console.table(rows);
+    return rows;
+  } finally {
+    await server.stop();
   }
-  console.table(rows);
-} finally {
-  await server.stop();
-  database.stop();
 }
+
+const all = [];
+for (const kind of selectedDatabases()) all.push(...(await benchOn(kind)));
+console.log('\nside by side:');
+console.table(all);

@@ -1,5 +1,6 @@
-// `npm run bench` (after run.mjs): the salon reservation reads under load on PostgreSQL. A
-// throwaway cluster (scripts/pg-temp.mjs) and the built server with the demo seed; then 50
+// `npm run bench` (after run.mjs): the salon reservation reads under load, on the embedded default
+// and on a DATABASE_URL PostgreSQL side by side (bench/bench-database.mjs; `--db=` picks one).
+// The built server with the demo seed; then 50
 // resources, a month of weekly shifts and 2,000 reservations in one week are written straight
 // into the demo salon, and autocannon measures, one after the other with the same load:
 //   GET /api/auth/me                                 (the bare authenticated route)
@@ -7,14 +8,14 @@
 //   GET /api/salon/{id}/time_shifts?range_date=month (50 resources × a month)
 // Every request sends `accept-encoding: gzip, deflate, br`, as a browser does. Each target gets
 // a 2 s warm-up, then 10 s measured; SALON_BENCH_ROUNDS rounds (default 3) of all three, and the
-// best round of each is reported next to the bare route's best.
+// best round of each is reported next to the bare route's best. On the embedded default the RSS
+// of the server and its database processes is sampled through the whole load (issue 32: ≤ 400 MB).
 // It prints figures and asserts nothing (docs/performance.md records them).
 import http from 'node:http';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { startBuiltServer } from '../scripts/built-server.mjs';
-import { startTempPostgres } from '../scripts/pg-temp.mjs';
+import { selectedDatabases, startBenchServer } from './bench-database.mjs';
 import { CONNECTIONS, DURATION_SECONDS, interruptOnSignals, load, rowOf, signIn } from './lib.mjs';
 
 const RESOURCES = 50;
@@ -129,24 +130,19 @@ function encodedSize(url, headers) {
   });
 }
 
-async function main() {
-  console.log('starting a throwaway PostgreSQL and the built server (demo seed)…');
-  const postgres = await startTempPostgres();
-  const signals = interruptOnSignals();
-  let server;
+async function benchOn(kind, signals) {
+  console.log(`\n${kind}: starting the built server (demo seed)…`);
+  const server = await startBenchServer(kind, { password: 'tsunagu-bench-password' });
   try {
-    server = await startBuiltServer({
-      password: 'tsunagu-bench-password',
-      env: { DATABASE_URL: postgres.url },
-    });
     const cookie = await signIn(server.url, server.password);
     const salons = await (await fetch(`${server.url}/api/salons`, { headers: { cookie } })).json();
     const salonId = salons[0].id;
     const dates = benchDates();
-    const seeded = await seed(postgres.url, salonId, dates);
+    const seeded = await seed(server.databaseUrl, salonId, dates);
     console.log(
       `seeded ${RESOURCES} resources, a month of shifts, ${seeded.reservationsInWeek} reservations in ${dates.monday}..${dates.sunday} (${seeded.ms} ms)`,
     );
+    const idle = server.rss();
     const base = `/api/salon/${salonId}`;
     const targets = [
       { name: 'GET /api/auth/me (bare)', path: '/api/auth/me' },
@@ -172,6 +168,7 @@ async function main() {
     // Rounds of all targets one after the other, so a busy moment of the machine hits them
     // alike; each target's best round is reported (and every round is printed).
     const rounds = [];
+    const rss = server.sampleRss();
     for (let round = 1; round <= ROUNDS && !signals.interrupted; round += 1) {
       const rows = [];
       for (const target of targets) {
@@ -193,6 +190,7 @@ async function main() {
       rounds.push(rows);
       console.table(rows);
     }
+    const peak = rss.stop();
     const best = targets
       .map(
         (target) =>
@@ -203,19 +201,34 @@ async function main() {
       )
       .filter(Boolean);
     const bare = best[0]?.['requests/s'] ?? 0;
-    console.log(
-      `\nPostgreSQL, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, best of ${rounds.length} round(s); ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}:`,
-    );
-    console.table(
-      best.map((row) => ({
+    return {
+      rows: best.map((row) => ({
+        database: server.label,
         ...row,
         '× bare': bare ? Number((row['requests/s'] / bare).toFixed(2)) : null,
       })),
-    );
+      memory:
+        kind === 'embedded'
+          ? `${server.label}: server + PostgreSQL ${idle.mb} MB RSS / ${idle.pssMb} MB PSS (${idle.processes} processes) after seeding, peak ${peak.mb} MB RSS (${peak.processes}) / ${peak.pssMb} MB PSS under the load`
+          : `${server.label}: the server alone ${idle.mb} MB RSS after seeding, peak ${peak.mb} MB under the load (its database is another machine's)`,
+    };
   } finally {
-    await server?.stop();
-    postgres.stop();
+    await server.stop();
   }
+}
+
+async function main() {
+  const signals = interruptOnSignals();
+  const results = [];
+  for (const kind of selectedDatabases()) {
+    if (signals.interrupted) break;
+    results.push(await benchOn(kind, signals));
+  }
+  console.log(
+    `\nloopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, best of ${ROUNDS} round(s); ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load ${os.loadavg()[0].toFixed(1)}:`,
+  );
+  console.table(results.flatMap((result) => result.rows));
+  for (const result of results) console.log(`RSS, ${result.memory}`);
   if (signals.interrupted) process.exitCode = 130;
 }
 

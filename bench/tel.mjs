@@ -1,9 +1,11 @@
 // Notification message benchmarks (issue 4), against the BUILT server, figures printed only:
-// 1. a 100,000-row CP932 file uploaded to POST /api/tel/upload → draft order, on PGlite and on
-//    PostgreSQL (a throwaway cluster), with seconds, rows/s and the server's peak memory, beside a
-//    raw COPY of the same rows into the same table;
+// 1. a 100,000-row CP932 file uploaded to POST /api/tel/upload → draft order, on the embedded
+//    default (`npm start`: PostgreSQL 18 in DATA_DIR) and on a DATABASE_URL PostgreSQL (a throwaway
+//    cluster), with seconds, rows/s and the server's peak memory, beside a raw COPY of the same
+//    rows into the same table;
 // 2. 20,000 messages dispatched to a fake LINE server (0 ms and 50 ms latency): messages/s and
-//    the busiest one-second window the fake saw (it runs in this process, the server in its own).
+//    the busiest one-second window the fake saw (it runs in this process, the server in its own);
+//    on the embedded default, the RSS of the server and its database processes during it.
 // 3. server memory while reading 20 MB uploads of hostile shapes (bench/tel-upload-memory.mjs).
 // `node bench/tel.mjs` alone, or as part of `npm run bench` (which builds first);
 // `node bench/tel.mjs --only=upload` runs just the upload part (`memory`, `dispatch` the others).
@@ -12,11 +14,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import iconv from 'iconv-lite';
-import { ROOT, startBuiltServer } from '../scripts/built-server.mjs';
+import { startBuiltServer } from '../scripts/built-server.mjs';
 import { findPostgresBin, startTempPostgres } from '../scripts/pg-temp.mjs';
+import { embeddedDatabaseUrl } from './bench-database.mjs';
+import { sampleTreeRss } from './process-rss.mjs';
 import { uploadMemoryBenchmark } from './tel-upload-memory.mjs';
 
 const UPLOAD_ROWS = 100_000;
@@ -94,7 +96,7 @@ function memoryMb(pid, field) {
 
 /**
  * Resets the process's peak (VmHWM) to its current RSS, so the next reading is the peak of what
- * follows: the server's lifetime peak is set at start-up (migrations, PGlite's heap), not by the
+ * follows: the server's lifetime peak is set at start-up (migrations, the demo seed), not by the
  * upload. False where Linux does not allow it.
  */
 function resetPeakMemory(pid) {
@@ -125,20 +127,6 @@ function copyCsv(count) {
 }
 const COPY_COLUMNS =
   'account_id, order_id, scheduled_at, next_attempt_at, tel, tel_e164, template_id, params';
-
-async function rawCopyPglite(csv) {
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create({ extensions: { btree_gist } });
-  await migrate(drizzle({ client }), { migrationsFolder: path.join(ROOT, 'apps/server/drizzle') });
-  const started = performance.now();
-  await client.query(`COPY tel_messages (${COPY_COLUMNS}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
-    blob: new Blob([csv]),
-  });
-  const seconds = (performance.now() - started) / 1000;
-  await client.close();
-  return seconds;
-}
 
 function rawCopyPostgres(url, csv) {
   const file = path.join(os.tmpdir(), `tsunagu-copy-${process.pid}.csv`);
@@ -179,9 +167,7 @@ async function uploadBenchmark(database) {
     const uploadPeak = peakMemoryMb(server.pid);
     const peak = Math.max(startupPeak, uploadPeak);
     const csv = copyCsv(UPLOAD_ROWS);
-    const copySeconds = database.url
-      ? rawCopyPostgres(database.url, csv)
-      : await rawCopyPglite(csv);
+    const copySeconds = rawCopyPostgres(database.url ?? embeddedDatabaseUrl(server.dataDir), csv);
     return {
       database: database.name,
       rows: UPLOAD_ROWS,
@@ -258,12 +244,15 @@ async function dispatchBenchmark(database, latencyMs) {
     const cookie = await signIn(server.url, server.password);
     const client = api(server.url, cookie);
     const id = await client.upload(csvRows(DISPATCH_MESSAGES, '2020/1/1'));
+    // On the embedded default the database runs below the server: their RSS summed (issue 32).
+    const rss = database.url ? null : sampleTreeRss(server.pid);
     const started = performance.now();
     await client.order(id);
     // Polled every 50 ms: "order → done" is rounded up by 25 ms on average, and the polls
-    // (each a session check and a query, on the server's own PGlite) stay a small load.
+    // (each a session check and a query) stay a small load.
     while ((await client.status(id)) !== 3) await new Promise((resolve) => setTimeout(resolve, 50));
     const seconds = (performance.now() - started) / 1000;
+    const peak = rss?.stop();
     const sending = (fake.arrivals.at(-1) - fake.arrivals[0]) / 1000;
     const busiest = busiestSecond(fake.arrivals);
     return {
@@ -274,6 +263,8 @@ async function dispatchBenchmark(database, latencyMs) {
       'messages/s (order → done)': Math.round(DISPATCH_MESSAGES / seconds),
       'messages/s (first → last request)': Math.round(fake.arrivals.length / sending),
       'busiest second at LINE': busiest.most,
+      'peak RSS, server + PostgreSQL (MB)': peak ? peak.mb : '—',
+      'peak PSS (MB)': peak ? peak.pssMb : '—',
       'it starts at (s)': Number(busiest.at.toFixed(2)),
       'configured rate': 2000,
     };
@@ -283,7 +274,7 @@ async function dispatchBenchmark(database, latencyMs) {
   }
 }
 
-// `--only=upload|memory|dispatch` runs one part; `--db=pglite|postgresql` and `--latency=0,50` narrow
+// `--only=upload|memory|dispatch` runs one part; `--db=embedded|postgresql` and `--latency=0,50` narrow
 // the dispatch runs (for profiling one case).
 const flag = (name) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
@@ -292,9 +283,10 @@ const dbFilter = flag('db')?.toLowerCase() ?? null;
 const latencies = flag('latency')?.split(',').map(Number) ?? [0, 50];
 
 export async function runTelBenchmarks() {
-  const databases = [{ name: 'PGlite' }];
+  // No url: the server runs the embedded default in its own DATA_DIR.
+  const databases = [{ name: 'embedded' }];
   let pg = null;
-  if (dbFilter !== 'pglite' && findPostgresBin()) {
+  if (dbFilter !== 'embedded' && findPostgresBin()) {
     pg = await startTempPostgres();
     databases.push({ name: 'PostgreSQL', url: pg.url });
   } else {

@@ -31,7 +31,8 @@ function tail(file, lines = 40) {
  *   databaseServerUrl?: string,
  * }} [options]
  * @returns {Promise<{ url: string, port: number, pid: number | undefined, dataDir: string,
- *   password: string, logFile: string, stop: () => Promise<void> }>}
+ *   databaseUrl: string | undefined, password: string, logFile: string,
+ *   stop: () => Promise<void> }>}
  */
 export async function startBuiltServer(options = {}) {
   if (!fs.existsSync(SERVER_ENTRY)) {
@@ -112,5 +113,15 @@ export async function startBuiltServer(options = {}) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, port, pid: child.pid, dataDir, password, logFile, stop };
+  // databaseUrl: the database made on `databaseServerUrl` (undefined on the embedded default).
+  return {
+    url,
+    port,
+    pid: child.pid,
+    dataDir,
+    databaseUrl: database?.url,
+    password,
+    logFile,
+    stop,
+  };
 }

@@ -1,0 +1,58 @@
+// RSS of a process and every process below it — for the built server on the embedded default
+// that is the server, the PostgreSQL postmaster it started and every backend (issue 32's
+// "sum over every process"). Read from `ps`, so it works as root and as any user. A sum of RSS
+// counts every page shared between processes (PostgreSQL's shared buffers, which each backend
+// maps) once per process; PSS (Linux: /proc/<pid>/smaps_rollup) shares each such page out, so
+// its sum is the memory the group really holds. Both are given.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** RSS in MB of pid and all its descendants, and how many processes that is. */
+export function treeRss(root) {
+  const rows = spawnSync('ps', ['-A', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const members = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of rows) {
+      if (members.has(ppid) && !members.has(pid)) {
+        members.add(pid);
+        grew = true;
+      }
+    }
+  }
+  const kb = rows.filter(([pid]) => members.has(pid)).reduce((sum, [, , rss]) => sum + rss, 0);
+  const pssKb = [...members].reduce((sum, pid) => sum + (pssOf(pid) ?? 0), 0);
+  return { mb: Math.round(kb / 1024), pssMb: Math.round(pssKb / 1024), processes: members.size };
+}
+
+/** PSS in kB of one process; null where the kernel does not say (not Linux, or it is gone). */
+function pssOf(pid) {
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples treeRss(root) every `everyMs` until stopped; `stop()` returns the highest sums seen
+ * (a sample, so a peak shorter than the interval can be missed — the interval is small).
+ */
+export function sampleTreeRss(root, everyMs = 250) {
+  let peak = treeRss(root);
+  const timer = setInterval(() => {
+    const now = treeRss(root);
+    if (now.mb > peak.mb) peak = { ...now, pssMb: Math.max(now.pssMb, peak.pssMb) };
+    else if (now.pssMb > peak.pssMb) peak = { ...peak, pssMb: now.pssMb };
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
