@@ -37,7 +37,8 @@ export const chatThreads = pgTable(
     state: text().notNull().default('unhandled'),
     assigneeId: integer().references(() => operators.id, { onDelete: 'set null' }),
     unreadCount: integer().notNull().default(0),
-    lastMessageAt: timestamp({ withTimezone: true }),
+    /** The last message's time (the thread's making, before any message). */
+    lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastMessagePreview: text().notNull().default(''),
     lastMessageKind: text(),
     lastMessageDirection: text(),
@@ -53,7 +54,7 @@ export const chatThreads = pgTable(
     index('chat_threads_inbox').on(
       table.accountId,
       sql`(${table.unreadCount} > 0) desc`,
-      sql`${table.lastMessageAt} desc nulls last`,
+      sql`${table.lastMessageAt} desc`,
       sql`${table.memberId} desc`,
     ),
     index('chat_threads_state').on(table.accountId, table.state, table.lastMessageAt),
