@@ -59,7 +59,10 @@ export const chatThreads = pgTable(
     ),
     index('chat_threads_state').on(table.accountId, table.state, table.lastMessageAt),
     index('chat_threads_assignee').on(table.assigneeId),
-    check('chat_threads_state_check', sql`${table.state} in ('unhandled', 'in_progress', 'resolved')`),
+    check(
+      'chat_threads_state_check',
+      sql`${table.state} in ('unhandled', 'in_progress', 'resolved')`,
+    ),
   ],
 );
 
