@@ -3,7 +3,7 @@ import { createLineClient, lineParts } from '../line/index.js';
 import { createPushQueue } from '../line-push/index.js';
 import { createFriendMessageRenderer } from '../message-rendering/index.js';
 import { createChatHub } from './hub.js';
-import { createMediaFetcher } from './media-fetcher.js';
+import { createMediaFetcher, type MediaFetcher } from './media-fetcher.js';
 import { chatRoutes } from './routes.js';
 import { createChatSender } from './send.js';
 import { createChatService } from './service.js';
@@ -61,6 +61,6 @@ export function chatMediaFetcher(api: FastifyInstance) {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The chat's media fetcher (tests run it until idle). */
-    chatMedia: import('./media-fetcher.js').MediaFetcher;
+    chatMedia: MediaFetcher;
   }
 }
