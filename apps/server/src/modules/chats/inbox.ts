@@ -133,14 +133,24 @@ export async function listInbox(
     );
   if (query.unread === 'true') conditions.push(sql`${chatThreads.unreadCount} > 0`);
   if (query.unread === 'false') conditions.push(sql`${chatThreads.unreadCount} = 0`);
-  const q = query.q?.trim() ? likePattern(query.q.trim()) : null;
-  if (q)
+  const search = query.q?.trim() ?? '';
+  const q = search ? likePattern(search) : null;
+  if (q) {
+    // Two-character (or longer) searches go through the character-pair index (decision 0233).
+    const pairs =
+      [...search].length >= 2
+        ? sql`and chat_bigrams(${chatMessages.text}) @> chat_bigrams(${search})`
+        : sql``;
     conditions.push(
-      sql`(${members.displayName} ilike ${q} or ${chatThreads.memberId} in (
+      sql`${chatThreads.memberId} in (
+        select ${members.id} from ${members}
+        where ${members.accountId} = ${accountId} and ${members.displayName} ilike ${q}
+        union
         select ${chatMessages.memberId} from ${chatMessages}
-        where ${chatMessages.accountId} = ${accountId} and ${chatMessages.text} ilike ${q}
-          and ${chatMessages.unsentAt} is null))`,
+        where ${chatMessages.accountId} = ${accountId} and ${chatMessages.text} is not null
+          ${pairs} and ${chatMessages.text} ilike ${q} and ${chatMessages.unsentAt} is null)`,
     );
+  }
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor, cursorMessage);
     conditions.push(
