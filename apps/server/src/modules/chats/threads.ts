@@ -2,6 +2,7 @@ import type { ChatMessageKind } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
 import { chatThreads } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
+import { chatNotifyCall, type ChatEventDraft } from './events.js';
 
 /**
  * A message came into or went out of a friend's thread (decision 0230): the thread is made if
@@ -13,6 +14,8 @@ export async function touchThread(
   accountId: number,
   memberId: number,
   message: { at: Date; kind: ChatMessageKind; preview: string; direction: 'in' | 'out' },
+  /** Announced in the same statement (its pg_notify), when given. */
+  announce?: ChatEventDraft,
 ): Promise<void> {
   const incoming = message.direction === 'in';
   const at = message.at.toISOString();
@@ -47,5 +50,8 @@ export async function touchThread(
           : {}),
         updatedAt: sql`now()`,
       },
-    });
+    })
+    .returning(
+      announce ? { notified: chatNotifyCall(accountId, announce) } : { id: chatThreads.memberId },
+    );
 }

@@ -46,9 +46,11 @@ export async function recordChatEvent(
   if (event.type !== 'message' && event.type !== 'unsend') return;
   const user = userOf(event);
   if (user === null) return;
-  const memberId = await memberIdOf(tx, accountId, user);
-  if (memberId === null) return;
-  if (event.type === 'unsend') return hideMessage(tx, accountId, memberId, event.unsend.messageId);
+  if (event.type === 'unsend') {
+    const memberId = await memberIdOf(tx, accountId, user);
+    if (memberId !== null) await hideMessage(tx, accountId, memberId, event.unsend.messageId);
+    return;
+  }
 
   const message = event.message as unknown as Record<string, unknown>;
   const kind = kindOf(message.type);
@@ -64,7 +66,9 @@ export async function recordChatEvent(
     .insert(chatMessages)
     .values({
       accountId,
-      memberId,
+      // The friends handler, run before this one, recorded the friend (one round trip less).
+      memberId: sql`(select ${members.id} from ${members}
+        where ${members.accountId} = ${accountId} and ${members.lineUserId} = ${user})`,
       direction: 'in',
       kind,
       lineMessageId: String(message.id),
@@ -81,20 +85,16 @@ export async function recordChatEvent(
       sentAt: at,
     })
     .onConflictDoNothing({ target: [chatMessages.accountId, chatMessages.lineMessageId] })
-    .returning({ id: chatMessages.id });
+    .returning({ id: chatMessages.id, memberId: chatMessages.memberId });
   if (!inserted) return;
-  await touchThread(tx, accountId, memberId, {
-    at,
-    kind,
-    preview: previewOf(kind, text),
-    direction: 'in',
-  });
+  await touchThread(
+    tx,
+    accountId,
+    inserted.memberId,
+    { at, kind, preview: previewOf(kind, text), direction: 'in' },
+    { type: 'message', friendId: inserted.memberId, messageId: `m${inserted.id}` },
+  );
   if (mediaState === 'pending') await tx.execute(sql`select pg_notify(${CHAT_MEDIA_CHANNEL}, '')`);
-  await announceChat(tx, accountId, {
-    type: 'message',
-    friendId: memberId,
-    messageId: `m${inserted.id}`,
-  });
 }
 
 /** `unsend`: the message's content is dropped and no longer shown (its row stays, marked). */
