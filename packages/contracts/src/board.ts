@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDateValue } from './calendar-date.js';
+import { CHAT_STATE_LABELS, CHAT_STATES, chatStateSchema, type ChatState } from './chats.js';
 import { idParam, idSchema } from './ids.js';
 
 /**
@@ -13,9 +14,8 @@ export const BOARD_COLUMN_LIMIT_MAX = 10_000;
 export const BOARD_COLUMNS_MAX = 30;
 /** The cards a column shows at most (the newest moves first). */
 export const BOARD_CARDS_PER_COLUMN = 200;
-/** The chat states of issue 24's inbox (a column may be tied to one). */
-export const BOARD_CHAT_STATES = ['未対応', '対応中', '対応済み'] as const;
-export type BoardChatState = (typeof BOARD_CHAT_STATES)[number];
+/** A column may be tied to one of the chat's states (decision 0243). */
+export type BoardChatState = ChatState;
 /** The colours a column may take (the palette the board offers). */
 export const BOARD_COLOURS = [
   '#06c755',
@@ -33,9 +33,9 @@ export const BOARD_TEXT = {
   nameTaken: '同じ名前の列があります',
   colourInvalid: '色は #RRGGBB の形で指定してください',
   limitInvalid: `上限は1〜${BOARD_COLUMN_LIMIT_MAX}の整数で指定してください（上限なしは空欄）`,
-  chatStateInvalid: `対応状況は${BOARD_CHAT_STATES.join('・')}のいずれかを指定してください`,
-  chatStateTaken: (state: string, column: string) =>
-    `対応状況「${state}」はすでに列「${column}」に結び付いています`,
+  chatStateInvalid: `対応状況は${CHAT_STATES.map((state) => CHAT_STATE_LABELS[state]).join('・')}のいずれかを指定してください`,
+  chatStateTaken: (state: ChatState, column: string) =>
+    `対応状況「${CHAT_STATE_LABELS[state]}」はすでに列「${column}」に結び付いています`,
   tooManyColumns: `列は${BOARD_COLUMNS_MAX}列までです`,
   columnNotFound: '列が見つかりません',
   cardNotFound: 'この友だちはボードにいません',
@@ -56,9 +56,7 @@ const columnName = z
   .min(1, { error: BOARD_TEXT.nameRequired })
   .max(BOARD_COLUMN_NAME_MAX, { error: BOARD_TEXT.nameTooLong });
 
-export const boardChatStateSchema = z.enum(BOARD_CHAT_STATES, {
-  error: BOARD_TEXT.chatStateInvalid,
-});
+export const boardChatStateSchema = chatStateSchema;
 
 /** Create or edit a column (its place in the order is changed by the order call). */
 export const boardColumnInputSchema = z.object({

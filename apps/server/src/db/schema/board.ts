@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts, operators } from './accounts.js';
+import { accounts } from './accounts.js';
 import { members } from './members.js';
 
 /**
@@ -43,7 +43,8 @@ export const boardColumns = pgTable(
 
 /**
  * A friend on the board: one card per friend, in one column. `version` grows by one with every
- * change, so a move made on a stale copy is refused (409).
+ * change, so a move made on a stale copy is refused (409). The card's assignee is the chat
+ * thread's (`chat_threads.assignee_id`, decision 0243): one assignee per friend.
  */
 export const boardCards = pgTable(
   'board_cards',
@@ -58,7 +59,6 @@ export const boardCards = pgTable(
       .notNull()
       .references(() => boardColumns.id, { onDelete: 'cascade' }),
     version: integer().notNull().default(1),
-    assigneeId: integer().references(() => operators.id, { onDelete: 'set null' }),
     dueDate: date({ mode: 'string' }),
     movedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

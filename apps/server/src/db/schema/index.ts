@@ -18,3 +18,4 @@ export * from './episodes.js';
 export * from './journeys.js';
 export * from './open-api.js';
 export * from './board.js';
+export * from './chats.js';

@@ -73,6 +73,8 @@ export const linePushes = pgTable(
       .on(table.leaseUntil)
       .where(sql`${table.state} = 'sending'`),
     index('line_pushes_member_idx').on(table.memberId),
+    // A friend's chat thread reads the multicasts that reached them (issue 24).
+    index('line_pushes_member_ids_idx').using('gin', table.memberIds),
     check(
       'line_pushes_one_or_many',
       sql`(${table.memberId} is null) <> (${table.memberIds} is null)

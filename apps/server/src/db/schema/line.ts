@@ -60,6 +60,11 @@ export const lineChannels = pgTable(
     quotaPausedUntil: timestamp({ withTimezone: true }),
     quotaLimit: integer(),
     quotaUsed: integer(),
+    /**
+     * Opening a chat thread also marks the friend's messages read on LINE (`POST
+     * /v2/bot/chat/markAsRead`, issue 24); off by default (the friend then sees 既読).
+     */
+    chatMarkAsRead: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

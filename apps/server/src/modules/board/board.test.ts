@@ -1,7 +1,10 @@
 import { BOARD_TEXT, type Board, type BoardCard } from '@tsunagu/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
+import { chatThreads, members } from '../../db/schema/index.js';
+import { followChatState, writeThread } from './chat-link.js';
 import { openStream } from '../../../test/helpers/sse.js';
 import {
   createTestApp,
@@ -25,6 +28,13 @@ describe(`follow-up board (${databaseKind})`, () => {
     expect(response.statusCode, response.body).toBe(code);
     return response.json();
   }
+  const accountOf = async (friendId: number) =>
+    (
+      await t.app.db
+        .select({ accountId: members.accountId })
+        .from(members)
+        .where(eq(members.id, friendId))
+    )[0]!.accountId;
   const board = async (client = demo) => ok<Board>(await client.get('/api/line/board'));
   const column = (b: Board, name: string) => b.columns.find((c) => c.name === name)!;
   const move = (client: Client, card: BoardCard, columnId: number, version = card.version) =>
@@ -51,9 +61,9 @@ describe(`follow-up board (${databaseKind})`, () => {
   it('the demo board has the four follow-up columns in order, with friends on them', async () => {
     const b = await board();
     expect(b.columns.map((c) => [c.name, c.order, c.limit, c.chat_state])).toEqual([
-      ['新規', 1, null, '未対応'],
-      ['予約待ち', 2, 5, '対応中'],
-      ['来店済み', 3, null, '対応済み'],
+      ['新規', 1, null, 'unhandled'],
+      ['予約待ち', 2, 5, 'in_progress'],
+      ['来店済み', 3, null, 'resolved'],
       ['要フォロー', 4, null, null],
     ]);
     expect(b.cards.length).toBeGreaterThanOrEqual(4);
@@ -138,10 +148,10 @@ describe(`follow-up board (${databaseKind})`, () => {
       name: '失注',
       colour: '#828282',
       limit: null,
-      chat_state: '未対応',
+      chat_state: 'unhandled',
     });
     expect(tied.statusCode).toBe(422);
-    expect(tied.json().errors.chat_state).toEqual([BOARD_TEXT.chatStateTaken('未対応', '新規')]);
+    expect(tied.json().errors.chat_state).toEqual([BOARD_TEXT.chatStateTaken('unhandled', '新規')]);
     const partial = await demo.put('/api/line/board/columns/order', { ids: [id] });
     expect(partial.statusCode).toBe(422);
 
@@ -164,6 +174,7 @@ describe(`follow-up board (${databaseKind})`, () => {
         due_date: '2026-12-24',
       }),
     );
+    // The card's assignee is the friend's chat thread's (one assignee per friend).
     expect(updated).toMatchObject({
       assignee: operators[0],
       due_date: '2026-12-24',
@@ -175,6 +186,39 @@ describe(`follow-up board (${databaseKind})`, () => {
     });
     expect(badDate.statusCode).toBe(422);
     expect(badDate.json().errors.due_date).toEqual([BOARD_TEXT.dueDateInvalid]);
+  });
+
+  it('a move into a column tied to a chat state gives the friend’s chat thread that state; a thread’s new state moves the card', async () => {
+    const b = await board();
+    const card = b.cards.find((c) => c.column_id === column(b, '要フォロー').id)!;
+    await ok(await move(demo, card, column(b, '予約待ち').id));
+    const stateOf = async (friendId: number) =>
+      (
+        await t.app.db
+          .select({ state: chatThreads.state, assigneeId: chatThreads.assigneeId })
+          .from(chatThreads)
+          .where(eq(chatThreads.memberId, friendId))
+      )[0];
+    expect((await stateOf(card.friend_id))?.state).toBe('in_progress');
+
+    // The chat marks the thread 対応済み: the card follows into 来店済み (tied to it).
+    await t.app.db.transaction(async (tx) => {
+      await writeThread(
+        tx,
+        { accountId: await accountOf(card.friend_id), friendId: card.friend_id },
+        { state: 'resolved' },
+      );
+      expect(
+        await followChatState(tx, {
+          accountId: await accountOf(card.friend_id),
+          friendId: card.friend_id,
+          state: 'resolved',
+        }),
+      ).toMatchObject({ columnId: column(b, '来店済み').id });
+    });
+    const after = (await board()).cards.find((c) => c.friend_id === card.friend_id)!;
+    expect(after.column_id).toBe(column(b, '来店済み').id);
+    expect((await stateOf(card.friend_id))?.state).toBe('resolved');
   });
 
   it('tenancy: another account sees none of this board, and cannot move, edit or delete its cards and columns', async () => {

@@ -1,6 +1,12 @@
 import { BOARD_CARDS_PER_COLUMN } from '@tsunagu/contracts';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { boardCards, boardColumns, members, operators } from '../../db/schema/index.js';
+import {
+  boardCards,
+  boardColumns,
+  chatThreads,
+  members,
+  operators,
+} from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 
 export type ColumnRow = typeof boardColumns.$inferSelect;
@@ -67,7 +73,8 @@ export async function listCards(db: Executor, accountId: number) {
     .from(boardCards)
     .innerJoin(ranked, eq(ranked.memberId, boardCards.memberId))
     .innerJoin(members, eq(members.id, boardCards.memberId))
-    .leftJoin(operators, eq(operators.id, boardCards.assigneeId))
+    .leftJoin(chatThreads, eq(chatThreads.memberId, boardCards.memberId))
+    .leftJoin(operators, eq(operators.id, chatThreads.assigneeId))
     .where(sql`${ranked.rank} <= ${BOARD_CARDS_PER_COLUMN}`)
     .orderBy(desc(boardCards.movedAt), desc(boardCards.memberId));
 }
@@ -76,8 +83,10 @@ const cardColumns = {
   memberId: boardCards.memberId,
   columnId: boardCards.columnId,
   version: boardCards.version,
-  assigneeId: boardCards.assigneeId,
+  assigneeId: chatThreads.assigneeId,
   assigneeName: operators.displayName,
+  preview: chatThreads.lastMessagePreview,
+  threadLastMessageAt: chatThreads.lastMessageAt,
   dueDate: boardCards.dueDate,
   movedAt: boardCards.movedAt,
   displayName: members.displayName,
@@ -91,7 +100,8 @@ export async function findCard(db: Executor, accountId: number, memberId: number
     .select(cardColumns)
     .from(boardCards)
     .innerJoin(members, eq(members.id, boardCards.memberId))
-    .leftJoin(operators, eq(operators.id, boardCards.assigneeId))
+    .leftJoin(chatThreads, eq(chatThreads.memberId, boardCards.memberId))
+    .leftJoin(operators, eq(operators.id, chatThreads.assigneeId))
     .where(and(eq(boardCards.accountId, accountId), eq(boardCards.memberId, memberId)));
   return row;
 }

@@ -1,12 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
-import { boardCards, boardColumns, operators } from '../../db/schema/index.js';
+import { boardCards, boardColumns } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
 
 /** The demo salon's follow-up columns (issue 24): name, colour, limit, tied chat state. */
 export const DEMO_BOARD_COLUMNS = [
-  { name: '新規', colour: '#2f80ed', limit: null, chatState: '未対応' },
-  { name: '予約待ち', colour: '#f2994a', limit: 5, chatState: '対応中' },
-  { name: '来店済み', colour: '#06c755', limit: null, chatState: '対応済み' },
+  { name: '新規', colour: '#2f80ed', limit: null, chatState: 'unhandled' },
+  { name: '予約待ち', colour: '#f2994a', limit: 5, chatState: 'in_progress' },
+  { name: '来店済み', colour: '#06c755', limit: null, chatState: 'resolved' },
   { name: '要フォロー', colour: '#eb5757', limit: null, chatState: null },
 ] as const;
 
@@ -18,13 +17,6 @@ export async function seedDemoBoard(
   tx: Database,
   options: { accountId: number; memberIds: number[]; today: string },
 ) {
-  const [owner] = await tx
-    .select({ id: operators.id })
-    .from(operators)
-    .where(eq(operators.accountId, options.accountId))
-    .orderBy(asc(operators.id))
-    .limit(1);
-  const assigneeId = owner?.id ?? null;
   const columns = await tx
     .insert(boardColumns)
     .values(
@@ -41,7 +33,6 @@ export async function seedDemoBoard(
     memberId,
     accountId: options.accountId,
     columnId: placed[index]!,
-    assigneeId: index === 2 || index === 4 ? assigneeId : null,
     dueDate: index === 2 || index === 4 ? options.today : null,
     movedAt: new Date(Date.now() - index * 3_600_000),
   }));

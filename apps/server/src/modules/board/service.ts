@@ -17,17 +17,9 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import type { PublishAccountEvent } from '../realtime/index.js';
 import { tagsOfFriends } from '../tags/index.js';
+import { writeThread } from './chat-link.js';
 import * as repository from './repository.js';
 import type { CardRow, ColumnRow } from './repository.js';
-
-/**
- * Sets a friend's chat state when their card enters a column tied to one (decision 0243);
- * called inside the move's transaction.
- */
-export type ChatStateOnMove = (
-  tx: Executor,
-  move: { accountId: number; friendId: number; state: BoardChatState; actorId: number | null },
-) => Promise<void>;
 
 const toColumn = (row: ColumnRow & { cardCount: number }): BoardColumn => ({
   id: row.id,
@@ -46,8 +38,8 @@ function toCard(row: CardRow, tags: { id: number; name: string }[]): BoardCard {
     version: row.version,
     display_name: row.displayName,
     icon_url: row.iconUrl,
-    last_message_at: row.lastMessageAt?.toISOString() ?? null,
-    last_message_preview: null,
+    last_message_at: (row.threadLastMessageAt ?? row.lastMessageAt)?.toISOString() ?? null,
+    last_message_preview: row.preview || null,
     tags,
     assignee:
       row.assigneeId !== null && row.assigneeName !== null
@@ -72,11 +64,7 @@ async function guardColumn<T>(write: () => Promise<T>) {
 }
 
 /** The follow-up board of an account (issue 24, decisions 0240–0243). */
-export function createBoardService(deps: {
-  db: Database;
-  publish: PublishAccountEvent;
-  chatStateOnMove?: ChatStateOnMove;
-}) {
+export function createBoardService(deps: { db: Database; publish: PublishAccountEvent }) {
   const { db, publish } = deps;
 
   const announce = (
@@ -117,7 +105,7 @@ export function createBoardService(deps: {
 
   async function assertChatStateFree(
     accountId: number,
-    state: string | null,
+    state: BoardChatState | null,
     exceptId: number | null,
   ) {
     if (state === null) return;
@@ -247,7 +235,12 @@ export function createBoardService(deps: {
           .onConflictDoNothing()
           .returning({ memberId: boardCards.memberId });
         if (inserted.length === 0) throw new ConflictError(BOARD_TEXT.alreadyOnBoard);
-        await tiedChatState(tx, column, input.friend_id, actorId);
+        if (column.chatState)
+          await writeThread(
+            tx,
+            { accountId, friendId: input.friend_id },
+            { state: column.chatState as BoardChatState },
+          );
       });
       const added = await card(accountId, input.friend_id);
       await announce(accountId, actorId, {
@@ -286,11 +279,18 @@ export function createBoardService(deps: {
           .set({
             version: current.version + 1,
             ...(column ? { columnId: column.id, movedAt: new Date() } : {}),
-            ...(input.assignee_id !== undefined ? { assigneeId: input.assignee_id } : {}),
             ...(input.due_date !== undefined ? { dueDate: input.due_date } : {}),
           })
           .where(eq(boardCards.memberId, friendId));
-        if (column) await tiedChatState(tx, column, friendId, actorId);
+        // The assignee and a tied column's state are the chat thread's (decision 0243).
+        await writeThread(
+          tx,
+          { accountId, friendId },
+          {
+            ...(column?.chatState ? { state: column.chatState as BoardChatState } : {}),
+            ...(input.assignee_id !== undefined ? { assigneeId: input.assignee_id } : {}),
+          },
+        );
       });
       const updated = await card(accountId, friendId);
       await announce(accountId, actorId, {
@@ -315,21 +315,6 @@ export function createBoardService(deps: {
       });
     },
   };
-
-  async function tiedChatState(
-    tx: Executor,
-    column: ColumnRow,
-    friendId: number,
-    actorId: number | null,
-  ) {
-    if (column.chatState === null || !deps.chatStateOnMove) return;
-    await deps.chatStateOnMove(tx, {
-      accountId: column.accountId,
-      friendId,
-      state: column.chatState as BoardChatState,
-      actorId,
-    });
-  }
 }
 
 export type BoardService = ReturnType<typeof createBoardService>;

@@ -1,5 +1,6 @@
 import {
   BOARD_CARDS_PER_COLUMN,
+  CHAT_STATE_LABELS,
   type BoardCard as Card,
   type BoardColumn as Column,
 } from '@tsunagu/contracts';
@@ -66,7 +67,7 @@ export function BoardColumn({
             : `${column.card_count} / ${column.limit}件`}
         </span>
         {column.chat_state ? (
-          <span className="board-column__state">{column.chat_state}</span>
+          <span className="board-column__state">{CHAT_STATE_LABELS[column.chat_state]}</span>
         ) : null}
         <div className="board-column__tools">
           <button

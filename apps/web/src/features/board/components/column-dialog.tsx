@@ -1,5 +1,6 @@
 import {
-  BOARD_CHAT_STATES,
+  CHAT_STATE_LABELS,
+  CHAT_STATES,
   BOARD_COLOURS,
   BOARD_COLUMN_NAME_MAX,
   boardColumnInputSchema,
@@ -115,9 +116,9 @@ export function ColumnDialog({ column, busy, serverError, onSave, onDelete, onCl
             onChange={(event) => setChatState(event.target.value)}
           >
             <option value="">結び付けない</option>
-            {BOARD_CHAT_STATES.map((state) => (
+            {CHAT_STATES.map((state) => (
               <option key={state} value={state}>
-                {state}
+                {CHAT_STATE_LABELS[state]}
               </option>
             ))}
           </select>

@@ -3,7 +3,6 @@ CREATE TABLE "board_cards" (
 	"account_id" integer NOT NULL,
 	"column_id" integer NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
-	"assignee_id" integer,
 	"due_date" date,
 	"moved_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -23,7 +22,6 @@ CREATE TABLE "board_columns" (
 ALTER TABLE "board_cards" ADD CONSTRAINT "board_cards_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "board_cards" ADD CONSTRAINT "board_cards_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "board_cards" ADD CONSTRAINT "board_cards_column_id_board_columns_id_fk" FOREIGN KEY ("column_id") REFERENCES "public"."board_columns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "board_cards" ADD CONSTRAINT "board_cards_assignee_id_operators_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."operators"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "board_columns" ADD CONSTRAINT "board_columns_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "board_cards_column_idx" ON "board_cards" USING btree ("column_id","moved_at" desc);--> statement-breakpoint
 CREATE INDEX "board_cards_account_idx" ON "board_cards" USING btree ("account_id");--> statement-breakpoint

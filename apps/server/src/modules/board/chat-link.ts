@@ -1,0 +1,63 @@
+import type { ChatState } from '@tsunagu/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { boardCards, boardColumns, chatThreads } from '../../db/schema/index.js';
+import type { Executor } from '../../db/types.js';
+
+/**
+ * The one place where the follow-up board and the chat meet (decision 0243): a card's assignee
+ * is its friend's chat thread's; a card that enters a column tied to a chat state gives the
+ * thread that state; a thread whose state changes moves its card into the column tied to the
+ * new state. Each write bumps the version of what it changes, so stale copies are refused.
+ */
+
+/** Upserts the friend's chat thread with the given state and/or assignee. */
+export async function writeThread(
+  tx: Executor,
+  target: { accountId: number; friendId: number },
+  change: { state?: ChatState; assigneeId?: number | null },
+) {
+  const set = {
+    ...(change.state !== undefined ? { state: change.state } : {}),
+    ...(change.assigneeId !== undefined ? { assigneeId: change.assigneeId } : {}),
+  };
+  if (Object.keys(set).length === 0) return;
+  await tx
+    .insert(chatThreads)
+    .values({ memberId: target.friendId, accountId: target.accountId, ...set })
+    .onConflictDoUpdate({
+      target: chatThreads.memberId,
+      set: { ...set, version: sql`${chatThreads.version} + 1`, updatedAt: new Date() },
+      setWhere: eq(chatThreads.accountId, target.accountId),
+    });
+}
+
+/**
+ * A thread's state changed (the chat's state control, or the webhook making it 未対応 again):
+ * the friend's card, when on the board, moves into the column tied to that state — even past
+ * the column's limit, since the state has already changed. Returns the moved card's new place
+ * (for the board's live event), or null when nothing moved.
+ */
+export async function followChatState(
+  tx: Executor,
+  target: { accountId: number; friendId: number; state: ChatState },
+): Promise<{ columnId: number; version: number } | null> {
+  const [column] = await tx
+    .select({ id: boardColumns.id })
+    .from(boardColumns)
+    .where(
+      and(eq(boardColumns.accountId, target.accountId), eq(boardColumns.chatState, target.state)),
+    );
+  if (!column) return null;
+  const [moved] = await tx
+    .update(boardCards)
+    .set({ columnId: column.id, version: sql`${boardCards.version} + 1`, movedAt: new Date() })
+    .where(
+      and(
+        eq(boardCards.accountId, target.accountId),
+        eq(boardCards.memberId, target.friendId),
+        sql`${boardCards.columnId} <> ${column.id}`,
+      ),
+    )
+    .returning({ columnId: boardCards.columnId, version: boardCards.version });
+  return moved ?? null;
+}
