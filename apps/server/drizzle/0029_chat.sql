@@ -43,7 +43,7 @@ CREATE TABLE "chat_threads" (
 	"state" text DEFAULT 'unhandled' NOT NULL,
 	"assignee_id" integer,
 	"unread_count" integer DEFAULT 0 NOT NULL,
-	"last_message_at" timestamp with time zone,
+	"last_message_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_message_preview" text DEFAULT '' NOT NULL,
 	"last_message_kind" text,
 	"last_message_direction" text,
@@ -68,7 +68,7 @@ CREATE INDEX "chat_messages_thread" ON "chat_messages" USING btree ("member_id",
 CREATE INDEX "chat_messages_media_due" ON "chat_messages" USING btree ("media_next_attempt_at") WHERE "chat_messages"."media_state" = 'pending';--> statement-breakpoint
 CREATE INDEX "chat_messages_text_trgm" ON "chat_messages" USING gin ("text" gin_trgm_ops) WHERE "chat_messages"."text" is not null;--> statement-breakpoint
 CREATE INDEX "chat_messages_push" ON "chat_messages" USING btree ("push_id");--> statement-breakpoint
-CREATE INDEX "chat_threads_inbox" ON "chat_threads" USING btree ("account_id",("unread_count" > 0) desc,"last_message_at" desc nulls last,"member_id" desc);--> statement-breakpoint
+CREATE INDEX "chat_threads_inbox" ON "chat_threads" USING btree ("account_id",("unread_count" > 0) desc,"last_message_at" desc,"member_id" desc);--> statement-breakpoint
 CREATE INDEX "chat_threads_state" ON "chat_threads" USING btree ("account_id","state","last_message_at");--> statement-breakpoint
 CREATE INDEX "chat_threads_assignee" ON "chat_threads" USING btree ("assignee_id");--> statement-breakpoint
 CREATE INDEX "line_pushes_member_ids_idx" ON "line_pushes" USING gin ("member_ids");

@@ -12,6 +12,7 @@ import { commonVarsModule } from './modules/common-vars/index.js';
 import { formsModule } from './modules/forms/index.js';
 import { friendsCsvModule } from './modules/friends-csv/index.js';
 import { friendsModule } from './modules/friends/index.js';
+import { chatsModule } from './modules/chats/index.js';
 import {
   createWebhookEventProcessor,
   lineModule,
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         api.addHook('preClose', () => accountEvents.close());
         await api.register(accountStreamRoutes, { prefix: '/line', events: accountEvents });
         await api.register(boardModule, { prefix: '/line', events: accountEvents });
+        await api.register(chatsModule, { prefix: '/line' });
         await api.register(memberQueriesModule, { prefix: '/journey/member_queries' });
         await api.register(friendInfoModule);
         await api.register(commonVarsModule);

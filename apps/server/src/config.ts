@@ -94,6 +94,8 @@ export const configSchema = z
       .regex(/^\d{10}$/, { message: 'LINE_LOGIN_CHANNEL_ID は10桁の数字です' })
       .optional(),
     LINE_API_BASE: z.string().url().default('https://api.line.me'),
+    /** LINE's data API host (message content, issue 24); tests point it at the fake LINE too. */
+    LINE_DATA_API_BASE: z.string().url().default('https://api-data.line.me'),
     /**
      * First wait before asking LINE again for the bot of a channel stored without it (LINE was
      * unreachable at start, decision 0183); doubles up to 5 minutes.

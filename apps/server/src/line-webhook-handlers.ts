@@ -1,13 +1,16 @@
 import type { LineWebhookHandler } from './modules/line/index.js';
 import { recordFriendEvent } from './modules/friends/index.js';
 import { recordDeliveryReport } from './modules/tel/index.js';
+import { recordChatEvent } from './modules/chats/index.js';
 
 /**
  * What each recorded LINE webhook event is handed to, in this order (decision 0195): tel
- * (delivery reports of notification messages), friends (follow, unfollow, message). The API
+ * (delivery reports of notification messages), friends (follow, unfollow, message), chats
+ * (a friend's messages and unsend, after friends: the friend exists by then). The API
  * process and `npm run worker` run the same list.
  */
 export const lineWebhookHandlers: readonly LineWebhookHandler[] = [
   recordDeliveryReport,
   recordFriendEvent,
+  recordChatEvent,
 ];

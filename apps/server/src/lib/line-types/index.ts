@@ -31,6 +31,8 @@ export type LineFollowEvent = WebhookSchemas['FollowEvent'];
 export type LineUnfollowEvent = WebhookSchemas['UnfollowEvent'];
 export type LineMessageEvent = WebhookSchemas['MessageEvent'];
 export type LinePostbackEvent = WebhookSchemas['PostbackEvent'];
+/** `unsend`: the user took a message back. */
+export type LineUnsendEvent = WebhookSchemas['UnsendEvent'];
 /** `delivery`: a notification message (PNP) reached the user. */
 export type LineDeliveryEvent = WebhookSchemas['PnpDeliveryCompletionEvent'];
 export type LineSource =

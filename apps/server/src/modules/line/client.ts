@@ -1,5 +1,6 @@
 import { lineErrorDetailsOf, type LineErrorDetail } from '@tsunagu/contracts';
 import type {
+  LineReplyMessageRequest,
   LineSetWebhookEndpointRequest,
   LineTestWebhookEndpointRequest,
 } from '../../lib/line-types/index.js';
@@ -179,6 +180,30 @@ export function createLineClient(apiBase: string) {
         method: 'POST',
         token,
         ...sendJson({ messages }),
+      });
+      await response.body?.cancel();
+    },
+
+    /**
+     * `POST /v2/bot/message/reply` (issue 24): messages with a friend's reply token — free, once
+     * per token, within about a minute of the friend's message. LINE answers 400 to a used or
+     * expired token; status 0 (a timeout) leaves open whether LINE took it.
+     */
+    async reply(token: string, replyToken: string, messages: unknown[]): Promise<void> {
+      const response = await call('/v2/bot/message/reply', {
+        method: 'POST',
+        token,
+        ...sendJson({ replyToken, messages } as LineReplyMessageRequest),
+      });
+      await response.body?.cancel();
+    },
+
+    /** `POST /v2/bot/chat/markAsRead`: the friend sees 既読 up to the message of this token. */
+    async markAsRead(token: string, markAsReadToken: string): Promise<void> {
+      const response = await call('/v2/bot/chat/markAsRead', {
+        method: 'POST',
+        token,
+        ...sendJson({ markAsReadToken }),
       });
       await response.body?.cancel();
     },

@@ -9,6 +9,7 @@ import type {
   LineMessageEvent,
   LinePostbackEvent,
   LineUnfollowEvent,
+  LineUnsendEvent,
 } from '../../lib/line-types/index.js';
 import type {
   deliveryEventSchema,
@@ -18,6 +19,7 @@ import type {
   messageEventSchema,
   postbackEventSchema,
   unfollowEventSchema,
+  unsendEventSchema,
 } from './webhook-events.js';
 import { checkEvent, type LineWebhookEvent } from './webhook-events.js';
 
@@ -44,13 +46,16 @@ describe('webhook events checked against LINE’s definition (webhook.yml)', () 
     expectTypeOf<z.output<typeof messageEventSchema>>().toExtend<LineMessageEvent>();
     expectTypeOf<z.output<typeof postbackEventSchema>>().toExtend<LinePostbackEvent>();
     expectTypeOf<z.output<typeof deliveryEventSchema>>().toExtend<LineDeliveryEvent>();
+    expectTypeOf<z.output<typeof unsendEventSchema>>().toExtend<LineUnsendEvent>();
     expectTypeOf<z.output<typeof lineEventEnvelopeSchema>>().toExtend<LineEventBase>();
     // What handlers are given is a part of LINE's union of every event, checked in full.
     expectTypeOf<z.output<typeof handledEventSchema>>().toExtend<LineWebhookEvent>();
     expectTypeOf<LineWebhookEvent>().toExtend<LineEvent>();
     // The handled types are LINE's names of them.
     expectTypeOf<LineWebhookEvent['type']>().toExtend<LineEventType>();
-    expectTypeOf<'follow' | 'unfollow' | 'message' | 'postback' | 'delivery'>().toEqualTypeOf<
+    expectTypeOf<
+      'follow' | 'unfollow' | 'message' | 'postback' | 'delivery' | 'unsend'
+    >().toEqualTypeOf<
       LineWebhookEvent['type']
     >();
   });

@@ -5,6 +5,7 @@ import type {
   LineMessageEvent,
   LinePostbackEvent,
   LineUnfollowEvent,
+  LineUnsendEvent,
 } from '../../lib/line-types/index.js';
 
 /**
@@ -57,6 +58,12 @@ export const postbackEventSchema = z.looseObject({
     params: z.record(z.string(), z.string()).optional(),
   }),
 });
+/** `unsend`: the friend took a message back (the chat hides it, issue 24). */
+export const unsendEventSchema = z.looseObject({
+  ...envelope,
+  type: z.literal('unsend'),
+  unsend: z.looseObject({ messageId: z.string().min(1).max(100) }),
+});
 export const deliveryEventSchema = z.looseObject({
   ...envelope,
   type: z.literal('delivery'),
@@ -70,11 +77,17 @@ export const handledEventSchema = z.discriminatedUnion('type', [
   messageEventSchema,
   postbackEventSchema,
   deliveryEventSchema,
+  unsendEventSchema,
 ]);
 
 /** One event a handler is given: LINE's own type of it (webhook.yml). */
 export type LineWebhookEvent =
-  LineFollowEvent | LineUnfollowEvent | LineMessageEvent | LinePostbackEvent | LineDeliveryEvent;
+  | LineFollowEvent
+  | LineUnfollowEvent
+  | LineMessageEvent
+  | LinePostbackEvent
+  | LineDeliveryEvent
+  | LineUnsendEvent;
 
 const HANDLED_TYPES: ReadonlySet<string> = new Set(
   handledEventSchema.options.map((option) => option.shape.type.value),

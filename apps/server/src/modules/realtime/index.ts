@@ -7,6 +7,7 @@ export { realtimeEventRoutes, realtimeSettingsRoutes } from './routes.js';
 export { createRealtimeHub, type RealtimeHub } from './hub.js';
 export { createEventPublisher, type PublishEvents, type SalonEventDraft } from './publisher.js';
 export {
+  ACCOUNT_EVENTS_CHANNEL,
   createAccountEvents,
   type AccountEvents,
   type AccountEventDraft,

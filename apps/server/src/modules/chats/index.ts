@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { lineParts } from '../line/index.js';
+import { createPushQueue } from '../line-push/index.js';
+import { createFriendMessageRenderer } from '../message-rendering/index.js';
+import { createChatHub } from './hub.js';
+import { createMediaFetcher } from './media-fetcher.js';
+import { chatRoutes } from './routes.js';
+import { createChatSender } from './send.js';
+import { createChatService } from './service.js';
+
+export { recordChatEvent } from './webhook.js';
+export { createMediaFetcher, type MediaFetcher } from './media-fetcher.js';
+export { CHAT_EVENTS_CHANNEL } from './events.js';
+
+/**
+ * 1:1 chat with LINE friends (issue 24): `/api/line/chats…`; the media fetcher (friends' images
+ * and files from LINE's data API) and the chat hub (SSE across processes) run in this process.
+ * Friends' messages are stored by the webhook handler `recordChatEvent` (line-webhook-handlers).
+ */
+export async function chatsModule(api: FastifyInstance) {
+  const { config, db } = api;
+  const { client, credentials } = lineParts(db, config);
+  const fetcher = createMediaFetcher({
+    db,
+    dataApiBase: config.LINE_DATA_API_BASE,
+    credentials,
+    listen: api.dbListen,
+    log: api.log,
+  });
+  api.decorate('chatMedia', fetcher);
+  api.addHook('onReady', () => fetcher.start());
+  api.addHook('onClose', () => fetcher.stop());
+  const hub = createChatHub({ listen: api.dbListen });
+  await hub.start();
+  api.addHook('preClose', () => hub.close());
+  const sender = createChatSender({
+    db,
+    client,
+    credentials,
+    pushes: createPushQueue(),
+    renderMessage: createFriendMessageRenderer(db, config.PUBLIC_ORIGIN),
+    replyToLine: config.LINE_PUSH_SENDER === 'line',
+  });
+  await api.register(chatRoutes, {
+    chats: createChatService({ db, sender, client, credentials, log: api.log }),
+    hub,
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The chat's media fetcher (tests run it until idle). */
+    chatMedia: import('./media-fetcher.js').MediaFetcher;
+  }
+}

@@ -1,0 +1,217 @@
+import {
+  CHAT_EVENT,
+
+  REALTIME_HEARTBEAT_SECONDS,
+  REALTIME_MESSAGES,
+  chatFriendParamsSchema,
+  chatInboxEntrySchema,
+  chatInboxQuerySchema,
+  chatInboxSchema,
+  chatMessageParamsSchema,
+  chatMessagesQuerySchema,
+  chatSendInputSchema,
+  chatSendResultSchema,
+  chatStateInputSchema,
+  chatThreadSchema,
+  chatUnreadSummarySchema,
+  errorBodySchema,
+  okResponseSchema,
+  validationErrorBodySchema,
+  type ChatEvent,
+} from '@tsunagu/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { TooManyRequestsError } from '../../lib/errors.js';
+import { needs } from '../../plugins/access.js';
+import { SESSION_COOKIE, authOf, hashSessionToken } from '../auth/index.js';
+import type { ChatHub } from './hub.js';
+import type { ChatService } from './service.js';
+
+const tags = ['chats'];
+const notFound = { 404: errorBodySchema };
+const refused = { 403: errorBodySchema, 404: errorBodySchema, 422: validationErrorBodySchema };
+
+/**
+ * The chat under `/api/line/chats` (issue 24): any operator of the account reads (and opening a
+ * thread marks it read); sending needs `template-write`, the state `board-write` (decision 0232).
+ */
+export async function chatRoutes(
+  app: FastifyInstance,
+  options: { chats: ChatService; hub: ChatHub },
+) {
+  const { chats, hub } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const stopWatching = app.sessions.onSessionEnded((tokenHash) => hub.closeSession(tokenHash));
+  app.addHook('onClose', async () => stopWatching());
+
+  routes.get(
+    '/chats',
+    {
+      schema: {
+        tags,
+        summary:
+          'チャットの受信箱（未読のある友だちが先、最新メッセージ順、50件ずつ）。q: 名前とメッセージ本文の検索、state / assignee / tag_id / unread で絞り込み',
+        querystring: chatInboxQuerySchema,
+        response: { 200: chatInboxSchema, 422: validationErrorBodySchema },
+      },
+    },
+    async (request) => chats.inbox(authOf(request).accountId, request.query),
+  );
+
+  routes.get(
+    '/chats/unread',
+    {
+      schema: {
+        tags,
+        summary: '未読のあるチャットの数と未読メッセージ数（メニューのバッジ）',
+        response: { 200: chatUnreadSummarySchema },
+      },
+    },
+    async (request) => chats.unread(authOf(request).accountId),
+  );
+
+  routes.get(
+    '/chats/events',
+    {
+      schema: {
+        tags,
+        summary: `チャットの Server-Sent Events（event: ${CHAT_EVENT}）。メッセージの受信・送信、対応状況、既読の変化を友だちIDで知らせる`,
+        response: { 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { accountId } = authOf(request);
+      const token = request.cookies[SESSION_COOKIE] ?? '';
+      let close = () => {};
+      const untrack = hub.track(hashSessionToken(token), () => close());
+      if (!untrack) throw new TooManyRequestsError(REALTIME_MESSAGES.tooManyStreams);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write(`retry: 3000\n\n`);
+      const unsubscribe = hub.subscribe(accountId, (event: ChatEvent) => {
+        raw.write(`event: ${CHAT_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      const heartbeat = setInterval(() => {
+        raw.write(': ping\n\n');
+        void app.sessions
+          .authenticate(token, { touch: false })
+          .then((operator) => operator?.accountId === accountId || close())
+          .catch(() => {});
+      }, REALTIME_HEARTBEAT_SECONDS * 1000);
+      let closed = false;
+      close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        untrack();
+        raw.end();
+      };
+      request.raw.on('close', close);
+    },
+  );
+
+  routes.get(
+    '/chats/:friend_id/messages',
+    {
+      schema: {
+        tags,
+        summary:
+          '友だちとのトーク（古い順、最新が最後）。before に前のページの next_cursor を渡すとさらに古いメッセージ',
+        params: chatFriendParamsSchema,
+        querystring: chatMessagesQuerySchema,
+        response: { 200: chatThreadSchema, ...notFound, 422: validationErrorBodySchema },
+      },
+    },
+    async (request) =>
+      chats.thread(authOf(request).accountId, request.params.friend_id, request.query.before),
+  );
+
+  routes.post(
+    '/chats/:friend_id/messages',
+    {
+      config: { access: needs('template-write') },
+      schema: {
+        tags,
+        summary: `友だちへ送信（text・template_id・image_url のいずれか）。応答トークンが有効なら無料の応答メッセージ、そうでなければプッシュ（月間の送信数に数えられる）`,
+        params: chatFriendParamsSchema,
+        body: chatSendInputSchema,
+        response: { 201: chatSendResultSchema, ...refused },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const sent = await chats.send(
+        auth.accountId,
+        auth.operatorId,
+        request.params.friend_id,
+        request.body,
+      );
+      return reply.code(201).send(sent);
+    },
+  );
+
+  routes.post(
+    '/chats/:friend_id/read',
+    {
+      schema: {
+        tags,
+        summary: 'トークを既読にする（チーム全体。設定によりLINEにも既読を付ける）',
+        params: chatFriendParamsSchema,
+        response: { 200: okResponseSchema, ...notFound },
+      },
+    },
+    async (request) => {
+      await chats.markRead(authOf(request).accountId, request.params.friend_id);
+      return { status: true as const };
+    },
+  );
+
+  routes.put(
+    '/chats/:friend_id/state',
+    {
+      config: { access: needs('board-write') },
+      schema: {
+        tags,
+        summary: '対応状況（未対応・対応中・対応済み）と担当者（assignee_id: null で外す、省略で変えない）',
+        params: chatFriendParamsSchema,
+        body: chatStateInputSchema,
+        response: { 200: chatInboxEntrySchema, ...refused },
+      },
+    },
+    async (request) =>
+      chats.setState(authOf(request).accountId, request.params.friend_id, request.body),
+  );
+
+  routes.get(
+    '/chats/:friend_id/messages/:message_id/content',
+    {
+      schema: {
+        tags,
+        summary: '友だちが送った画像・動画・音声・ファイルの中身（このアカウントのオペレーターのみ）',
+        params: chatMessageParamsSchema,
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (request, reply) => {
+      const media = await chats.content(
+        authOf(request).accountId,
+        request.params.friend_id,
+        request.params.message_id,
+      );
+      return reply
+        .header('content-type', media.contentType)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(media.bytes);
+    },
+  );
+
+}
