@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
-import { chatThreads, members } from '../../db/schema/index.js';
-import { followChatState, writeThread } from './chat-link.js';
+import { chatThreads } from '../../db/schema/index.js';
 import { openStream } from '../../../test/helpers/sse.js';
 import {
   createTestApp,
@@ -28,13 +27,6 @@ describe(`follow-up board (${databaseKind})`, () => {
     expect(response.statusCode, response.body).toBe(code);
     return response.json();
   }
-  const accountOf = async (friendId: number) =>
-    (
-      await t.app.db
-        .select({ accountId: members.accountId })
-        .from(members)
-        .where(eq(members.id, friendId))
-    )[0]!.accountId;
   const board = async (client = demo) => ok<Board>(await client.get('/api/line/board'));
   const column = (b: Board, name: string) => b.columns.find((c) => c.name === name)!;
   const move = (client: Client, card: BoardCard, columnId: number, version = card.version) =>
@@ -202,20 +194,7 @@ describe(`follow-up board (${databaseKind})`, () => {
     expect((await stateOf(card.friend_id))?.state).toBe('in_progress');
 
     // The chat marks the thread 対応済み: the card follows into 来店済み (tied to it).
-    await t.app.db.transaction(async (tx) => {
-      await writeThread(
-        tx,
-        { accountId: await accountOf(card.friend_id), friendId: card.friend_id },
-        { state: 'resolved' },
-      );
-      expect(
-        await followChatState(tx, {
-          accountId: await accountOf(card.friend_id),
-          friendId: card.friend_id,
-          state: 'resolved',
-        }),
-      ).toMatchObject({ columnId: column(b, '来店済み').id });
-    });
+    await ok(await demo.put(`/api/line/chats/${card.friend_id}/state`, { state: 'resolved' }));
     const after = (await board()).cards.find((c) => c.friend_id === card.friend_id)!;
     expect(after.column_id).toBe(column(b, '来店済み').id);
     expect((await stateOf(card.friend_id))?.state).toBe('resolved');
