@@ -12,7 +12,7 @@ import { commonVarsModule } from './modules/common-vars/index.js';
 import { formsModule } from './modules/forms/index.js';
 import { friendsCsvModule } from './modules/friends-csv/index.js';
 import { friendsModule } from './modules/friends/index.js';
-import { chatsModule } from './modules/chats/index.js';
+import { chatMediaFetcher, chatsModule } from './modules/chats/index.js';
 import {
   createWebhookEventProcessor,
   lineModule,
@@ -101,6 +101,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     app.decorate('lineWebhookEvents', webhookEvents);
     app.addHook('onReady', () => webhookEvents.start());
     app.addHook('onClose', () => webhookEvents.stop());
+    // Friends' media (issue 24) is fetched from LINE after the webhook stored the message.
+    chatMediaFetcher(app);
 
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     await app.register(

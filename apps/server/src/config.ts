@@ -96,6 +96,13 @@ export const configSchema = z
     LINE_API_BASE: z.string().url().default('https://api.line.me'),
     /** LINE's data API host (message content, issue 24); tests point it at the fake LINE too. */
     LINE_DATA_API_BASE: z.string().url().default('https://api-data.line.me'),
+    /** A friend's image, video, audio or file larger than this is not kept (decision 0231). */
+    CHAT_MEDIA_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(200 * 1024 * 1024)
+      .default(20 * 1024 * 1024),
     /**
      * First wait before asking LINE again for the bot of a channel stored without it (LINE was
      * unreachable at start, decision 0183); doubles up to 5 minutes.

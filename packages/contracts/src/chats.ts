@@ -207,7 +207,7 @@ export const chatMessagesQuerySchema = z.object({
 });
 
 export const chatMessageSchema = z.object({
-  /** Unique in the thread: `m{id}` for a chat message, `p{id}` for a push/multicast. */
+  /** Unique in the thread: `m{id}` for a chat message, `p{push id}-{n}` for a push's nth message. */
   id: z.string(),
   direction: z.enum(['in', 'out']),
   kind: chatMessageKindSchema,

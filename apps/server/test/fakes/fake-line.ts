@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeLineChat, type FakeLineChat } from './fake-line-chat.js';
 import { fakeValidationDetails } from './fake-line-validate.js';
 
 /** One channel the fake serves: its credentials and its bot. */
@@ -111,6 +112,8 @@ export interface FakeLine {
   validateCalls: { channelId: string; messages: unknown[] }[];
   /** The validate call answers this status (500: LINE is down) instead of checking; null: checks. */
   failValidation(status: number | null): void;
+  /** The chat's calls: reply tokens, replies, markAsRead, message content (fake-line-chat.ts). */
+  chat: FakeLineChat;
   close(): Promise<void>;
 }
 
@@ -171,6 +174,7 @@ export async function startFakeLine(
   const acceptedRetryKeys = new Set<string>();
   const validateCalls: FakeLine['validateCalls'] = [];
   let validateStatus: number | null = null;
+  const chat = createFakeLineChat();
   /** Per channel: the limit, and `used` as of when it was set (`counted` of usage() then). */
   const quotas = new Map<string, { limit: number | null; used: number; counted: number }>();
   let tokenBehaviour: (call: number) => {
@@ -324,6 +328,7 @@ export async function startFakeLine(
       json(res, 401, { message: MESSAGES[401] });
       return;
     }
+    if (chat.handle(req, res, raw, channel.channelId)) return;
     const profileOf = /^\/v2\/bot\/profile\/(U[0-9a-f]{32})$/.exec(path);
     if (req.method === 'GET' && profileOf) {
       const userId = profileOf[1]!;
@@ -464,7 +469,9 @@ export async function startFakeLine(
     failValidation(status) {
       validateStatus = status;
     },
+    chat: chat.chat,
     async close() {
+      chat.chat.close();
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

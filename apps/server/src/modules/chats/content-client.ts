@@ -49,7 +49,10 @@ export async function fetchMessageContent(
     } catch {
       return { kind: 'later', reason: 'LINEからの受信が途中で切れました' };
     }
-    const contentType = (response.headers.get('content-type') ?? 'application/octet-stream').slice(0, 100);
+    const contentType = (response.headers.get('content-type') ?? 'application/octet-stream').slice(
+      0,
+      100,
+    );
     return { kind: 'ok', contentType, bytes: Buffer.concat(chunks) };
   }
   await response.body?.cancel().catch(() => {});

@@ -7,7 +7,13 @@ import {
   type ChatState,
 } from '@tsunagu/contracts';
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { chatMessages, chatThreads, members, memberTags, operators } from '../../db/schema/index.js';
+import {
+  chatMessages,
+  chatThreads,
+  members,
+  memberTags,
+  operators,
+} from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import { tagsOfFriends } from '../tags/index.js';
@@ -26,7 +32,9 @@ const encodeCursor = (cursor: Cursor) =>
 
 function decodeCursor(text: string, message: string): Cursor {
   try {
-    const [unread, at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    const [unread, at, id] = JSON.parse(
+      Buffer.from(text, 'base64url').toString('utf8'),
+    ) as unknown[];
     if (
       (unread === 0 || unread === 1) &&
       typeof at === 'string' &&
@@ -83,8 +91,7 @@ function entryOf(
     follow_state: row.followState as ChatInboxEntry['follow_state'],
     unread_count: row.unreadCount,
     state: row.state as ChatState,
-    assignee:
-      row.assigneeId !== null ? { id: row.assigneeId, name: row.assigneeName ?? '' } : null,
+    assignee: row.assigneeId !== null ? { id: row.assigneeId, name: row.assigneeName ?? '' } : null,
     tags,
     last_message_preview: row.preview,
     last_message_kind: (row.kind as ChatMessageKind | null) ?? null,
@@ -118,21 +125,32 @@ export async function listInbox(
   const conditions: SQL[] = [eq(chatThreads.accountId, accountId)];
   if (query.state) conditions.push(eq(chatThreads.state, query.state));
   if (query.assignee === 'none') conditions.push(isNull(chatThreads.assigneeId));
-  else if (query.assignee !== undefined) conditions.push(eq(chatThreads.assigneeId, query.assignee));
+  else if (query.assignee !== undefined)
+    conditions.push(eq(chatThreads.assigneeId, query.assignee));
   if (query.tag_id !== undefined)
     conditions.push(
       sql`exists (select 1 from ${memberTags} where ${memberTags.memberId} = ${chatThreads.memberId} and ${memberTags.tagId} = ${query.tag_id})`,
     );
   if (query.unread === 'true') conditions.push(sql`${chatThreads.unreadCount} > 0`);
   if (query.unread === 'false') conditions.push(sql`${chatThreads.unreadCount} = 0`);
-  const q = query.q?.trim() ? likePattern(query.q.trim()) : null;
-  if (q)
+  const search = query.q?.trim() ?? '';
+  const q = search ? likePattern(search) : null;
+  if (q) {
+    // Two-character (or longer) searches go through the character-pair index (decision 0233).
+    const pairs =
+      [...search].length >= 2
+        ? sql`and chat_bigrams(${chatMessages.text}) @> chat_bigrams(${search})`
+        : sql``;
     conditions.push(
-      sql`(${members.displayName} ilike ${q} or ${chatThreads.memberId} in (
+      sql`${chatThreads.memberId} in (
+        select ${members.id} from ${members}
+        where ${members.accountId} = ${accountId} and ${members.displayName} ilike ${q}
+        union
         select ${chatMessages.memberId} from ${chatMessages}
-        where ${chatMessages.accountId} = ${accountId} and ${chatMessages.text} ilike ${q}
-          and ${chatMessages.unsentAt} is null))`,
+        where ${chatMessages.accountId} = ${accountId} and ${chatMessages.text} is not null
+          ${pairs} and ${chatMessages.text} ilike ${q} and ${chatMessages.unsentAt} is null)`,
     );
+  }
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor, cursorMessage);
     conditions.push(
@@ -154,7 +172,9 @@ export async function listInbox(
   ]);
   const last = page.at(-1);
   return {
-    entries: page.map((row) => entryOf(row, tags.get(row.friendId) ?? [], matches.get(row.friendId) ?? null)),
+    entries: page.map((row) =>
+      entryOf(row, tags.get(row.friendId) ?? [], matches.get(row.friendId) ?? null),
+    ),
     next_cursor:
       rows.length > CHAT_PAGE_SIZE && last
         ? encodeCursor({
@@ -185,7 +205,8 @@ async function matchedTexts(db: Executor, accountId: number, ids: number[], q: s
       ),
     )
     .orderBy(chatMessages.memberId, desc(chatMessages.sentAt));
-  for (const row of rows) if (row.text) found.set(row.memberId, [...row.text].slice(0, 100).join(''));
+  for (const row of rows)
+    if (row.text) found.set(row.memberId, [...row.text].slice(0, 100).join(''));
   return found;
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { lineParts } from '../line/index.js';
+import { createLineClient, lineParts } from '../line/index.js';
 import { createPushQueue } from '../line-push/index.js';
 import { createFriendMessageRenderer } from '../message-rendering/index.js';
 import { createChatHub } from './hub.js';
-import { createMediaFetcher } from './media-fetcher.js';
+import { createMediaFetcher, type MediaFetcher } from './media-fetcher.js';
 import { chatRoutes } from './routes.js';
 import { createChatSender } from './send.js';
 import { createChatService } from './service.js';
@@ -19,17 +19,9 @@ export { CHAT_EVENTS_CHANNEL } from './events.js';
  */
 export async function chatsModule(api: FastifyInstance) {
   const { config, db } = api;
-  const { client, credentials } = lineParts(db, config);
-  const fetcher = createMediaFetcher({
-    db,
-    dataApiBase: config.LINE_DATA_API_BASE,
-    credentials,
-    listen: api.dbListen,
-    log: api.log,
-  });
-  api.decorate('chatMedia', fetcher);
-  api.addHook('onReady', () => fetcher.start());
-  api.addHook('onClose', () => fetcher.stop());
+  const { credentials } = lineParts(db, config);
+  // Replies wait as long as pushes do (TEL_REQUEST_TIMEOUT_MS), then are asked once more.
+  const client = createLineClient(config.LINE_API_BASE, config.TEL_REQUEST_TIMEOUT_MS);
   const hub = createChatHub({ listen: api.dbListen });
   await hub.start();
   api.addHook('preClose', () => hub.close());
@@ -47,9 +39,28 @@ export async function chatsModule(api: FastifyInstance) {
   });
 }
 
+/**
+ * The media fetcher of a process (the app decorates itself with it as `chatMedia`, so tests
+ * can run it until idle): fetches friends' media from LINE_DATA_API_BASE in the background.
+ */
+export function chatMediaFetcher(api: FastifyInstance) {
+  const fetcher = createMediaFetcher({
+    db: api.db,
+    dataApiBase: api.config.LINE_DATA_API_BASE,
+    maxBytes: api.config.CHAT_MEDIA_MAX_BYTES,
+    credentials: lineParts(api.db, api.config).credentials,
+    listen: api.dbListen,
+    log: api.log,
+  });
+  api.decorate('chatMedia', fetcher);
+  api.addHook('onReady', () => fetcher.start());
+  api.addHook('onClose', () => fetcher.stop());
+  return fetcher;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The chat's media fetcher (tests run it until idle). */
-    chatMedia: import('./media-fetcher.js').MediaFetcher;
+    chatMedia: MediaFetcher;
   }
 }

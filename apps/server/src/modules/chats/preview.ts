@@ -18,7 +18,8 @@ const MEDIA_PREVIEW: Partial<Record<ChatMessageKind, string>> = {
 /** What the inbox shows of a message: its text (cut), or what kind of message it was. */
 export function previewOf(kind: ChatMessageKind, text: string | null, unsent = false): string {
   if (unsent) return CHAT_TEXT.unsent;
-  if (kind === 'text' && text) return [...text.replace(/\s+/g, ' ')].slice(0, PREVIEW_CHARS).join('');
+  if (kind === 'text' && text)
+    return [...text.replace(/\s+/g, ' ')].slice(0, PREVIEW_CHARS).join('');
   return MEDIA_PREVIEW[kind] ?? MEDIA_PREVIEW.other!;
 }
 

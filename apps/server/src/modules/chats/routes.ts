@@ -1,6 +1,5 @@
 import {
   CHAT_EVENT,
-
   REALTIME_HEARTBEAT_SECONDS,
   REALTIME_MESSAGES,
   chatFriendParamsSchema,
@@ -179,7 +178,8 @@ export async function chatRoutes(
       config: { access: needs('board-write') },
       schema: {
         tags,
-        summary: '対応状況（未対応・対応中・対応済み）と担当者（assignee_id: null で外す、省略で変えない）',
+        summary:
+          '対応状況（未対応・対応中・対応済み）と担当者（assignee_id: null で外す、省略で変えない）',
         params: chatFriendParamsSchema,
         body: chatStateInputSchema,
         response: { 200: chatInboxEntrySchema, ...refused },
@@ -194,7 +194,8 @@ export async function chatRoutes(
     {
       schema: {
         tags,
-        summary: '友だちが送った画像・動画・音声・ファイルの中身（このアカウントのオペレーターのみ）',
+        summary:
+          '友だちが送った画像・動画・音声・ファイルの中身（このアカウントのオペレーターのみ）',
         params: chatMessageParamsSchema,
         produces: ['application/octet-stream'],
       },
@@ -213,5 +214,4 @@ export async function chatRoutes(
         .send(media.bytes);
     },
   );
-
 }

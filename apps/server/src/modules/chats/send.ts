@@ -129,7 +129,11 @@ export function createChatSender(deps: ChatSendDeps) {
     return renderMessages(deps.renderMessage, accountId, friendId, messages);
   }
 
-  async function tryReply(accountId: number, replyToken: string, messages: unknown[]): Promise<Outcome> {
+  async function tryReply(
+    accountId: number,
+    replyToken: string,
+    messages: unknown[],
+  ): Promise<Outcome> {
     const sending = await deps.credentials.forSending(accountId);
     if (sending.kind !== 'ready') return { via: 'push' };
     for (let attempt = 1; attempt <= 2; attempt += 1) {
@@ -210,7 +214,8 @@ export function createChatSender(deps: ChatSendDeps) {
       const sending = await deps.credentials.forSending(accountId);
       if (sending.kind === 'none') throw fieldError('text', CHAT_TEXT.notConnected);
       const messages = await messagesFor(accountId, friendId, input);
-      const field = input.template_id !== undefined ? 'template_id' : input.image_url ? 'image_url' : 'text';
+      const field =
+        input.template_id !== undefined ? 'template_id' : input.image_url ? 'image_url' : 'text';
       const problems = sendableMessagesProblems(messages);
       if (problems.length > 0)
         throw fieldError(field, renderedCheckFailure(friendRecipient(friend.name), problems));
@@ -218,14 +223,24 @@ export function createChatSender(deps: ChatSendDeps) {
       const replyToken = deps.replyToLine
         ? await db.transaction((tx) => takeReplyToken(tx, accountId, friendId))
         : null;
-      const outcome = replyToken ? await tryReply(accountId, replyToken, messages) : { via: 'push' as const };
+      const outcome = replyToken
+        ? await tryReply(accountId, replyToken, messages)
+        : { via: 'push' as const };
       if (outcome.via !== 'push') {
         const ids = await db.transaction((tx) =>
-          record(tx, accountId, friendId, operatorId, messages, {
-            via: 'reply',
-            state: outcome.via === 'reply' ? 'sent' : 'unknown',
-            reason: outcome.via === 'reply' ? '' : outcome.reason,
-          }, null),
+          record(
+            tx,
+            accountId,
+            friendId,
+            operatorId,
+            messages,
+            {
+              via: 'reply',
+              state: outcome.via === 'reply' ? 'sent' : 'unknown',
+              reason: outcome.via === 'reply' ? '' : outcome.reason,
+            },
+            null,
+          ),
         );
         return {
           ids,
@@ -233,16 +248,27 @@ export function createChatSender(deps: ChatSendDeps) {
         };
       }
       const ids = await db.transaction(async (tx) => {
-        const recorded = await record(tx, accountId, friendId, operatorId, messages, {
-          via: 'push',
-          state: 'sending',
-          reason: '',
-        }, null);
-        const pushId = await deps.pushes.enqueue(tx, accountId, friendId, messages, `chat:${recorded[0]}`);
-        await tx
-          .update(chatMessages)
-          .set({ pushId })
-          .where(inArray(chatMessages.id, recorded));
+        const recorded = await record(
+          tx,
+          accountId,
+          friendId,
+          operatorId,
+          messages,
+          {
+            via: 'push',
+            state: 'sending',
+            reason: '',
+          },
+          null,
+        );
+        const pushId = await deps.pushes.enqueue(
+          tx,
+          accountId,
+          friendId,
+          messages,
+          `chat:${recorded[0]}`,
+        );
+        await tx.update(chatMessages).set({ pushId }).where(inArray(chatMessages.id, recorded));
         return recorded;
       });
       return {

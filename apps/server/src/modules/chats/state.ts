@@ -1,6 +1,12 @@
 import { CHAT_TEXT, type ChatStateInput } from '@tsunagu/contracts';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { chatMessages, chatThreads, lineChannels, members, operators } from '../../db/schema/index.js';
+import {
+  chatMessages,
+  chatThreads,
+  lineChannels,
+  members,
+  operators,
+} from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';

@@ -62,7 +62,7 @@ export function chatMessageOf(row: Row, friendId: number): ChatMessage {
             row.mediaState === 'ready'
               ? `/api/line/chats/${friendId}/messages/${row.id}/content`
               : row.mediaState === 'external'
-                ? str(provider?.originalContentUrl) ?? str(payload.originalContentUrl)
+                ? (str(provider?.originalContentUrl) ?? str(payload.originalContentUrl))
                 : null,
           content_type: null,
           size: typeof payload.fileSize === 'number' ? payload.fileSize : null,
@@ -77,7 +77,10 @@ export function chatMessageOf(row: Row, friendId: number): ChatMessage {
     unsent,
     sticker:
       kind === 'sticker' && !unsent
-        ? { package_id: String(payload.packageId ?? ''), sticker_id: String(payload.stickerId ?? '') }
+        ? {
+            package_id: String(payload.packageId ?? ''),
+            sticker_id: String(payload.stickerId ?? ''),
+          }
         : null,
     location:
       kind === 'location' && !unsent
@@ -91,8 +94,7 @@ export function chatMessageOf(row: Row, friendId: number): ChatMessage {
     media,
     quote_token: unsent ? null : row.quoteToken,
     sender: row.sender as ChatSender,
-    operator:
-      row.operatorId !== null ? { id: row.operatorId, name: row.operatorName ?? '' } : null,
+    operator: row.operatorId !== null ? { id: row.operatorId, name: row.operatorName ?? '' } : null,
     delivery:
       row.direction === 'out'
         ? {
@@ -152,7 +154,10 @@ function pushMessages(row: PushRow): ChatMessage[] {
       unsent: false,
       sticker:
         kind === 'sticker'
-          ? { package_id: String(message.packageId ?? ''), sticker_id: String(message.stickerId ?? '') }
+          ? {
+              package_id: String(message.packageId ?? ''),
+              sticker_id: String(message.stickerId ?? ''),
+            }
           : null,
       location: null,
       media:

@@ -40,7 +40,9 @@ export async function touchThread(
     .onConflictDoUpdate({
       target: chatThreads.memberId,
       set: {
-        unreadCount: incoming ? sql`${chatThreads.unreadCount} + 1` : sql`${chatThreads.unreadCount}`,
+        unreadCount: incoming
+          ? sql`${chatThreads.unreadCount} + 1`
+          : sql`${chatThreads.unreadCount}`,
         lastMessagePreview: sql`case when ${newer} then ${message.preview} else ${chatThreads.lastMessagePreview} end`,
         lastMessageKind: sql`case when ${newer} then ${message.kind} else ${chatThreads.lastMessageKind} end`,
         lastMessageDirection: sql`case when ${newer} then ${message.direction} else ${chatThreads.lastMessageDirection} end`,

@@ -90,11 +90,20 @@ export async function recordChatEvent(
     direction: 'in',
   });
   if (mediaState === 'pending') await tx.execute(sql`select pg_notify(${CHAT_MEDIA_CHANNEL}, '')`);
-  await announceChat(tx, accountId, { type: 'message', friendId: memberId, messageId: `m${inserted.id}` });
+  await announceChat(tx, accountId, {
+    type: 'message',
+    friendId: memberId,
+    messageId: `m${inserted.id}`,
+  });
 }
 
 /** `unsend`: the message's content is dropped and no longer shown (its row stays, marked). */
-async function hideMessage(tx: Executor, accountId: number, memberId: number, lineMessageId: string) {
+async function hideMessage(
+  tx: Executor,
+  accountId: number,
+  memberId: number,
+  lineMessageId: string,
+) {
   const [hidden] = await tx
     .update(chatMessages)
     .set({
@@ -117,8 +126,10 @@ async function hideMessage(tx: Executor, accountId: number, memberId: number, li
   await tx
     .update(chatThreads)
     .set({ lastMessagePreview: previewOf(kindOf(hidden.kind), null, true) })
-    .where(
-      and(eq(chatThreads.memberId, memberId), eq(chatThreads.lastMessageAt, hidden.sentAt)),
-    );
-  await announceChat(tx, accountId, { type: 'unsent', friendId: memberId, messageId: `m${hidden.id}` });
+    .where(and(eq(chatThreads.memberId, memberId), eq(chatThreads.lastMessageAt, hidden.sentAt)));
+  await announceChat(tx, accountId, {
+    type: 'unsent',
+    friendId: memberId,
+    messageId: `m${hidden.id}`,
+  });
 }

@@ -66,7 +66,7 @@ async function lineErrorOf(response: Response): Promise<LineApiError> {
   );
 }
 
-export function createLineClient(apiBase: string) {
+export function createLineClient(apiBase: string, timeoutMs = TIMEOUT_MS) {
   const base = apiBase.replace(/\/+$/, '');
 
   async function call(path: string, init: RequestInit & { token?: string }): Promise<Response> {
@@ -78,7 +78,7 @@ export function createLineClient(apiBase: string) {
           ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
           ...init.headers,
         },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch {
       throw new LineApiError(0, '');

@@ -21,7 +21,7 @@ export {
   type WebhookEventProcessor,
 } from './webhook-processor.js';
 export { validLineSignature } from './webhook-service.js';
-export { LineApiError, type LineClient } from './client.js';
+export { createLineClient, LineApiError, type LineClient } from './client.js';
 export { dryRunCredentials, type SendCredentials } from './credentials.js';
 export { LINE_WEBHOOK_PATH } from './routes.js';
 export type { CheckWithLine, LineMessageCheck } from './message-check.js';
