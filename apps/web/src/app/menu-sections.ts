@@ -8,8 +8,8 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
   {
     label: 'メッセージ',
     routes: [
-      'Chat',
       'TemplateList',
+      'Chat',
       'TemplateNew',
       'TemplateEditV3New',
       'NotificationNew',

@@ -27,7 +27,8 @@ const listeners = new Set<Listener>();
 let source: AccountEventSourceLike | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let wasOffline = false;
-let createSource: (url: string) => AccountEventSourceLike = (url) => new EventSource(url);
+const browserSource = (url: string): AccountEventSourceLike => new EventSource(url);
+let createSource: (url: string) => AccountEventSourceLike = browserSource;
 
 /** Tests: open a fake instead of the browser's EventSource. */
 export function setAccountEventSourceFactory(factory: (url: string) => AccountEventSourceLike) {
@@ -89,7 +90,9 @@ export function useAccountEvents(
       onReconnected: () => latest.current.onReconnected?.(),
     };
     listeners.add(listener);
-    if (!source) connect();
+    // No EventSource (an old browser, a test's DOM): the screens still work, only not live.
+    if (!source && (typeof EventSource !== 'undefined' || createSource !== browserSource))
+      connect();
     return () => {
       listeners.delete(listener);
       if (listeners.size === 0) disconnect();

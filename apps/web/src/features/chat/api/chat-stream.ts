@@ -13,6 +13,8 @@ export const CHAT_EVENTS_PATH = '/api/line/chats/events';
 export function useChatStream() {
   const queryClient = useQueryClient();
   useEffect(() => {
+    // No EventSource (an old browser, a test's DOM): the screens still work, only not live.
+    if (typeof EventSource === 'undefined') return;
     const source = new EventSource(CHAT_EVENTS_PATH);
     let wasDown = false;
     source.onerror = () => {
