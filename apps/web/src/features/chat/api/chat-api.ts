@@ -4,6 +4,7 @@ import {
   chatInboxSchema,
   chatSendResultSchema,
   chatThreadSchema,
+  chatUnreadSummarySchema,
   okResponseSchema,
   tagListSchema,
   templateListSchema,
@@ -108,5 +109,13 @@ export function useTemplateOptions(enabled: boolean) {
     queryFn: () => apiRequest('/api/templates', { schema: templateListSchema }),
     enabled,
     staleTime: 60_000,
+  });
+}
+
+/** How many threads and messages are unread, for the team (the inbox's heading). */
+export function useUnreadSummary() {
+  return useQuery({
+    queryKey: ['chat', 'inbox', 'unread'],
+    queryFn: () => apiRequest('/api/line/chats/unread', { schema: chatUnreadSummarySchema }),
   });
 }

@@ -4,7 +4,13 @@ import { Link } from 'react-router';
 import { errorText } from '@/lib/api-error';
 import { formatTokyoDateTime } from '@/lib/tokyo-time';
 import { Loading } from '@/ui/loading';
-import { useAssigneeOptions, useInbox, useTagOptions, type InboxFilter } from '../api/chat-api';
+import {
+  useAssigneeOptions,
+  useInbox,
+  useTagOptions,
+  useUnreadSummary,
+  type InboxFilter,
+} from '../api/chat-api';
 import { chatPaths } from '../paths';
 
 type Props = {
@@ -20,11 +26,17 @@ export function ChatInbox({ filter, onFilter, selected, canSeeAssignees }: Props
   const inbox = useInbox(filter);
   const tags = useTagOptions();
   const assignees = useAssigneeOptions(canSeeAssignees);
+  const unread = useUnreadSummary();
   const entries = inbox.data?.pages.flatMap((page) => page.entries) ?? [];
   const set = (change: Partial<InboxFilter>) => onFilter({ ...filter, ...change });
 
   return (
     <section className="chat-inbox" aria-label="受信箱">
+      {unread.data ? (
+        <p className="chat-inbox__summary">
+          未読のトーク {unread.data.threads}件（未読メッセージ {unread.data.messages}件）
+        </p>
+      ) : null}
       <div className="chat-inbox__filters">
         <label htmlFor={`${id}-q`} className="visually-hidden">
           名前・メッセージで検索

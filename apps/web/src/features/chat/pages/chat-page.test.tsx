@@ -48,6 +48,7 @@ function render(permissions: Parameters<typeof makeSession>[0], replyTokenValid 
     session: makeSession(permissions),
     api: {
       'GET /api/line/chats': () => reply(200, { entries: [friend], next_cursor: null }),
+      'GET /api/line/chats/unread': () => reply(200, { threads: 1, messages: 2 }),
       'GET /api/line/chats/:id/messages': () => reply(200, thread(replyTokenValid)),
       'GET /api/line/tags': () => reply(200, { groups: [], tags: [] }),
       'GET /api/line/board/assignees': () => reply(200, [{ id: 1, name: '山田 花子' }]),
@@ -65,6 +66,7 @@ describe('Chat (issue 24)', () => {
       within(open).getByText('今送るとプッシュメッセージになり、月間の送信数に数えられます'),
     ).toBeVisible();
     expect(within(open).getByRole('textbox', { name: '返信メッセージ' })).toBeVisible();
+    expect(screen.getByText('未読のトーク 1件（未読メッセージ 2件）')).toBeVisible();
   });
 
   it('says a reply is free while the reply token is valid', async () => {
