@@ -142,20 +142,31 @@ const channel = fakeChannel(1);
 const line = await startFakeLine({ channels: [channel] });
 const server = await startBuiltServer({
   password: PASSWORD,
-  env: { DATABASE_URL: database.url, SECRETS_KEY, LINE_API_BASE: line.url, LINE_DATA_API_BASE: line.url, LOG_LEVEL: 'warn' },
+  env: {
+    DATABASE_URL: database.url,
+    SECRETS_KEY,
+    LINE_API_BASE: line.url,
+    LINE_DATA_API_BASE: line.url,
+    LOG_LEVEL: 'warn',
+  },
 });
 try {
   const owner = await signIn(server.url, PASSWORD);
   const connect = await fetch(`${server.url}/api/line/channel`, {
     method: 'PUT',
-    headers: { cookie: owner, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    headers: {
+      cookie: owner,
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    },
     body: JSON.stringify({
       channel_id: channel.channelId,
       channel_secret: channel.secret,
       channel_access_token: channel.token,
     }),
   });
-  if (!connect.ok) throw new Error(`connecting the channel: ${connect.status} ${await connect.text()}`);
+  if (!connect.ok)
+    throw new Error(`connecting the channel: ${connect.status} ${await connect.text()}`);
   const seeded = await seed(database.url);
   console.log(
     `\nChat inbox: ${FRIENDS.toLocaleString()} threads, ${seeded.messages.toLocaleString()} messages in one account (PostgreSQL; written in ${(seeded.ms / 1000).toFixed(0)} s)`,
@@ -252,7 +263,8 @@ try {
   await lag.end();
   const stored = lagRows[0].ms.map((ms) => Math.round(ms));
   const sorted = [...delays].sort((a, b) => a - b);
-  const at = (q) => Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN).toFixed(0));
+  const at = (q) =>
+    Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN).toFixed(0));
   console.log(
     `\nLive: ${total.toLocaleString()} message events at ${RATE}/s (sent in ${sentSeconds.toFixed(1)} s, ${notOk} not 200); ` +
       `stream events received ${delays.length.toLocaleString()}; webhook call → event on the open stream: ` +

@@ -134,6 +134,7 @@ export const CHAT_TEXT = {
   mediaNotReady: 'このメディアはまだ取得できていません',
   mediaUnavailable: 'このメディアは取得できませんでした',
   unsent: '送信が取り消されました',
+  notConnectedSettings: 'LINE公式アカウントを連携してから設定してください',
   sentByReply: '応答メッセージとして送信しました（無料）',
   sentByPush: 'プッシュメッセージとして送信しました（月間の送信数に数えられます）',
 } as const;
@@ -326,3 +327,12 @@ export const chatEventSchema = z.object({
   occurred_at: z.string(),
 });
 export type ChatEvent = z.infer<typeof chatEventSchema>;
+
+/**
+ * `GET/PUT /api/line/chats/settings` (owner): whether opening a thread also marks the friend's
+ * messages read on LINE (`markAsRead`; the friend then sees 既読). Off by default.
+ */
+export const chatSettingsSchema = z.object({
+  mark_as_read: z.boolean({ error: 'mark_as_read は true か false です' }),
+});
+export type ChatSettings = z.infer<typeof chatSettingsSchema>;

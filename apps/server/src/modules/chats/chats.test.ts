@@ -166,6 +166,27 @@ describe(`chat (${databaseKind})`, () => {
     expect(after?.unread_count).toBe(0);
   });
 
+  it('opening a thread marks it read on LINE too only when the owner turned that on', async () => {
+    const user = userId(12);
+    const message = (id: string) =>
+      messageEvent(user, { id, type: 'text', text: '既読テスト', markAsReadToken: `mark-${id}` });
+    await deliverWebhook(t.app, salon, [message('990201')]);
+    const friendId = await friendIdOf(user);
+    await demo.post(`/api/line/chats/${friendId}/read`);
+    expect(line.chat.markAsReadCalls).toEqual([]);
+    expect((await staff.put('/api/line/chats/settings', { mark_as_read: true })).statusCode).toBe(
+      403,
+    );
+    const on = await demo.put('/api/line/chats/settings', { mark_as_read: true });
+    expect(on.json()).toEqual({ mark_as_read: true });
+    await deliverWebhook(t.app, salon, [message('990202')]);
+    await demo.post(`/api/line/chats/${friendId}/read`);
+    expect(line.chat.markAsReadCalls).toEqual([
+      { channelId: salon.channelId, markAsReadToken: 'mark-990202' },
+    ]);
+    await demo.put('/api/line/chats/settings', { mark_as_read: false });
+  });
+
   it('a friend of account B never appears in A’s inbox, search or threads', async () => {
     const theirs = userId(2);
     await deliverWebhook(t.app, clinic, [
@@ -246,8 +267,10 @@ describe(`chat (${databaseKind})`, () => {
     expect(replied.messages[0]).toMatchObject({
       direction: 'out',
       sender: 'operator',
+      operator: { name: expect.any(String) },
       delivery: { via: 'reply', state: 'sent' },
     });
+    expect(replied.messages[0]!.operator!.name).not.toBe('');
     expect(line.chat.replies.filter((r) => r.replyToken === token)).toEqual([
       {
         channelId: salon.channelId,

@@ -135,22 +135,7 @@ export async function listInbox(
   if (query.unread === 'false') conditions.push(sql`${chatThreads.unreadCount} = 0`);
   const search = query.q?.trim() ?? '';
   const q = search ? likePattern(search) : null;
-  if (q) {
-    // Two-character (or longer) searches go through the character-pair index (decision 0233).
-    const pairs =
-      [...search].length >= 2
-        ? sql`and chat_bigrams(${chatMessages.text}) @> chat_bigrams(${search})`
-        : sql``;
-    conditions.push(
-      sql`${chatThreads.memberId} in (
-        select ${members.id} from ${members}
-        where ${members.accountId} = ${accountId} and ${members.displayName} ilike ${q}
-        union
-        select ${chatMessages.memberId} from ${chatMessages}
-        where ${chatMessages.accountId} = ${accountId} and ${chatMessages.text} is not null
-          ${pairs} and ${chatMessages.text} ilike ${q} and ${chatMessages.unsentAt} is null)`,
-    );
-  }
+  if (q) conditions.push(await searchCondition(db, accountId, search, q));
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor, cursorMessage);
     conditions.push(
@@ -184,6 +169,43 @@ export async function listInbox(
           })
         : null,
   };
+}
+
+/** A text search is first asked of the character-pair index for at most this many messages. */
+const SEARCH_SET_MAX = 5_000;
+
+/**
+ * Which threads a search finds (decision 0233): the friend's name, or a message's text. A rare
+ * text (the pair index finds at most SEARCH_SET_MAX messages) becomes the set of their friends;
+ * a common one is checked thread by thread along the inbox's order instead (matches are dense
+ * then, so a page fills after a few threads). Either way the result is exact.
+ */
+async function searchCondition(db: Executor, accountId: number, search: string, q: string) {
+  const textMatches = sql`${chatMessages.text} ilike ${q} and ${chatMessages.unsentAt} is null`;
+  const pairs =
+    [...search].length >= 2
+      ? sql`chat_bigrams(${chatMessages.text}) @> chat_bigrams(${search})`
+      : sql`true`;
+  const found = await db
+    .select({ memberId: chatMessages.memberId })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.accountId, accountId),
+        sql`${chatMessages.text} is not null`,
+        pairs,
+        textMatches,
+      ),
+    )
+    .limit(SEARCH_SET_MAX + 1);
+  const byName = sql`${members.displayName} ilike ${q}`;
+  if (found.length <= SEARCH_SET_MAX) {
+    const ids = [...new Set(found.map((row) => row.memberId))];
+    return ids.length === 0 ? byName : sql`(${byName} or ${inArray(chatThreads.memberId, ids)})`;
+  }
+  return sql`(${byName} or exists (
+    select 1 from ${chatMessages}
+    where ${chatMessages.memberId} = ${chatThreads.memberId} and ${textMatches}))`;
 }
 
 /** The newest message text of each thread that holds the search. */

@@ -10,6 +10,7 @@ import {
   chatMessagesQuerySchema,
   chatSendInputSchema,
   chatSendResultSchema,
+  chatSettingsSchema,
   chatStateInputSchema,
   chatThreadSchema,
   chatUnreadSummarySchema,
@@ -21,7 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TooManyRequestsError } from '../../lib/errors.js';
-import { needs } from '../../plugins/access.js';
+import { needs, ownerOnly } from '../../plugins/access.js';
 import { SESSION_COOKIE, authOf, hashSessionToken } from '../auth/index.js';
 import type { ChatHub } from './hub.js';
 import type { ChatService } from './service.js';
@@ -67,6 +68,33 @@ export async function chatRoutes(
       },
     },
     async (request) => chats.unread(authOf(request).accountId),
+  );
+
+  routes.get(
+    '/chats/settings',
+    {
+      schema: {
+        tags,
+        summary:
+          'チャットの設定: トークを開いたときLINEにも既読を付けるか（mark_as_read、既定は付けない）',
+        response: { 200: chatSettingsSchema },
+      },
+    },
+    async (request) => chats.settings(authOf(request).accountId),
+  );
+
+  routes.put(
+    '/chats/settings',
+    {
+      config: { access: ownerOnly() },
+      schema: {
+        tags,
+        summary: 'チャットの設定を保存（オーナーのみ。LINE公式アカウントの連携が必要）',
+        body: chatSettingsSchema,
+        response: { 200: chatSettingsSchema, ...refused },
+      },
+    },
+    async (request) => chats.saveSettings(authOf(request).accountId, request.body.mark_as_read),
   );
 
   routes.get(

@@ -7,13 +7,20 @@ import {
   type ChatThread,
 } from '@tsunagu/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { chatMedia, chatMessages, members } from '../../db/schema/index.js';
+import { chatMedia, chatMessages, members, operators } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { fieldError } from '../../lib/validate.js';
 import type { SendCredentials, LineClient } from '../line/index.js';
 import { inboxEntry, listInbox, unreadSummary } from './inbox.js';
 import { replyTokenValid, type ChatSender } from './send.js';
-import { markThreadRead, requireFriend, setThreadState } from './state.js';
+import {
+  chatSettings,
+  markThreadRead,
+  requireFriend,
+  saveChatSettings,
+  setThreadState,
+} from './state.js';
 import { chatMessageOf, threadPage } from './thread-messages.js';
 
 interface Log {
@@ -78,13 +85,16 @@ export function createChatService(deps: {
     async send(accountId: number, operatorId: number, friendId: number, input: ChatSendInput) {
       const { ids, result } = await deps.sender.send(accountId, operatorId, friendId, input);
       const rows = await db
-        .select()
+        .select({ message: chatMessages, operatorName: operators.displayName })
         .from(chatMessages)
+        .leftJoin(operators, eq(operators.id, chatMessages.operatorId))
         .where(and(eq(chatMessages.accountId, accountId), inArray(chatMessages.id, ids)));
-      rows.sort((a, b) => a.id - b.id);
+      rows.sort((a, b) => a.message.id - b.message.id);
       return {
         ...result,
-        messages: rows.map((row) => chatMessageOf({ ...row, operatorName: null }, friendId)),
+        messages: rows.map((row) =>
+          chatMessageOf({ ...row.message, operatorName: row.operatorName }, friendId),
+        ),
       };
     },
 
@@ -105,6 +115,16 @@ export function createChatService(deps: {
     async setState(accountId: number, friendId: number, input: ChatStateInput) {
       await setThreadState(db, accountId, friendId, input);
       return entryOf(accountId, friendId);
+    },
+
+    async settings(accountId: number) {
+      return (await chatSettings(db, accountId)) ?? { mark_as_read: false };
+    },
+
+    async saveSettings(accountId: number, markAsRead: boolean) {
+      const saved = await saveChatSettings(db, accountId, markAsRead);
+      if (!saved) throw fieldError('mark_as_read', CHAT_TEXT.notConnectedSettings);
+      return saved;
     },
 
     /** A friend's media, only to operators of the account the friend belongs to. */

@@ -111,3 +111,21 @@ export async function markThreadRead(
     return latest?.token ?? null;
   });
 }
+
+/** The account's chat settings (the channel's `chat_mark_as_read`); null without a channel. */
+export async function chatSettings(db: Executor, accountId: number) {
+  const [channel] = await db
+    .select({ markAsRead: lineChannels.chatMarkAsRead })
+    .from(lineChannels)
+    .where(eq(lineChannels.accountId, accountId));
+  return channel ? { mark_as_read: channel.markAsRead } : null;
+}
+
+export async function saveChatSettings(db: Executor, accountId: number, markAsRead: boolean) {
+  const [saved] = await db
+    .update(lineChannels)
+    .set({ chatMarkAsRead: markAsRead })
+    .where(eq(lineChannels.accountId, accountId))
+    .returning({ markAsRead: lineChannels.chatMarkAsRead });
+  return saved ? { mark_as_read: saved.markAsRead } : null;
+}

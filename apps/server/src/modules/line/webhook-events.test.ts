@@ -55,9 +55,7 @@ describe('webhook events checked against LINE’s definition (webhook.yml)', () 
     expectTypeOf<LineWebhookEvent['type']>().toExtend<LineEventType>();
     expectTypeOf<
       'follow' | 'unfollow' | 'message' | 'postback' | 'delivery' | 'unsend'
-    >().toEqualTypeOf<
-      LineWebhookEvent['type']
-    >();
+    >().toEqualTypeOf<LineWebhookEvent['type']>();
   });
 
   it('LINE’s union knows every event type of its discriminator mapping', () => {
