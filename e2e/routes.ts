@@ -61,6 +61,7 @@ export const ROUTES: RouteCase[] = [
   r('ROUTE-16', '/line/episode', 'エピソード一覧'),
   r('ROUTE-17', '/line/site', 'サイト一覧', ['site-write']),
   r('ROUTE-18', '/line/board', 'ボード一覧', ['board-write']),
+  r('ISSUE-24', '/line/chat', 'チャット'),
   r('ROUTE-19', '/line/landing', 'ランディングページ一覧'),
   // ROUTE-20 is one route, `/line/landing/edit/{id}` with the id optional: opened without its
   // id it is still a parameterised route, so the side menu need not link to it.

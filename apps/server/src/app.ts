@@ -41,6 +41,8 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { textGuardPlugin } from './plugins/text-guard.js';
 import { webStaticPlugin } from './plugins/web-static.js';
 import { demoSeedPlugin } from './seed.js';
+import { boardModule } from './modules/board/index.js';
+import { accountStreamRoutes, createAccountEvents } from './modules/realtime/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +122,15 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(friendsModule, { prefix: '/line/friends' });
         await api.register(friendsCsvModule, { prefix: '/line' });
         await api.register(tagsModule, { prefix: '/line' });
+        const accountEvents = createAccountEvents({
+          db: app.db,
+          listen: app.dbListen,
+          log: app.log,
+        });
+        await accountEvents.start();
+        api.addHook('preClose', () => accountEvents.close());
+        await api.register(accountStreamRoutes, { prefix: '/line', events: accountEvents });
+        await api.register(boardModule, { prefix: '/line', events: accountEvents });
         await api.register(chatsModule, { prefix: '/line' });
         await api.register(memberQueriesModule, { prefix: '/journey/member_queries' });
         await api.register(friendInfoModule);

@@ -9,6 +9,7 @@ import {
   seedDemoAccounts,
   seedDemoOperators,
 } from './modules/auth/index.js';
+import { seedDemoBoard } from './modules/board/index.js';
 import { seedDemoCommonVars } from './modules/common-vars/index.js';
 import { seedDemoEpisodes } from './modules/episodes/index.js';
 import { seedDemoForms } from './modules/forms/index.js';
@@ -64,6 +65,8 @@ export async function seedDemo(db: Database, password: string, now = new Date())
     await seedDemoTel(tx, accounts.salonAccountId, DEMO_SHOP_NAME);
     await seedDemoCommonVars(tx, accounts.salonAccountId, DEMO_SHOP_NAME);
     await seedDemoCrm(tx, accounts.salonAccountId, salonId);
+    const friendIds = (await demoFriendsOf(tx, accounts.salonAccountId)).map((friend) => friend.id);
+    await seedDemoBoard(tx, { accountId: accounts.salonAccountId, memberIds: friendIds, today });
   });
   return true;
 }

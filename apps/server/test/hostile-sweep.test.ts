@@ -182,6 +182,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       await demo.get(`/api/forms/${form.id}/link?friend_id=${friends.items[0].id}`)
     ).json();
     const formUrl = new URL(formLink.url, 'https://console.example.jp');
+    // The follow-up board: a column and a card (a friend) of demo's.
+    const board = (await demo.get('/api/line/board')).json();
     Object.assign(realIds, {
       formPublicKey: formUrl.pathname.split('/').at(-1)!,
       m: formUrl.searchParams.get('m')!,
@@ -213,6 +215,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       common_vars: String(commonVar.id),
       common_var_groups: String(commonVarGroup.id),
       forms: String(form.id),
+      columns: String(board.columns[0].id),
+      cards: String(board.cards[0].friend_id),
       form_groups: String(formGroup.id),
       choice: String(varItem.id),
       self_id: String(shifts[0]?.self_id ?? '1_2030-06-03'),

@@ -22,6 +22,8 @@ export * from './roles.js';
 export * from './surveys.js';
 export * from './salon/index.js';
 export * from './tags.js';
+export * from './board.js';
+export * from './account-events.js';
 export * from './tel.js';
 export * from './tel-values.js';
 export * from './tel-template-body.js';

@@ -21,6 +21,8 @@ const templatePages = () => import('./routes/template-routes');
 const triggerPages = () => import('./routes/trigger-routes');
 const journeyPages = () => import('./routes/journey-routes');
 const episodePages = () => import('./routes/episode-routes');
+const boardPages = () => import('./routes/board-routes');
+const chatPages = () => import('./routes/chat-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -76,6 +78,8 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   CommonVarNew: lazyPage(commonVarPages, (m) => m.CommonVarNewRoute),
   CommonVarEdit: lazyPage(commonVarPages, (m) => m.CommonVarEditRoute),
   TagList: lazyPage(tagPages, (m) => m.TagListRoute),
+  BoardList: lazyPage(boardPages, (m) => m.BoardListRoute),
+  Chat: lazyPage(chatPages, (m) => m.ChatRoute),
   TagSetting: lazyPage(tagPages, (m) => m.TagSettingRoute),
   TemplateList: lazyPage(templatePages, (m) => m.TemplateListRoute),
   TemplateNew: lazyPage(templatePages, (m) => m.TemplateNewRoute),

@@ -69,6 +69,7 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['ROUTE-16', '/line/episode', 'EpisodeList', 'エピソード一覧', []],
   ['ROUTE-17', '/line/site', 'SiteList', 'サイト一覧', ['site-write']],
   ['ROUTE-18', '/line/board', 'BoardList', 'ボード一覧', ['board-write']],
+  ['ISSUE-24', '/line/chat', 'Chat', 'チャット', []],
   ['ROUTE-19', '/line/landing', 'LandingList', 'ランディングページ一覧', []],
   [
     'ROUTE-20',

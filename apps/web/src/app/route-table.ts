@@ -78,6 +78,8 @@ export const routeTable: readonly AppRoute[] = [
   route('EpisodeList', 'エピソード一覧'),
   route('SiteList', 'サイト一覧', needs('site-write')),
   route('BoardList', 'ボード一覧', needs('board-write')),
+  // Issue 24: every operator reads the chat; who may send is the server's answer (decision 0244).
+  route('Chat', 'チャット', { query: [{ name: 'friend', optional: true }] }),
   route('LandingList', 'ランディングページ一覧'),
   route('LandingEdit', 'ランディングページ編集', needs('landing-write')),
   route('JourneyTagList', 'ジャーニータグ一覧'),

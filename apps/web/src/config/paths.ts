@@ -29,6 +29,8 @@ export const pagePaths = {
   EpisodeList: '/line/episode',
   SiteList: '/line/site',
   BoardList: '/line/board',
+  // Issue 24: the chat inbox; `?friend=` opens that friend's thread (decision 0244).
+  Chat: '/line/chat',
   LandingList: '/line/landing',
   LandingEdit: '/line/landing/edit/:id?',
   JourneyTagList: '/line/journey-tag',

@@ -17,4 +17,5 @@ export * from './message-templates.js';
 export * from './episodes.js';
 export * from './journeys.js';
 export * from './open-api.js';
+export * from './board.js';
 export * from './chats.js';

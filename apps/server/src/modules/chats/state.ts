@@ -10,6 +10,7 @@ import {
 import type { Database, Executor } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
+import { followChatState } from '../board/index.js';
 import { announceChat } from './events.js';
 
 async function requireFriend(db: Executor, accountId: number, friendId: number) {
@@ -43,6 +44,11 @@ export async function setThreadState(
       if (!operator) throw fieldError('assignee_id', CHAT_TEXT.assigneeNotFound);
     }
     const assignee = input.assignee_id === undefined ? {} : { assigneeId: input.assignee_id };
+    const [before] = await tx
+      .select({ state: chatThreads.state })
+      .from(chatThreads)
+      .where(eq(chatThreads.memberId, friendId))
+      .for('update');
     await tx
       .insert(chatThreads)
       .values({ accountId, memberId: friendId, state: input.state, ...assignee })
@@ -55,6 +61,9 @@ export async function setThreadState(
           updatedAt: sql`now()`,
         },
       });
+    // The board follows a changed state (decision 0243).
+    if (before?.state !== input.state)
+      await followChatState(tx, { accountId, friendId, state: input.state });
     await announceChat(tx, accountId, { type: 'state', friendId });
   });
 }

@@ -1,7 +1,8 @@
 import type { ChatMessageKind } from '@tsunagu/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { chatThreads } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
+import { followChatState } from '../board/index.js';
 import { chatNotifyCall, type ChatEventDraft } from './events.js';
 
 /**
@@ -20,6 +21,13 @@ export async function touchThread(
   const incoming = message.direction === 'in';
   const at = message.at.toISOString();
   const newer = sql`(${chatThreads.lastMessageAt} <= ${at}::timestamptz)`;
+  const [before] = incoming
+    ? await tx
+        .select({ state: chatThreads.state })
+        .from(chatThreads)
+        .where(eq(chatThreads.memberId, memberId))
+        .for('update')
+    : [];
   await tx
     .insert(chatThreads)
     .values({
@@ -54,4 +62,7 @@ export async function touchThread(
     .returning(
       announce ? { notified: chatNotifyCall(accountId, announce) } : { id: chatThreads.memberId },
     );
+  // A 対応済み thread reopened as 未対応: the board follows (decision 0243).
+  if (before?.state === 'resolved')
+    await followChatState(tx, { accountId, friendId: memberId, state: 'unhandled' });
 }

@@ -6,3 +6,11 @@
 export { realtimeEventRoutes, realtimeSettingsRoutes } from './routes.js';
 export { createRealtimeHub, type RealtimeHub } from './hub.js';
 export { createEventPublisher, type PublishEvents, type SalonEventDraft } from './publisher.js';
+export {
+  ACCOUNT_EVENTS_CHANNEL,
+  createAccountEvents,
+  type AccountEvents,
+  type AccountEventDraft,
+  type PublishAccountEvent,
+} from './account-events.js';
+export { accountStreamRoutes } from './account-stream-routes.js';

@@ -81,7 +81,8 @@ describe('FriendDetailPage (issue 13)', () => {
     expect(screen.getByText('2026/11/20 10:00')).toBeVisible();
     expect(await screen.findByText('10:00〜11:00', { exact: false })).toBeVisible();
     expect(screen.getByText('予約確定')).toBeVisible();
-    expect(screen.getByText(/チャット機能の公開後/)).toBeVisible();
+    // The 個別トーク panel holds the chat's thread (handed in by the route).
+    expect(screen.getByRole('heading', { name: '個別トーク' })).toBeVisible();
 
     const rank = await screen.findByRole('combobox', { name: '会員ランク' });
     await waitFor(() => expect(rank).toHaveTextContent('シルバー'));

@@ -27,13 +27,19 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type FriendDetailPageProps = { title: string; id: number; canWrite: boolean };
+type FriendDetailPageProps = {
+  title: string;
+  id: number;
+  canWrite: boolean;
+  /** The friend's 個別トーク (the chat's thread), handed in by the route. */
+  chat?: ReactNode;
+};
 
 /**
  * One LINE friend (issue 13): profile, friend information (edited with tag-write, decision
- * 0141), tags, reservations in the account's salons, and the place the chat will take.
+ * 0141), tags, reservations in the account's salons, form answers and the 個別トーク (the chat).
  */
-export function FriendDetailPage({ title, id, canWrite }: FriendDetailPageProps) {
+export function FriendDetailPage({ title, id, canWrite, chat }: FriendDetailPageProps) {
   const friend = useFriend(id);
   const varia = useVariaDefinitions();
   const values = useFriendValues(id);
@@ -92,9 +98,7 @@ export function FriendDetailPage({ title, id, canWrite }: FriendDetailPageProps)
         <Panel title="フォームの回答">
           <FriendFormAnswers friendId={id} />
         </Panel>
-        <Panel title="メッセージ履歴">
-          <p className="text-muted">メッセージ履歴はチャット機能の公開後にここへ表示されます。</p>
-        </Panel>
+        <Panel title="個別トーク">{chat ?? null}</Panel>
       </div>
     </section>
   );

@@ -1,0 +1,99 @@
+import type { ChatEvent, ChatState } from '@tsunagu/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { boardCards, boardColumns, chatThreads } from '../../db/schema/index.js';
+import type { Executor } from '../../db/types.js';
+import { CHAT_EVENTS_CHANNEL } from '../chats/index.js';
+import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/index.js';
+
+/**
+ * The one place where the follow-up board and the chat meet (decision 0243): a card's assignee
+ * is its friend's chat thread's; a card that enters a column tied to a chat state gives the
+ * thread that state; a thread whose state changes moves its card into the column tied to the
+ * new state. Each write bumps the version of what it changes, so stale copies are refused.
+ */
+
+/** Upserts the friend's chat thread with the given state and/or assignee. */
+export async function writeThread(
+  tx: Executor,
+  target: { accountId: number; friendId: number },
+  change: { state?: ChatState; assigneeId?: number | null },
+) {
+  const set = {
+    ...(change.state !== undefined ? { state: change.state } : {}),
+    ...(change.assigneeId !== undefined ? { assigneeId: change.assigneeId } : {}),
+  };
+  if (Object.keys(set).length === 0) return;
+  const [before] = await tx
+    .select({ state: chatThreads.state, assigneeId: chatThreads.assigneeId })
+    .from(chatThreads)
+    .where(eq(chatThreads.memberId, target.friendId));
+  if (
+    before &&
+    (change.state === undefined || change.state === before.state) &&
+    (change.assigneeId === undefined || change.assigneeId === before.assigneeId)
+  )
+    return;
+  await tx
+    .insert(chatThreads)
+    .values({ memberId: target.friendId, accountId: target.accountId, ...set })
+    .onConflictDoUpdate({
+      target: chatThreads.memberId,
+      set: { ...set, version: sql`${chatThreads.version} + 1`, updatedAt: new Date() },
+      setWhere: eq(chatThreads.accountId, target.accountId),
+    });
+  // Open inboxes and threads show the new state or assignee.
+  const chatEvent: ChatEvent = {
+    type: 'state',
+    friend_id: target.friendId,
+    message_id: null,
+    occurred_at: new Date().toISOString(),
+  };
+  await tx.execute(
+    sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify({ account_id: target.accountId, event: chatEvent })})`,
+  );
+}
+
+/**
+ * A thread's state changed (the chat's state control, or the webhook making it 未対応 again):
+ * the friend's card, when on the board, moves into the column tied to that state — even past
+ * the column's limit, since the state has already changed — and the board's live event is
+ * announced with the transaction (pg_notify is delivered at commit, never for a rollback).
+ * Returns the moved card's new place, or null when nothing moved.
+ */
+export async function followChatState(
+  tx: Executor,
+  target: { accountId: number; friendId: number; state: ChatState; actorId?: number | null },
+): Promise<{ columnId: number; version: number } | null> {
+  const [column] = await tx
+    .select({ id: boardColumns.id })
+    .from(boardColumns)
+    .where(
+      and(eq(boardColumns.accountId, target.accountId), eq(boardColumns.chatState, target.state)),
+    );
+  if (!column) return null;
+  const [moved] = await tx
+    .update(boardCards)
+    .set({ columnId: column.id, version: sql`${boardCards.version} + 1`, movedAt: new Date() })
+    .where(
+      and(
+        eq(boardCards.accountId, target.accountId),
+        eq(boardCards.memberId, target.friendId),
+        sql`${boardCards.columnId} <> ${column.id}`,
+      ),
+    )
+    .returning({ columnId: boardCards.columnId, version: boardCards.version });
+  if (!moved) return null;
+  const event = {
+    id: Date.now() * 1000,
+    account_id: target.accountId,
+    kind: 'board',
+    occurred_at: new Date().toISOString(),
+    change: 'card',
+    friend_id: target.friendId,
+    column_id: moved.columnId,
+    version: moved.version,
+    actor_id: target.actorId ?? null,
+  };
+  await tx.execute(sql`SELECT pg_notify(${ACCOUNT_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  return moved;
+}

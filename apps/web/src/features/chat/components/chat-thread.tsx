@@ -1,0 +1,108 @@
+import { CHAT_STATE_LABELS, CHAT_STATES, type ChatState } from '@tsunagu/contracts';
+import { useEffect, useRef } from 'react';
+import { errorText } from '@/lib/api-error';
+import { Loading } from '@/ui/loading';
+import { useToast } from '@/ui/toast';
+import { useAssigneeOptions, useMarkRead, useSetState, useThread } from '../api/chat-api';
+import { ChatMessage } from './chat-message';
+import { ReplyBox } from './reply-box';
+
+export type ChatRights = { canSend: boolean; canSetState: boolean };
+
+/**
+ * A friend's thread, newest last: what the friend sent and what the shop sent (with who or what
+ * sent it), the state and assignee, and the reply box for operators who may send. Opening it
+ * marks it read for the team.
+ */
+export function ChatThread({ friendId, rights }: { friendId: number; rights: ChatRights }) {
+  const thread = useThread(friendId);
+  const markRead = useMarkRead(friendId);
+  const setState = useSetState(friendId);
+  const assignees = useAssigneeOptions(rights.canSetState);
+  const toast = useToast();
+  const end = useRef<HTMLLIElement>(null);
+  const unread = thread.data?.friend.unread_count ?? 0;
+  const lastId = thread.data?.messages.at(-1)?.id;
+
+  useEffect(() => {
+    if (unread > 0 && !markRead.isPending) markRead.mutate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unread, friendId]);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [lastId]);
+
+  if (thread.isPending) return <Loading />;
+  if (thread.isError)
+    return (
+      <p className="notice notice--error" role="alert">
+        {errorText(thread.error)}
+      </p>
+    );
+  const { friend, messages } = thread.data;
+  const change = (input: { state: ChatState; assignee_id?: number | null }) =>
+    setState.mutate(input, { onError: (error) => toast.error(errorText(error)) });
+
+  return (
+    <section className="chat-thread" aria-label={`${friend.display_name}とのトーク`}>
+      <header className="chat-thread__header">
+        <h2 className="chat-thread__name">{friend.display_name}</h2>
+        {friend.follow_state === 'blocked' ? <span className="chat-badge">ブロック中</span> : null}
+        {rights.canSetState ? (
+          <div className="chat-thread__controls">
+            <label>
+              対応状況{' '}
+              <select
+                value={friend.state}
+                onChange={(event) => change({ state: event.target.value as ChatState })}
+              >
+                {CHAT_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {CHAT_STATE_LABELS[state]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              担当者{' '}
+              <select
+                value={friend.assignee?.id ?? ''}
+                onChange={(event) =>
+                  change({
+                    state: friend.state,
+                    assignee_id: event.target.value ? Number(event.target.value) : null,
+                  })
+                }
+              >
+                <option value="">未設定</option>
+                {(assignees.data ?? []).map((operator) => (
+                  <option key={operator.id} value={operator.id}>
+                    {operator.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        ) : (
+          <p className="chat-thread__controls">
+            {CHAT_STATE_LABELS[friend.state]} ・ 担当: {friend.assignee?.name ?? '未設定'}
+          </p>
+        )}
+      </header>
+      <ol className="chat-thread__messages" aria-label="メッセージ">
+        {messages.length === 0 ? (
+          <li className="chat-thread__empty">メッセージはまだありません</li>
+        ) : null}
+        {messages.map((message) => (
+          <ChatMessage key={message.id} message={message} />
+        ))}
+        <li ref={end} aria-hidden="true" />
+      </ol>
+      {rights.canSend ? (
+        <ReplyBox friendId={friendId} replyTokenValid={thread.data.reply_token_valid} />
+      ) : (
+        <p className="chat-thread__readonly">送信する権限がないため、閲覧のみできます。</p>
+      )}
+    </section>
+  );
+}

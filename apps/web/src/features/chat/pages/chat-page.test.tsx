@@ -1,0 +1,85 @@
+import type { ChatInboxEntry, ChatThread } from '@tsunagu/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { reply } from '@test/fake-api';
+import { makeSession } from '@test/fixtures';
+import { renderApp } from '@test/render-app';
+
+const friend: ChatInboxEntry = {
+  friend_id: 7,
+  display_name: '小川 さくら',
+  icon_url: '',
+  follow_state: 'following',
+  unread_count: 0,
+  state: 'unhandled',
+  assignee: null,
+  tags: [],
+  last_message_preview: '予約を変更できますか？',
+  last_message_kind: 'text',
+  last_message_direction: 'in',
+  last_message_at: '2026-11-20T01:00:00.000Z',
+  matched_text: null,
+};
+const thread = (replyTokenValid: boolean): ChatThread => ({
+  friend,
+  messages: [
+    {
+      id: 'm1',
+      direction: 'in',
+      kind: 'text',
+      text: '予約を変更できますか？',
+      unsent: false,
+      sticker: null,
+      location: null,
+      media: null,
+      quote_token: null,
+      sender: 'friend',
+      operator: null,
+      delivery: null,
+      sent_at: '2026-11-20T01:00:00.000Z',
+    },
+  ],
+  next_cursor: null,
+  reply_token_valid: replyTokenValid,
+});
+
+function render(permissions: Parameters<typeof makeSession>[0], replyTokenValid = false) {
+  return renderApp('/line/chat?friend=7', {
+    session: makeSession(permissions),
+    api: {
+      'GET /api/line/chats': () => reply(200, { entries: [friend], next_cursor: null }),
+      'GET /api/line/chats/unread': () => reply(200, { threads: 1, messages: 2 }),
+      'GET /api/line/chats/:id/messages': () => reply(200, thread(replyTokenValid)),
+      'GET /api/line/tags': () => reply(200, { groups: [], tags: [] }),
+      'GET /api/line/board/assignees': () => reply(200, [{ id: 1, name: '山田 花子' }]),
+      'GET /api/templates': () => reply(200, { groups: [], items: [] }),
+    },
+  });
+}
+
+describe('Chat (issue 24)', () => {
+  it('says a reply now costs a push when the reply token is gone', async () => {
+    render({});
+    const open = await screen.findByRole('region', { name: '小川 さくらとのトーク' });
+    expect(await within(open).findByText('予約を変更できますか？')).toBeVisible();
+    expect(
+      within(open).getByText('今送るとプッシュメッセージになり、月間の送信数に数えられます'),
+    ).toBeVisible();
+    expect(within(open).getByRole('textbox', { name: '返信メッセージ' })).toBeVisible();
+    expect(screen.getByText('未読のトーク 1件（未読メッセージ 2件）')).toBeVisible();
+  });
+
+  it('says a reply is free while the reply token is valid', async () => {
+    render({}, true);
+    const open = await screen.findByRole('region', { name: '小川 さくらとのトーク' });
+    expect(await within(open).findByText('今送ると応答メッセージ（無料）になります')).toBeVisible();
+  });
+
+  it('a read-only operator reads the thread but has no reply box', async () => {
+    render({ permissions: [], isOwner: false });
+    const open = await screen.findByRole('region', { name: '小川 さくらとのトーク' });
+    expect(await within(open).findByText('予約を変更できますか？')).toBeVisible();
+    expect(within(open).queryByRole('textbox', { name: '返信メッセージ' })).toBeNull();
+    expect(within(open).getByText('送信する権限がないため、閲覧のみできます。')).toBeVisible();
+  });
+});

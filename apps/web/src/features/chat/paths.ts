@@ -1,0 +1,6 @@
+import { pagePaths } from '@/config/paths';
+
+export const chatPaths = {
+  inbox: pagePaths.Chat,
+  thread: (friendId: number) => `${pagePaths.Chat}?friend=${friendId}`,
+};
