@@ -38,3 +38,4 @@ export * from './forms.js';
 export * from './journeys.js';
 export * from './open-api.js';
 export * from './flex-message.js';
+export * from './notifications.js';

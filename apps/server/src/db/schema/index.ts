@@ -17,3 +17,4 @@ export * from './message-templates.js';
 export * from './episodes.js';
 export * from './journeys.js';
 export * from './open-api.js';
+export * from './notifications.js';

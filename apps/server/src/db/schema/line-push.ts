@@ -16,6 +16,7 @@ import {
 import type { LineErrorDetail } from '@tsunagu/contracts';
 import { accounts } from './accounts.js';
 import { members } from './members.js';
+import { notifications } from './notifications.js';
 import { salonReservations } from './salon-reservations.js';
 
 /**
@@ -61,6 +62,13 @@ export const linePushes = pgTable(
      */
     keyUsedAt: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
+    /**
+     * The お知らせ this push belongs to (decision 0221): with member_id / member_ids it says which
+     * friends each お知らせ reached (the chat shows it as the shop's message).
+     */
+    notificationId: integer().references(() => notifications.id, { onDelete: 'set null' }),
+    /** LINE's `x-line-request-id` of the accepted request (its statistics, decision 0221). */
+    lineRequestId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -73,6 +81,9 @@ export const linePushes = pgTable(
       .on(table.leaseUntil)
       .where(sql`${table.state} = 'sending'`),
     index('line_pushes_member_idx').on(table.memberId),
+    index('line_pushes_notification_idx')
+      .on(table.notificationId)
+      .where(sql`${table.notificationId} is not null`),
     check(
       'line_pushes_one_or_many',
       sql`(${table.memberId} is null) <> (${table.memberIds} is null)
