@@ -7,7 +7,14 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
   { label: 'ホーム', routes: ['Top'] },
   {
     label: 'メッセージ',
-    routes: ['TemplateList', 'TemplateNew', 'TemplateEditV3New', 'NotificationNew', 'Visual'],
+    routes: [
+      'TemplateList',
+      'TemplateNew',
+      'TemplateEditV3New',
+      'NotificationList',
+      'NotificationNew',
+      'Visual',
+    ],
   },
   {
     label: '友だち管理',

@@ -1,0 +1,2 @@
+export { NotificationListPage } from './pages/notification-list-page';
+export { NotificationEditPage } from './pages/notification-edit-page';
