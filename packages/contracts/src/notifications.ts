@@ -51,6 +51,7 @@ export const NOTIFICATION_TEXT = {
   overQuota: (friends: number, remaining: number) =>
     `今月の送信上限を超えます（送信先 ${friends.toLocaleString('ja-JP')}人、残り ${remaining.toLocaleString('ja-JP')}通）。確認のうえ、もう一度配信してください`,
   failedNobody: '配信時刻に送信先の友だちがいませんでした',
+  failedNoContent: '配信時刻にテンプレートが削除されていたため送信しませんでした',
   insightNone:
     'LINE の配信統計はまだありません（一斉送信のみ対象、20人未満の配信や配信の翌日までは LINE が数値を出しません）',
   insightPush: '個別送信のお知らせには LINE の配信統計がありません',

@@ -16,7 +16,6 @@ import {
 import type { LineErrorDetail } from '@tsunagu/contracts';
 import { accounts } from './accounts.js';
 import { members } from './members.js';
-import { notifications } from './notifications.js';
 import { salonReservations } from './salon-reservations.js';
 
 /**
@@ -63,10 +62,12 @@ export const linePushes = pgTable(
     keyUsedAt: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
     /**
-     * The お知らせ this push belongs to (decision 0221): with member_id / member_ids it says which
-     * friends each お知らせ reached (the chat shows it as the shop's message).
+     * The お知らせ (notifications.id) this push belongs to (decision 0221): with member_id /
+     * member_ids it says which friends each お知らせ reached (the chat shows it as the shop's
+     * message). No foreign key: a broadcast inserts 100,000 rows in one statement and a per-row
+     * check would cost seconds; only drafts (which have no pushes) can be deleted.
      */
-    notificationId: integer().references(() => notifications.id, { onDelete: 'set null' }),
+    notificationId: integer(),
     /** LINE's `x-line-request-id` of the accepted request (its statistics, decision 0221). */
     lineRequestId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -325,7 +325,8 @@ export async function queueNotification(
       : { friends: 0, requests: 0 };
   if (queued.friends === 0) {
     await repository.moveState(tx, found.accountId, found.id, ['sending'], 'failed', {
-      reason: NOTIFICATION_TEXT.failedNobody,
+      reason:
+        messages.length === 0 ? NOTIFICATION_TEXT.failedNoContent : NOTIFICATION_TEXT.failedNobody,
       queuedAt: now,
     });
     return 0;

@@ -22,5 +22,4 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_account_id_accounts_id
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_template_id_message_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."message_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notifications_account_idx" ON "notifications" USING btree ("account_id","id");--> statement-breakpoint
 CREATE INDEX "notifications_due" ON "notifications" USING btree ("send_at") WHERE "notifications"."state" = 'scheduled';--> statement-breakpoint
-ALTER TABLE "line_pushes" ADD CONSTRAINT "line_pushes_notification_id_notifications_id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "line_pushes_notification_idx" ON "line_pushes" USING btree ("notification_id") WHERE "line_pushes"."notification_id" is not null;
