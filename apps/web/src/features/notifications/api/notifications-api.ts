@@ -7,6 +7,7 @@ import {
   notificationSchema,
   okResponseSchema,
   tagListSchema,
+  templateListSchema,
   type NotificationAudience,
   type NotificationInput,
 } from '@tsunagu/contracts';
@@ -25,6 +26,7 @@ export const notificationKeys = {
   estimate: (body: unknown) => [...notificationKeys.all, 'estimate', body] as const,
   segments: () => [...notificationKeys.all, 'segments'] as const,
   tags: () => [...notificationKeys.all, 'tags'] as const,
+  templates: () => [...notificationKeys.all, 'templates'] as const,
 };
 
 /** While something is sending or scheduled the list and the page are read again this often. */
@@ -79,6 +81,12 @@ export const useSegmentChoices = () =>
     queryKey: notificationKeys.segments(),
     queryFn: () =>
       apiRequest('/api/journey/member_queries', { schema: z.array(memberQuerySchema) }),
+  });
+
+export const useTemplateChoices = () =>
+  useQuery({
+    queryKey: notificationKeys.templates(),
+    queryFn: () => apiRequest('/api/templates', { schema: templateListSchema }),
   });
 
 export const useTagChoices = () =>

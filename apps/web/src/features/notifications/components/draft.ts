@@ -4,19 +4,14 @@ import {
   type NotificationAudience,
   type NotificationInput,
 } from '@tsunagu/contracts';
-import {
-  emptyDraft,
-  fromLineMessage,
-  toLineMessage,
-  type MessageDraft,
-} from '@/features/templates';
+import type { KitDraft, MessageKit } from './message-kit';
 
 /** What the compose screen holds (issue 24): title, content, audience and when. */
 export type NotificationDraft = {
   title: string;
   source: 'template' | 'new';
   templateId: number | null;
-  messages: MessageDraft[];
+  messages: KitDraft[];
   audienceKind: NotificationAudience['kind'];
   segmentId: number | null;
   tagMatch: 'any' | 'all' | 'none';
@@ -34,12 +29,12 @@ function nextTokyoHour(now = new Date()): { date: string; time: string } {
   return { date: todayInTokyo(next), time: `${String(hour).padStart(2, '0')}:00` };
 }
 
-export function emptyNotificationDraft(): NotificationDraft {
+export function emptyNotificationDraft(kit: MessageKit): NotificationDraft {
   return {
     title: '',
     source: 'new',
     templateId: null,
-    messages: [emptyDraft('text')],
+    messages: [kit.emptyDraft('text')],
     audienceKind: 'all',
     segmentId: null,
     tagMatch: 'any',
@@ -49,7 +44,7 @@ export function emptyNotificationDraft(): NotificationDraft {
   };
 }
 
-export function draftOf(notification: Notification): NotificationDraft {
+export function draftOf(notification: Notification, kit: MessageKit): NotificationDraft {
   const { audience, content } = notification;
   const schedule = notification.send_at
     ? { date: notification.send_at.slice(0, 10), time: notification.send_at.slice(11, 16) }
@@ -59,7 +54,9 @@ export function draftOf(notification: Notification): NotificationDraft {
     source: content.template_id === null ? 'new' : 'template',
     templateId: content.template_id,
     messages:
-      content.messages.length > 0 ? content.messages.map(fromLineMessage) : [emptyDraft('text')],
+      content.messages.length > 0
+        ? content.messages.map(kit.fromLineMessage)
+        : [kit.emptyDraft('text')],
     audienceKind: audience.kind,
     segmentId: audience.kind === 'segment' ? audience.member_query_id : null,
     tagMatch: audience.kind === 'tags' ? audience.match : 'any',
@@ -78,16 +75,16 @@ export function audienceOf(draft: NotificationDraft): NotificationAudience {
   return { kind: 'all' };
 }
 
-export function contentOf(draft: NotificationDraft): NotificationInput['content'] {
+export function contentOf(draft: NotificationDraft, kit: MessageKit): NotificationInput['content'] {
   return draft.source === 'template'
     ? { template_id: draft.templateId ?? 0, kind: 'standard', messages: [] }
-    : { template_id: null, kind: 'standard', messages: draft.messages.map(toLineMessage) };
+    : { template_id: null, kind: 'standard', messages: draft.messages.map(kit.toLineMessage) };
 }
 
-export function inputOf(draft: NotificationDraft): NotificationInput {
+export function inputOf(draft: NotificationDraft, kit: MessageKit): NotificationInput {
   return {
     title: draft.title,
-    content: contentOf(draft),
+    content: contentOf(draft, kit),
     audience: audienceOf(draft),
     send_at: draft.when === 'scheduled' ? `${draft.date}T${draft.time}` : null,
   };

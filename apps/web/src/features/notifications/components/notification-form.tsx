@@ -7,16 +7,6 @@ import {
 } from '@tsunagu/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
-import {
-  DRAFT_TYPE_LABELS,
-  emptyDraft,
-  LinePreview,
-  MessageEditor,
-  TestSendDialog,
-  useAliasNames,
-  useTemplateList,
-  type DraftType,
-} from '@/features/templates';
 import { DatePicker } from '@/ui/date-picker';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
@@ -25,18 +15,20 @@ import {
   TEST_SEND_RESULTS_PATH,
   testSendNotification,
   useNotificationEstimate,
+  useTemplateChoices,
   type EstimateBody,
 } from '../api/notifications-api';
 import { AudienceFields } from './audience-fields';
 import { audienceOf, contentOf, inputOf, type NotificationDraft } from './draft';
 import { EstimatePanel } from './estimate-panel';
+import { useMessageKit, type MessageKit } from './message-kit';
 
 type Errors = Record<string, string[]>;
 
 /** The body of the live estimate, settled: asked once typing has paused. */
-function useSettledEstimateBody(draft: NotificationDraft): EstimateBody | null {
+function useSettledEstimateBody(draft: NotificationDraft, kit: MessageKit): EstimateBody | null {
   const parsed = notificationEstimateInputSchema.safeParse({
-    content: contentOf(draft),
+    content: contentOf(draft, kit),
     audience: audienceOf(draft),
   });
   const key = parsed.success ? JSON.stringify(parsed.data) : null;
@@ -65,20 +57,22 @@ export type NotificationFormProps = {
  * pieces and preview), the audience with its live count, now or a Tokyo date and time.
  */
 export function NotificationForm(props: NotificationFormProps) {
+  const kit = useMessageKit();
+  const { MessageEditor, LinePreview, TestSendDialog } = kit;
   const [draft, setDraft] = useState(props.initial);
   const [checked, setChecked] = useState(false);
   const [testing, setTesting] = useState(false);
   const { release } = useUnsavedChanges(draft, props.initial);
   const change = (next: Partial<NotificationDraft>) => setDraft((old) => ({ ...old, ...next }));
-  const templates = useTemplateList();
-  const estimateBody = useSettledEstimateBody(draft);
+  const templates = useTemplateChoices();
+  const estimateBody = useSettledEstimateBody(draft, kit);
   const estimate = useNotificationEstimate(estimateBody);
   const titleId = useId();
   const templateId = useId();
   const aliasUsed = draft.messages.some((message) => JSON.stringify(message).includes('{{'));
-  const aliasName = useAliasNames(aliasUsed);
+  const aliasName = kit.useAliasNames(aliasUsed);
 
-  const input = inputOf(draft);
+  const input = inputOf(draft, kit);
   const clientErrors: Errors = {};
   if (checked) {
     const parsed = notificationInputSchema.safeParse(input);
@@ -107,7 +101,7 @@ export function NotificationForm(props: NotificationFormProps) {
     const parsed = valid();
     if (parsed) props.onSend(parsed, release);
   };
-  const add = (type: DraftType) => change({ messages: [...draft.messages, emptyDraft(type)] });
+  const add = (type: string) => change({ messages: [...draft.messages, kit.emptyDraft(type)] });
   const moveMessage = (index: number, by: -1 | 1) => {
     const next = [...draft.messages];
     const [moved] = next.splice(index, 1);
@@ -210,7 +204,7 @@ export function NotificationForm(props: NotificationFormProps) {
                 <span className="template-editor__add-label">
                   メッセージを追加（{draft.messages.length}/{TEMPLATE_MESSAGES_MAX}）
                 </span>
-                {(Object.keys(DRAFT_TYPE_LABELS) as DraftType[]).map((type) => (
+                {Object.entries(kit.draftTypes).map(([type, label]) => (
                   <button
                     key={type}
                     type="button"
@@ -218,7 +212,7 @@ export function NotificationForm(props: NotificationFormProps) {
                     disabled={draft.messages.length >= TEMPLATE_MESSAGES_MAX}
                     onClick={() => add(type)}
                   >
-                    {`＋${DRAFT_TYPE_LABELS[type]}`}
+                    {`＋${label}`}
                   </button>
                 ))}
               </div>
@@ -308,7 +302,7 @@ export function NotificationForm(props: NotificationFormProps) {
         template={testing ? { id: 0, name: draft.title || 'このお知らせ' } : null}
         onClose={() => setTesting(false)}
         sender={{
-          send: (friendId) => testSendNotification(contentOf(draft), friendId),
+          send: (friendId) => testSendNotification(contentOf(draft, kit), friendId),
           resultsPath: TEST_SEND_RESULTS_PATH,
         }}
       />

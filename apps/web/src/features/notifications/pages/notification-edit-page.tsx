@@ -21,6 +21,7 @@ import {
   useUpdateNotification,
 } from '../api/notifications-api';
 import { draftOf, emptyNotificationDraft } from '../components/draft';
+import { useMessageKit } from '../components/message-kit';
 import { NotificationForm } from '../components/notification-form';
 import { NotificationReport } from '../components/notification-report';
 import { SendConfirmDialog } from '../components/send-confirm-dialog';
@@ -85,8 +86,9 @@ function Compose(props: { notification: Notification | null; accountName: string
   const remove = useDeleteNotification();
   const toast = useToast();
   const navigate = useNavigate();
+  const kit = useMessageKit();
   const [initial] = useState(() =>
-    notification ? draftOf(notification) : emptyNotificationDraft(),
+    notification ? draftOf(notification, kit) : emptyNotificationDraft(kit),
   );
   const [confirming, setConfirming] = useState<{ id: number; input: NotificationInput } | null>(
     null,
