@@ -358,6 +358,58 @@ describe(`お知らせ (${databaseKind})`, () => {
     expect((await scheduler.runOnce()).queued).not.toContain(id);
   });
 
+  it('a scheduled お知らせ of a template is sent as the template reads at its time; a deleted template fails it, saying so', async () => {
+    await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.z));
+    await addFriends('d', [['z']]);
+    const template = await ok<{ id: number }>(
+      await demo.post('/api/templates', {
+        name: 'お知らせ用',
+        group_id: null,
+        messages: [text('テンプレートの文')],
+      }),
+      201,
+    );
+    const sendAt = tokyoMinuteFromNow(5);
+    const schedule = async () => {
+      const id = await draft({
+        title: 'テンプレートのお知らせ',
+        content: { template_id: template.id },
+        audience: toTag('z'),
+        send_at: sendAt,
+      });
+      expect(
+        (await ok<Notification>(await demo.post(`/api/line/notifications/${id}/send`, {}))).state,
+      ).toBe('scheduled');
+      return id;
+    };
+    const first = await schedule();
+    expect((await get(first)).content.template_name).toBe('お知らせ用');
+    const scheduler = createNotificationScheduler({
+      db: t.app.db,
+      pushes: createPushQueue(),
+      log: silent,
+      clock: () => new Date(`${sendAt}:00+09:00`),
+    });
+    await ok(
+      await demo.put(`/api/templates/${template.id}`, {
+        name: 'お知らせ用',
+        group_id: null,
+        messages: [text('直前に直した文')],
+      }),
+    );
+    expect((await scheduler.runOnce()).queued).toEqual([first]);
+    const [push] = await pushesOf(first);
+    expect(push!.messages).toEqual([text('直前に直した文')]);
+
+    const second = await schedule();
+    await ok(await demo.delete(`/api/templates/${template.id}`));
+    expect((await scheduler.runOnce()).queued).toEqual([second]);
+    const failed = await get(second);
+    expect(failed.state).toBe('failed');
+    expect(failed.reason).toBe('配信時刻にテンプレートが削除されていたため送信しませんでした');
+    expect(await pushesOf(second)).toEqual([]);
+  });
+
   it("tenancy and rights: another account never sees nor sends demo's お知らせ; read-only staff cannot write", async () => {
     const id = await draft({
       title: '店内だけ',
