@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealDate } from './calendar-date.js';
 import { idParam, idSchema } from './ids.js';
 import { MEMBER_QUERY_TAGS_MAX, MEMBER_QUERY_TEXT, TAG_MATCHES } from './member-queries.js';
 import {
@@ -108,9 +109,13 @@ export const notificationContentSchema = z
 export const tokyoDateTimeSchema = z
   .string({ error: NOTIFICATION_TEXT.sendAtInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: NOTIFICATION_TEXT.sendAtInvalid })
-  .refine((value) => !Number.isNaN(new Date(`${value}:00+09:00`).getTime()), {
-    error: NOTIFICATION_TEXT.sendAtInvalid,
-  });
+  .refine(
+    (value) => {
+      const [year, month, day, hour, minute] = value.split(/[-T:]/).map(Number) as number[];
+      return isRealDate(year!, month!, day!) && hour! < 24 && minute! < 60;
+    },
+    { error: NOTIFICATION_TEXT.sendAtInvalid },
+  );
 
 export const notificationInputSchema = z.object({
   title: z
