@@ -22,6 +22,7 @@ import { lineWebhookHandlers } from './line-webhook-handlers.js';
 import { memberQueriesModule } from './modules/member-queries/index.js';
 import { tagsModule } from './modules/tags/index.js';
 import { messageTemplatesModule } from './modules/message-templates/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
 import { episodesModule } from './modules/episodes/index.js';
 import { journeysModule } from './modules/journeys/index.js';
 import { openApiModule } from './modules/open-api/index.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         ]);
         await api.register(salonModule, { googleProvider: parts.googleProvider });
         await api.register(messageTemplatesModule);
+        await api.register(notificationsModule);
         await api.register(episodesModule);
         await api.register(journeysModule);
         await api.register(openApiModule, { prefix: '/open_api' });

@@ -117,6 +117,8 @@ export const configSchema = z
     TEL_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
     /** Requests to LINE in flight at once. */
     TEL_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(200),
+    /** How often the お知らせ scheduler looks for due scheduled ones (decision 0222). */
+    NOTIFICATION_POLL_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
     /** How often an idle dispatcher looks for due messages (placing an order wakes it at once). */
     TEL_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
     /** A request to LINE that has not answered by then ends as 送信結果不明 (never retried). */

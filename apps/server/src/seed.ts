@@ -17,6 +17,7 @@ import { seedDemoFriendInfo } from './modules/friend-info/index.js';
 import { seedDemoJourneys } from './modules/journeys/index.js';
 import { seedDemoSegments } from './modules/member-queries/index.js';
 import { seedDemoTemplates } from './modules/message-templates/index.js';
+import { seedDemoNotifications } from './modules/notifications/index.js';
 import { seedDemoTriggers } from './modules/open-api/index.js';
 import { seedDemoRoles } from './modules/roles/index.js';
 import { DEMO_STAFF, seedDemoResources } from './modules/salon-resources/index.js';
@@ -128,6 +129,12 @@ async function seedDemoCrm(tx: Database, accountId: number, salonId: number) {
     accountId,
     templates,
     tags: { newcomer, repeater: tags['リピーター'] },
+  });
+  await seedDemoNotifications(tx, {
+    accountId,
+    campaignTag: tags['冬のキャンペーン参加'],
+    repeaters: segments.repeaters,
+    templateId: templates.winter,
   });
 }
 

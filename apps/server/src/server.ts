@@ -6,6 +6,7 @@ import { createEpisodeScheduler } from './modules/episodes/index.js';
 import { createJourneyScheduler } from './modules/journeys/index.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
+import { createNotificationScheduler } from './modules/notifications/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
@@ -46,6 +47,15 @@ async function main() {
     });
     app.addHook('onClose', () => journeys.stop());
     app.addHook('onReady', async () => journeys.start());
+    // Scheduled お知らせ: claimed with SKIP LOCKED, so beside workers too (decision 0222).
+    const notifications = createNotificationScheduler({
+      db: app.db,
+      pushes: createPushQueue(),
+      log: app.log,
+      everyMs: config.NOTIFICATION_POLL_MS,
+    });
+    app.addHook('onClose', () => notifications.stop());
+    app.addHook('onReady', async () => notifications.start());
   }
 
   let closing = false;

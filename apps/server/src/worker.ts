@@ -9,6 +9,7 @@ import { createWebhookEventProcessor } from './modules/line/index.js';
 import { lineWebhookHandlers } from './line-webhook-handlers.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
+import { createNotificationScheduler } from './modules/notifications/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
@@ -53,6 +54,12 @@ async function main() {
     log,
     rendererFor: (executor) => createFriendMessageRenderer(executor, config.PUBLIC_ORIGIN),
   });
+  const notifications = createNotificationScheduler({
+    db: database.db,
+    pushes: createPushQueue(),
+    log,
+    everyMs: config.NOTIFICATION_POLL_MS,
+  });
   const webhookEvents = createWebhookEventProcessor({
     db: database.db,
     handlers: lineWebhookHandlers,
@@ -79,6 +86,7 @@ async function main() {
           reminders.stop(),
           episodes.stop(),
           journeys.stop(),
+          notifications.stop(),
           webhookEvents.stop(),
         ]),
       )
@@ -98,6 +106,7 @@ async function main() {
   reminders.start();
   episodes.start();
   journeys.start();
+  notifications.start();
   started = webhookEvents.start();
   await started;
 }

@@ -136,6 +136,14 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         messages: [{ type: 'text', text: 'スイープ' }],
       })
     ).json();
+    // お知らせ start empty: a draft of demo's.
+    const notification = (
+      await demo.post('/api/line/notifications', {
+        title: 'スイープ',
+        content: { messages: [{ type: 'text', text: 'スイープ' }] },
+        audience: { kind: 'all' },
+      })
+    ).json();
     const episode = (await demo.post('/api/episodes', { name: 'スイープ', type: 10 })).json();
     const journeyGroup = (await demo.post('/api/journey_groups', { name: 'スイープ' })).json();
     const journeyTag = (await demo.post('/api/journey_tags', { name: 'スイープ' })).json();
@@ -205,6 +213,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       items: String(varItem.id),
       templates: String(template.id),
       template_groups: String(templateGroup.id),
+      notifications: String(notification.id),
       episodes: String(episode.id),
       journeys: String(journey.id),
       journey_groups: String(journeyGroup.id),

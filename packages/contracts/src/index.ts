@@ -41,3 +41,4 @@ export * from './journeys.js';
 export * from './open-api.js';
 export * from './flex-message.js';
 export * from './chats.js';
+export * from './notifications.js';

@@ -114,6 +114,11 @@ export interface FakeLine {
   failValidation(status: number | null): void;
   /** The chat's calls: reply tokens, replies, markAsRead, message content (fake-line-chat.ts). */
   chat: FakeLineChat;
+  /**
+   * お知らせ statistics (issue 24): each accepted push or multicast's `x-line-request-id` and
+   * its recipients; `GET /v2/bot/insight/message/event?requestId=…` answers from these.
+   */
+  sentRequestIds: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -256,6 +261,8 @@ export async function startFakeLine(
     calls += 1;
     request.status = planned.hang || planned.drop ? 0 : planned.status;
     requests.push(request);
+    const requestId = `req-${requests.length}`;
+    if (request.status === 200) sentRequestIds.set(requestId, recipients);
     if (planned.hang) {
       hanging.add(res);
       return;
@@ -268,7 +275,7 @@ export async function startFakeLine(
       const ok = planned.status === 200;
       res.writeHead(planned.status, {
         'content-type': 'application/json',
-        'x-line-request-id': `req-${calls}`,
+        'x-line-request-id': requestId,
         ...planned.headers,
       });
       res.end(
@@ -281,6 +288,36 @@ export async function startFakeLine(
     if (delay > 0) setTimeout(answer, delay);
     else answer();
   }
+
+  // --- お知らせ statistics (issue 24) ---------------------------------------------------------
+  const sentRequestIds = new Map<string, number>();
+  /**
+   * `GET /v2/bot/insight/message/event`: LINE's overview of one request. Like LINE, the counts
+   * are null under 20 recipients; a request id LINE never issued is 400.
+   */
+  function insightMessageEvent(res: http.ServerResponse, path: string) {
+    const requestId = new URL(path, 'http://fake').searchParams.get('requestId') ?? '';
+    const recipients = sentRequestIds.get(requestId);
+    if (recipients === undefined) {
+      json(res, 400, { message: 'Invalid requestId' });
+      return;
+    }
+    const counted = recipients >= 20;
+    json(res, 200, {
+      overview: {
+        requestId,
+        timestamp: Math.floor(Date.now() / 1000),
+        delivered: counted ? recipients : null,
+        uniqueImpression: counted ? Math.floor(recipients / 2) : null,
+        uniqueClick: null,
+        uniqueMediaPlayed: null,
+        uniqueMediaPlayed100Percent: null,
+      },
+      messages: [],
+      clicks: [],
+    });
+  }
+  // ---------------------------------------------------------------------------------------------
 
   const usage = (channelId: string) =>
     requests.filter((r) => r.channelId === channelId && r.status === 200).length;
@@ -376,6 +413,8 @@ export async function startFakeLine(
         if (details.length === 0) json(res, 200, {});
         else json(res, 400, { message: MESSAGES[400], details });
       }
+    } else if (req.method === 'GET' && path.startsWith('/v2/bot/insight/message/event?')) {
+      insightMessageEvent(res, path);
     } else if (req.method === 'GET' && path === '/v2/bot/message/quota') {
       const { limit } = quotaOf(channel.channelId);
       json(res, 200, limit === null ? { type: 'none' } : { type: 'limited', value: limit });
@@ -466,6 +505,7 @@ export async function startFakeLine(
       down = next;
     },
     validateCalls,
+    sentRequestIds,
     failValidation(status) {
       validateStatus = status;
     },

@@ -12,6 +12,7 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
       'Chat',
       'TemplateNew',
       'TemplateEditV3New',
+      'NotificationList',
       'NotificationNew',
       'Visual',
     ],

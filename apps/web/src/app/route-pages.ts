@@ -23,6 +23,7 @@ const journeyPages = () => import('./routes/journey-routes');
 const episodePages = () => import('./routes/episode-routes');
 const boardPages = () => import('./routes/board-routes');
 const chatPages = () => import('./routes/chat-routes');
+const notificationPages = () => import('./routes/notification-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -87,6 +88,9 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   TemplateEditV3New: lazyPage(templatePages, (m) => m.TemplateEditV3NewRoute),
   TemplateEditV3: lazyPage(templatePages, (m) => m.TemplateEditV3Route),
   SegmentList: lazyPage(segmentPages, (m) => m.SegmentListRoute),
+  NotificationList: lazyPage(notificationPages, (m) => m.NotificationListRoute),
+  NotificationNew: lazyPage(notificationPages, (m) => m.NotificationNewRoute),
+  NotificationEdit: lazyPage(notificationPages, (m) => m.NotificationEditRoute),
   SegmentSetting: lazyPage(segmentPages, (m) => m.SegmentSettingRoute),
   UiCatalogue: lazyPage(
     () => import('./routes/ui-catalogue/ui-catalogue-page'),

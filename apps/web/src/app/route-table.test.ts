@@ -138,6 +138,8 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['LINE', '/line/channel', 'LineChannel', 'LINE連携', []],
   ['FRIENDS', '/line/friends', 'Friends', 'LINE友だち', []],
   ['SEGMENTS', '/line/segments', 'SegmentList', 'セグメント', []],
+  // Issue 24 (decision 0223): the お知らせ' list, read by every operator.
+  ['ISSUE-24', '/line/notifications', 'NotificationList', 'お知らせ', []],
   ['TRIGGERS', '/line/triggers', 'TriggerList', 'トリガー・API連携', []],
   ['SEGMENTS', '/line/segments/:id', 'SegmentSetting', 'セグメント設定', []],
   ['FRIENDS', '/line/friends/:id', 'FriendDetail', 'LINE友だち詳細', []],
@@ -218,6 +220,8 @@ describe('route table', () => {
         '/line/forms/:id/edit',
         '/line/tel/template/:id',
         '/line/tel/template/:id/edit',
+        // Issue 24: a お知らせ is a numeric id.
+        '/vue3-dev/line/notifications/:id',
       ].sort(),
     );
   });

@@ -61,7 +61,9 @@ export const routeTable: readonly AppRoute[] = [
   }),
   route('PureEdit', 'サイト編集', needs('site-write')),
   route('NotificationNew', 'お知らせ作成', needs('notification-write')),
-  route('NotificationEdit', 'お知らせ編集', needs('notification-write')),
+  route('NotificationEdit', 'お知らせ編集', { ...needs('notification-write'), ...numericId }),
+  // Issue 24 (decision 0223): every operator reads the list; composing needs notification-write.
+  route('NotificationList', 'お知らせ'),
 
   // Issue 14: every operator reads the templates; writes need template-write (ADR 0163).
   route('TemplateList', 'テンプレート'),

@@ -20,6 +20,8 @@ export const pagePaths = {
   PureEdit: '/vue3-dev/line/site/pure/edit/:id',
   NotificationNew: '/vue3-dev/line/notifications/new',
   NotificationEdit: '/vue3-dev/line/notifications/:id',
+  // Issue 24: the お知らせ' list (decision 0223); compose and edit are the two routes above.
+  NotificationList: '/line/notifications',
 
   // Issue 14: the message templates' list (ADR 0163); the editors are the routes above and below.
   TemplateList: '/line/template',

@@ -19,3 +19,4 @@ export * from './journeys.js';
 export * from './open-api.js';
 export * from './board.js';
 export * from './chats.js';
+export * from './notifications.js';

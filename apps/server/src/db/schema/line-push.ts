@@ -61,6 +61,15 @@ export const linePushes = pgTable(
      */
     keyUsedAt: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
+    /**
+     * The お知らせ (notifications.id) this push belongs to (decision 0221): with member_id /
+     * member_ids it says which friends each お知らせ reached (the chat shows it as the shop's
+     * message). No foreign key: a broadcast inserts 100,000 rows in one statement and a per-row
+     * check would cost seconds; only drafts (which have no pushes) can be deleted.
+     */
+    notificationId: integer(),
+    /** LINE's `x-line-request-id` of the accepted request (its statistics, decision 0221). */
+    lineRequestId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -75,6 +84,9 @@ export const linePushes = pgTable(
     index('line_pushes_member_idx').on(table.memberId),
     // A friend's chat thread reads the multicasts that reached them (issue 24).
     index('line_pushes_member_ids_idx').using('gin', table.memberIds),
+    index('line_pushes_notification_idx')
+      .on(table.notificationId)
+      .where(sql`${table.notificationId} is not null`),
     check(
       'line_pushes_one_or_many',
       sql`(${table.memberId} is null) <> (${table.memberIds} is null)

@@ -7,4 +7,4 @@ export { createPushQueue, textMessage, type PushQueue } from './queue.js';
 export { createPushDispatcher, BLOCKED_REASON, type PushDispatcher } from './dispatcher.js';
 export { pushDispatcherFromConfig } from './jobs.js';
 export { createLinePushSender, createDryRunPushSender } from './sender.js';
-export { findPushResult } from './repository.js';
+export { findPushResult, MULTICAST_MAX } from './repository.js';

@@ -54,7 +54,8 @@ export function createPushQueue(deps: { clock?: () => Date } = {}) {
       accountId: number,
       where: SQL,
       messages: unknown[],
-      options: { personal: boolean },
+      /** `notificationId`: the お知らせ the pushes belong to (decision 0221). */
+      options: { personal: boolean; notificationId?: number },
     ) {
       const queued = await insertPushesToMany(db, accountId, where, messages, options, clock());
       if (queued.requests > 0) await db.execute(sql`select pg_notify(${LINE_PUSH_CHANNEL}, '')`);

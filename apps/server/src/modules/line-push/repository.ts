@@ -49,6 +49,8 @@ export interface PushSettlement {
   maybeTaken?: boolean;
   /** The attempt does not count (LINE refused it for the month's quota, decision 0186). */
   uncounted?: boolean;
+  /** LINE's `x-line-request-id` of the accepted request. */
+  requestId?: string;
 }
 
 /**
@@ -90,20 +92,22 @@ export async function insertPushesToMany(
   accountId: number,
   where: SQL,
   messages: unknown[],
-  options: { personal: boolean },
+  options: { personal: boolean; notificationId?: number },
   now: Date,
 ): Promise<{ friends: number; requests: number }> {
+  const notificationId = options.notificationId ?? null;
   const json = JSON.stringify(messages);
   const chosen = sql`select ${members.id} as id from ${members}
     where ${members.accountId} = ${accountId} and ${members.followState} = 'following' and ${where}`;
   const inserted = options.personal
-    ? sql`insert into line_pushes (account_id, member_id, messages, render_aliases, retry_key, next_attempt_at)
-        select ${accountId}, chosen.id, ${json}::jsonb, true, gen_random_uuid()::text, ${now.toISOString()}
+    ? sql`insert into line_pushes (account_id, member_id, messages, render_aliases, retry_key, next_attempt_at, notification_id)
+        select ${accountId}, chosen.id, ${json}::jsonb, true, gen_random_uuid()::text, ${now.toISOString()},
+          ${notificationId}::integer
         from (${chosen}) chosen
         returning 1 as friends`
-    : sql`insert into line_pushes (account_id, member_ids, messages, retry_key, next_attempt_at)
+    : sql`insert into line_pushes (account_id, member_ids, messages, retry_key, next_attempt_at, notification_id)
         select ${accountId}, array_agg(numbered.id order by numbered.id), ${json}::jsonb,
-          gen_random_uuid()::text, ${now.toISOString()}
+          gen_random_uuid()::text, ${now.toISOString()}, ${notificationId}::integer
         from (select chosen.id, (row_number() over (order by chosen.id) - 1) / ${MULTICAST_MAX} as chunk
               from (${chosen}) chosen) numbered
         group by numbered.chunk
@@ -222,6 +226,7 @@ export async function settlePush(db: Executor, settlement: PushSettlement, now: 
       details: settlement.details ?? [],
       leaseUntil: null,
       ...(settlement.state === 'sent' ? { sentAt: now } : {}),
+      ...(settlement.requestId ? { lineRequestId: settlement.requestId } : {}),
       ...(settlement.retryAt ? { nextAttemptAt: settlement.retryAt } : {}),
       ...(settlement.maybeTaken
         ? { keyUsedAt: sql`coalesce(${linePushes.keyUsedAt}, ${linePushes.attemptedAt})` }

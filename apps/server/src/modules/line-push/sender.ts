@@ -23,7 +23,9 @@ export interface PushMessageRequest {
  * a dropped connection) is safe to send again: LINE delivers a retry key once and answers 409
  * to the next, which counts as sent.
  */
-export type PushMessageOutcome = { kind: 'sent' } | LineRefusal;
+export type PushMessageOutcome =
+  /** `requestId`: LINE's `x-line-request-id` of an accepted request (its statistics). */
+  { kind: 'sent'; requestId?: string } | LineRefusal;
 
 export interface PushMessageSender {
   readonly mode: 'dry-run' | 'line';
@@ -36,7 +38,10 @@ async function outcomeOf(response: Dispatcher.ResponseData): Promise<PushMessage
   // 409: an earlier attempt with this retry key was accepted — delivered once, not again.
   if (status === 200 || status === 409) {
     await response.body.dump().catch(() => undefined);
-    return { kind: 'sent' };
+    const requestId = response.headers['x-line-request-id'];
+    return status === 200 && typeof requestId === 'string'
+      ? { kind: 'sent', requestId }
+      : { kind: 'sent' };
   }
   return refusalOf(response, 'LINE がこの送信を許可しませんでした');
 }

@@ -27,7 +27,11 @@ export function settlementOf(
 ): PushSettlement {
   switch (outcome.kind) {
     case 'sent':
-      return { id: push.id, state: 'sent' };
+      return {
+        id: push.id,
+        state: 'sent',
+        ...(outcome.requestId ? { requestId: outcome.requestId } : {}),
+      };
     case 'failed':
       return {
         id: push.id,

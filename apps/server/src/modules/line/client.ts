@@ -208,6 +208,30 @@ export function createLineClient(apiBase: string, timeoutMs = TIMEOUT_MS) {
       await response.body?.cancel();
     },
 
+    /**
+     * `GET /v2/bot/insight/message/event?requestId=…`: LINE's statistics of one sent request
+     * (`overview`; its numbers are null under 20 recipients or before LINE has counted them).
+     */
+    async messageEvent(
+      token: string,
+      requestId: string,
+    ): Promise<{
+      delivered: number | null;
+      uniqueImpression: number | null;
+      uniqueClick: number | null;
+    }> {
+      const body = await json<{ overview?: Record<string, unknown> }>(
+        `/v2/bot/insight/message/event?requestId=${encodeURIComponent(requestId)}`,
+        { method: 'GET', token },
+      );
+      const count = (value: unknown) => (typeof value === 'number' ? value : null);
+      return {
+        delivered: count(body.overview?.delivered),
+        uniqueImpression: count(body.overview?.uniqueImpression),
+        uniqueClick: count(body.overview?.uniqueClick),
+      };
+    },
+
     /** `GET /v2/bot/message/quota` and `/quota/consumption`: this month's limit and use. */
     async quota(token: string): Promise<{ limit: number | null; used: number }> {
       const [quota, consumption] = await Promise.all([

@@ -26,11 +26,14 @@ export const templateKeys = {
 const TEST_SEND_POLL_MS = 1_000;
 
 /** What became of a test send: waiting, sent, or LINE's refusal with its details. */
-export function useTestSendResult(pushId: number | null) {
+export function useTestSendResult(
+  pushId: number | null,
+  /** Where the result is read (another feature's test send, e.g. お知らせ). */
+  resultsPath = '/api/templates/test_sends',
+) {
   return useQuery({
-    queryKey: templateKeys.testSend(pushId ?? 0),
-    queryFn: () =>
-      apiRequest(`/api/templates/test_sends/${pushId}`, { schema: linePushResultSchema }),
+    queryKey: [...templateKeys.testSend(pushId ?? 0), resultsPath],
+    queryFn: () => apiRequest(`${resultsPath}/${pushId}`, { schema: linePushResultSchema }),
     enabled: pushId !== null,
     refetchInterval: (query) => {
       if (query.state.status === 'error') return false;
@@ -96,14 +99,19 @@ export const useFavoriteTemplate = () =>
   );
 
 /** A test send is queued, not delivered: nothing this feature shows changes. */
-export function useTestSend() {
+/** How a test send is queued: a saved template's by default, or the caller's own (お知らせ). */
+export type TestSender = (friendId: number) => Promise<{ push_id: number }>;
+
+export function useTestSend(sender?: TestSender) {
   return useMutation({
     mutationFn: ({ id, friendId }: { id: number; friendId: number }) =>
-      apiRequest(`/api/templates/${id}/test_send`, {
-        method: 'POST',
-        body: { friend_id: friendId },
-        schema: z.object({ push_id: z.number().int() }),
-      }),
+      sender
+        ? sender(friendId)
+        : apiRequest(`/api/templates/${id}/test_send`, {
+            method: 'POST',
+            body: { friend_id: friendId },
+            schema: z.object({ push_id: z.number().int() }),
+          }),
   });
 }
 

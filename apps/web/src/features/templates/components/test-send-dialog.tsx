@@ -4,12 +4,14 @@ import { errorText, isApiError } from '@/lib/api-error';
 import { Dialog } from '@/ui/dialog';
 import { FieldError } from '@/ui/field-error';
 import { Loading } from '@/ui/loading';
-import { useFollowingFriends, useTestSend } from '../api/templates-api';
+import { useFollowingFriends, useTestSend, type TestSender } from '../api/templates-api';
 import { TestSendResult } from './test-send-result';
 
 type TestSendDialogProps = {
   template: { id: number; name: string } | null;
   onClose: () => void;
+  /** Another feature's test send (お知らせ): how it is queued and where its result is read. */
+  sender?: { send: TestSender; resultsPath: string };
 };
 
 /**
@@ -18,17 +20,28 @@ type TestSendDialogProps = {
  * is gone) is shown in the dialog; once queued, the dialog follows the send until LINE answers
  * and shows its refusal, if any (decision 0185).
  */
-export function TestSendDialog({ template, onClose }: TestSendDialogProps) {
+export function TestSendDialog({ template, onClose, sender }: TestSendDialogProps) {
   return (
     <Dialog open={template !== null} title="テスト送信" onClose={onClose} width={520}>
-      {template ? <TestSendBody template={template} onClose={onClose} /> : null}
+      {template ? <TestSendBody template={template} onClose={onClose} sender={sender} /> : null}
     </Dialog>
   );
 }
 
-function TestSendBody(props: { template: { id: number; name: string }; onClose: () => void }) {
+function TestSendBody(props: {
+  template: { id: number; name: string };
+  onClose: () => void;
+  sender: TestSendDialogProps['sender'];
+}) {
   const [pushId, setPushId] = useState<number | null>(null);
-  if (pushId !== null) return <TestSendResult pushId={pushId} onClose={props.onClose} />;
+  if (pushId !== null)
+    return (
+      <TestSendResult
+        pushId={pushId}
+        onClose={props.onClose}
+        resultsPath={props.sender?.resultsPath}
+      />
+    );
   return <TestSendForm {...props} onQueued={setPushId} />;
 }
 
@@ -36,13 +49,14 @@ function TestSendForm(props: {
   template: { id: number; name: string };
   onClose: () => void;
   onQueued: (pushId: number) => void;
+  sender: TestSendDialogProps['sender'];
 }) {
   const { template, onClose, onQueued } = props;
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [friendId, setFriendId] = useState<number | null>(null);
   const friends = useFollowingFriends(q, true);
-  const send = useTestSend();
+  const send = useTestSend(props.sender?.send);
   const searchId = useId();
   const listId = useId();
   const errorId = useId();

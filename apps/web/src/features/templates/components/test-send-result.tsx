@@ -11,8 +11,16 @@ import { useTestSendResult } from '../api/templates-api';
  * dialog with 「テスト送信しました」; a refusal stays, with LINE's reason and its details in
  * Japanese; waiting says why (a paused channel, the month's quota) while it waits.
  */
-export function TestSendResult({ pushId, onClose }: { pushId: number; onClose: () => void }) {
-  const result = useTestSendResult(pushId);
+export function TestSendResult({
+  pushId,
+  onClose,
+  resultsPath,
+}: {
+  pushId: number;
+  onClose: () => void;
+  resultsPath?: string | undefined;
+}) {
+  const result = useTestSendResult(pushId, resultsPath);
   const toast = useToast();
   const state = result.data?.state;
   const announced = useRef(false);

@@ -1,0 +1,473 @@
+import type {
+  FriendList,
+  Notification,
+  NotificationEstimate,
+  NotificationInsight,
+  NotificationList,
+} from '@tsunagu/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
+import { connectChannel } from '../../../test/helpers/line-channels.js';
+import { deliverQueuedPushes } from '../../../test/helpers/push-delivery.js';
+import {
+  createTestApp,
+  databaseKind,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers/test-app.js';
+import { linePushes, members, memberTags, notifications } from '../../db/schema/index.js';
+import { toTokyoIso } from '../../lib/tokyo-time.js';
+import { createPushQueue } from '../line-push/index.js';
+import { createNotificationScheduler } from './index.js';
+
+type Client = Awaited<ReturnType<typeof signIn>>;
+
+const text = (value: string) => ({ type: 'text', text: value });
+const silent = { error() {} };
+/** A Tokyo wall-clock minute `minutes` from now. */
+const tokyoMinuteFromNow = (minutes: number) =>
+  toTokyoIso(new Date(Date.now() + minutes * 60_000)).slice(0, 16);
+
+/** Issue 24: お知らせ — compose, audience, send now or at a Tokyo time, quota, statistics. */
+describe(`お知らせ (${databaseKind})`, () => {
+  let t: TestApp;
+  let line: FakeLine;
+  let demo: Client;
+  let staff: Client;
+  let other: Client;
+  let demoAccount = 0;
+  const tagIds: Record<'x' | 'y' | 'z', number> = { x: 0, y: 0, z: 0 };
+
+  async function ok<T>(response: { statusCode: number; body: string; json(): T }, code = 200) {
+    expect(response.statusCode, response.body).toBe(code);
+    return response.json();
+  }
+  const draft = async (body: Record<string, unknown>, client = demo) =>
+    (await ok<{ id: number }>(await client.post('/api/line/notifications', body), 201)).id;
+  const get = async (id: number) =>
+    ok<Notification>(await demo.get(`/api/line/notifications/${id}`));
+  const toTag = (tag: keyof typeof tagIds, match: 'any' | 'all' | 'none' = 'any') => ({
+    kind: 'tags',
+    match,
+    tag_ids: [tagIds[tag]],
+  });
+  const pushesOf = (id: number) =>
+    t.app.db.select().from(linePushes).where(eq(linePushes.notificationId, id));
+
+  /** Friends of demo added straight to the table with these tags. */
+  async function addFriends(prefix: string, tagsOf: (keyof typeof tagIds)[][]) {
+    const rows = await t.app.db
+      .insert(members)
+      .values(
+        tagsOf.map((_, i) => ({
+          accountId: demoAccount,
+          displayName: `${prefix}${i}`,
+          lineUserId: `U${prefix}${String(i).padStart(32 - prefix.length, '0')}`,
+        })),
+      )
+      .returning({ id: members.id, lineUserId: members.lineUserId });
+    const links = rows.flatMap((row, i) =>
+      tagsOf[i]!.map((tag) => ({ memberId: row.id, tagId: tagIds[tag] })),
+    );
+    if (links.length > 0) await t.app.db.insert(memberTags).values(links);
+    return rows;
+  }
+
+  beforeAll(async () => {
+    line = await startFakeLine({ channels: [fakeChannel(71)] });
+    t = await createTestApp({ LINE_API_BASE: line.url });
+    [demo, staff, other] = await Promise.all([
+      signIn(t.app, 'demo'),
+      signIn(t.app, 'staff'),
+      signIn(t.app, 'other'),
+    ]);
+    await connectChannel(demo, line.channels[0]!);
+    const friend = (await ok<FriendList>(await demo.get('/api/line/friends'))).items[0]!;
+    const [row] = await t.app.db
+      .select({ accountId: members.accountId })
+      .from(members)
+      .where(eq(members.id, friend.id));
+    demoAccount = row!.accountId;
+    for (const name of ['x', 'y', 'z'] as const)
+      tagIds[name] = (
+        await ok<{ id: number }>(
+          await demo.post('/api/line/tags', { name: `お知らせ${name}`, group_id: null }),
+          201,
+        )
+      ).id;
+  }, 300_000);
+  afterAll(async () => {
+    await t?.close();
+    await line?.close();
+  });
+
+  it('the live count of tags any / all / none equals a plain count of the following friends', async () => {
+    const added = await addFriends('t', [['x'], ['y'], ['x', 'y'], [], ['x', 'y'], ['y']]);
+    // A blocked friend with both tags is never counted: nothing is sent to them.
+    await t.app.db
+      .update(members)
+      .set({ followState: 'blocked' })
+      .where(eq(members.id, added[4]!.id));
+    // The reference: every following friend of demo's account and their tags, counted in JS.
+    const following = await t.app.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.accountId, demoAccount), eq(members.followState, 'following')));
+    const links = await t.app.db
+      .select()
+      .from(memberTags)
+      .where(inArray(memberTags.tagId, [tagIds.x, tagIds.y]));
+    const has = (id: number, tag: number) =>
+      links.some((link) => link.memberId === id && link.tagId === tag);
+    const wanted = [tagIds.x, tagIds.y];
+    const reference = {
+      any: following.filter((f) => wanted.some((tag) => has(f.id, tag))).length,
+      all: following.filter((f) => wanted.every((tag) => has(f.id, tag))).length,
+      none: following.filter((f) => !wanted.some((tag) => has(f.id, tag))).length,
+    };
+    expect(reference.all).toBe(1);
+    for (const match of ['any', 'all', 'none'] as const) {
+      const estimate = await ok<NotificationEstimate>(
+        await staff.post('/api/line/notifications/estimate', {
+          content: { messages: [text('お知らせ')] },
+          audience: { kind: 'tags', match, tag_ids: wanted },
+        }),
+      );
+      expect(estimate.friends, match).toBe(reference[match]);
+    }
+    const all = await ok<NotificationEstimate>(
+      await demo.post('/api/line/notifications/estimate', {
+        content: { messages: [text('お知らせ')] },
+        audience: { kind: 'all' },
+      }),
+    );
+    expect(all).toMatchObject({ friends: following.length, path: 'multicast', requests: 1 });
+    await t.app.db.delete(memberTags).where(inArray(memberTags.tagId, wanted));
+  });
+
+  it('sent now to a tag: one multicast, 配信済み with the count, each push linked to the お知らせ', async () => {
+    const friends = await addFriends(
+      'm',
+      Array.from({ length: 25 }, () => ['z' as const]),
+    );
+    const id = await draft({
+      title: '年末年始の営業',
+      content: { messages: [text('年末年始は12/30〜1/3お休みです')] },
+      audience: toTag('z'),
+    });
+    expect((await get(id)).state).toBe('draft');
+    const sent = await ok<Notification>(await demo.post(`/api/line/notifications/${id}/send`, {}));
+    expect(sent).toMatchObject({ state: 'sending', path: 'multicast', friends: 25 });
+    await deliverQueuedPushes(t, line);
+
+    const done = await get(id);
+    expect(done.state).toBe('sent');
+    expect(done.stats).toEqual({ sent: 25, failed: 0, pending: 0, reasons: [] });
+    const multicast = line.requests.filter(
+      (request) =>
+        request.path === '/v2/bot/message/multicast' &&
+        JSON.stringify(request.body.messages).includes('年末年始'),
+    );
+    expect(multicast).toHaveLength(1);
+    expect(new Set(multicast[0]!.body.to)).toEqual(new Set(friends.map((f) => f.lineUserId)));
+    // Which friends it reached: the pushes carry the お知らせ and LINE's request id.
+    const [push] = await pushesOf(id);
+    expect(new Set(push!.memberIds)).toEqual(new Set(friends.map((f) => f.id)));
+    expect(push!.lineRequestId).toMatch(/^req-/);
+    // LINE's statistics of the multicast (25 recipients: LINE counts them).
+    const insight = await ok<NotificationInsight>(
+      await staff.get(`/api/line/notifications/${id}/insight`),
+    );
+    expect(insight).toMatchObject({ requests: 1, note: '' });
+    expect(insight.overview?.delivered).toBe(25);
+    // Sent: no edit, no second send.
+    const edit = await demo.put(`/api/line/notifications/${id}`, {
+      title: 'x',
+      content: { messages: [text('x')] },
+      audience: { kind: 'all' },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect((await demo.post(`/api/line/notifications/${id}/send`, {})).statusCode).toBe(409);
+    const list = await ok<NotificationList>(await staff.get('/api/line/notifications'));
+    expect(list.items.find((item) => item.id === id)).toMatchObject({
+      state: 'sent',
+      audience_label: 'タグ「お知らせz」：いずれかのタグが付いている',
+    });
+  });
+
+  it('under 20 recipients LINE gives no statistics, and the お知らせ says so', async () => {
+    await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.z));
+    await addFriends('s', [['z'], ['z']]);
+    const id = await draft({
+      title: '少人数',
+      content: { messages: [text('少人数へのお知らせ')] },
+      audience: toTag('z'),
+    });
+    await ok(await demo.post(`/api/line/notifications/${id}/send`, {}));
+    await deliverQueuedPushes(t, line);
+    const insight = await ok<NotificationInsight>(
+      await demo.get(`/api/line/notifications/${id}/insight`),
+    );
+    expect(insight.overview).toBeNull();
+    expect(insight.note).toContain('20人未満');
+  });
+
+  it('personalised messages go as one push per friend, each in their own words', async () => {
+    await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.z));
+    const [first, second] = await addFriends('p', [['z'], ['z']]);
+    const item = await ok<{ id: number }>(
+      await demo.post('/api/var/items', { name: '呼び名', type: 'text', group_id: null }),
+      201,
+    );
+    for (const [friend, value] of [
+      [first!, 'ハナ'],
+      [second!, 'ジロー'],
+    ] as const)
+      await ok(
+        await demo.put(`/api/line/friends/${friend.id}/varia`, {
+          values: [{ var_id: item.id, value }],
+        }),
+      );
+    const content = { messages: [text(`{{var:${item.id}}}さん、冬の特典です`)] };
+    const estimate = await ok<NotificationEstimate>(
+      await demo.post('/api/line/notifications/estimate', { content, audience: toTag('z') }),
+    );
+    expect(estimate).toMatchObject({ friends: 2, path: 'push', requests: 2 });
+    const id = await draft({ title: '冬の特典', content, audience: toTag('z') });
+    await ok(await demo.post(`/api/line/notifications/${id}/send`, {}));
+    await deliverQueuedPushes(t, line);
+    const received = (userId: string) =>
+      line.requests
+        .filter((request) => request.path === '/v2/bot/message/push' && request.body.to === userId)
+        .map((request) => request.body.messages);
+    expect(received(first!.lineUserId)).toEqual([[text('ハナさん、冬の特典です')]]);
+    expect(received(second!.lineUserId)).toEqual([[text('ジローさん、冬の特典です')]]);
+    expect((await pushesOf(id)).map((push) => push.memberId).sort()).toEqual(
+      [first!.id, second!.id].sort(),
+    );
+    expect((await get(id)).stats.sent).toBe(2);
+  });
+
+  it("LINE's month quota is read first: a send that would pass it needs confirming", async () => {
+    await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.z));
+    await addFriends('q', [['z'], ['z'], ['z']]);
+    const channelId = line.channels[0]!.channelId;
+    line.setQuota(channelId, { limit: 1000, used: 998 });
+    const body = {
+      title: '上限間近',
+      content: { messages: [text('上限のテスト')] },
+      audience: toTag('z'),
+    };
+    const estimate = await ok<NotificationEstimate>(
+      await demo.post('/api/line/notifications/estimate', {
+        content: body.content,
+        audience: body.audience,
+      }),
+    );
+    expect(estimate).toMatchObject({
+      friends: 3,
+      quota: { limit: 1000, used: 998 },
+      over_quota: true,
+    });
+    const id = await draft(body);
+    const refused = await demo.post(`/api/line/notifications/${id}/send`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('今月の送信上限を超えます（送信先 3人、残り 2通）');
+    expect((await get(id)).state).toBe('draft');
+    const confirmed = await ok<Notification>(
+      await demo.post(`/api/line/notifications/${id}/send`, { confirm_over_quota: true }),
+    );
+    expect(confirmed.state).toBe('sending');
+    line.setQuota(channelId, { limit: null });
+  });
+
+  it('a scheduled お知らせ is sent exactly once by two schedulers, and again not after a run that died', async () => {
+    await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.z));
+    await addFriends('w', [['z'], ['z'], ['z']]);
+    const sendAt = tokyoMinuteFromNow(3);
+    const id = await draft({
+      title: '予約配信',
+      content: { messages: [text('予約配信のお知らせ')] },
+      audience: toTag('z'),
+      send_at: sendAt,
+    });
+    const scheduled = await ok<Notification>(
+      await demo.post(`/api/line/notifications/${id}/send`, {}),
+    );
+    expect(scheduled).toMatchObject({ state: 'scheduled', send_at: sendAt });
+    const due = new Date(`${sendAt}:00+09:00`);
+    const schedulerAt = (instant: Date, pushes = createPushQueue()) =>
+      createNotificationScheduler({ db: t.app.db, pushes, log: silent, clock: () => instant });
+
+    // Not yet: a minute before its Tokyo time nothing is queued.
+    expect((await schedulerAt(new Date(due.getTime() - 60_000)).runOnce()).queued).toEqual([]);
+    // A process dies while queueing it (before its commit): it stays scheduled.
+    const dying = schedulerAt(due, {
+      ...createPushQueue(),
+      enqueueToMany: async () => {
+        throw new Error('the process died');
+      },
+    });
+    await expect(dying.runOnce()).rejects.toThrow('the process died');
+    expect((await get(id)).state).toBe('scheduled');
+
+    // Two worker processes at its time (and a restart: a new scheduler), side by side.
+    const runs = await Promise.all(
+      [schedulerAt(due), schedulerAt(due), schedulerAt(new Date(due.getTime() + 1000))].map((s) =>
+        s.runOnce(),
+      ),
+    );
+    expect(runs.flatMap((run) => run.queued).filter((queued) => queued === id)).toEqual([id]);
+    const pushes = await pushesOf(id);
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]!.memberIds).toHaveLength(3);
+    await deliverQueuedPushes(t, line);
+    expect((await get(id)).state).toBe('sent');
+  });
+
+  it('a scheduled お知らせ can be cancelled (back to 下書き) and edited until it is sent', async () => {
+    const id = await draft({
+      title: '取り消す予約',
+      content: { messages: [text('取り消し')] },
+      audience: { kind: 'all' },
+      send_at: tokyoMinuteFromNow(60),
+    });
+    await ok(await demo.post(`/api/line/notifications/${id}/send`, {}));
+    const cancelled = await ok<Notification>(
+      await demo.post(`/api/line/notifications/${id}/cancel`, {}),
+    );
+    expect(cancelled.state).toBe('draft');
+    const past = await demo.put(`/api/line/notifications/${id}`, {
+      title: '取り消す予約',
+      content: { messages: [text('取り消し')] },
+      audience: { kind: 'all' },
+      send_at: '2020-01-01T10:00',
+    });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().errors.send_at).toEqual(['配信日時には今より後の日時を指定してください']);
+    const far = new Date(Date.now() + 24 * 3600_000);
+    const [row] = await t.app.db.select().from(notifications).where(eq(notifications.id, id));
+    expect(row!.state).toBe('draft');
+    const scheduler = createNotificationScheduler({
+      db: t.app.db,
+      pushes: createPushQueue(),
+      log: silent,
+      clock: () => far,
+    });
+    expect((await scheduler.runOnce()).queued).not.toContain(id);
+  });
+
+  it('a scheduled お知らせ of a template is sent as the template reads at its time; a deleted template fails it, saying so', async () => {
+    await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.z));
+    await addFriends('d', [['z']]);
+    const template = await ok<{ id: number }>(
+      await demo.post('/api/templates', {
+        name: 'お知らせ用',
+        group_id: null,
+        messages: [text('テンプレートの文')],
+      }),
+      201,
+    );
+    const sendAt = tokyoMinuteFromNow(5);
+    const schedule = async () => {
+      const id = await draft({
+        title: 'テンプレートのお知らせ',
+        content: { template_id: template.id },
+        audience: toTag('z'),
+        send_at: sendAt,
+      });
+      expect(
+        (await ok<Notification>(await demo.post(`/api/line/notifications/${id}/send`, {}))).state,
+      ).toBe('scheduled');
+      return id;
+    };
+    const first = await schedule();
+    expect((await get(first)).content.template_name).toBe('お知らせ用');
+    const scheduler = createNotificationScheduler({
+      db: t.app.db,
+      pushes: createPushQueue(),
+      log: silent,
+      clock: () => new Date(`${sendAt}:00+09:00`),
+    });
+    await ok(
+      await demo.put(`/api/templates/${template.id}`, {
+        name: 'お知らせ用',
+        group_id: null,
+        messages: [text('直前に直した文')],
+      }),
+    );
+    expect((await scheduler.runOnce()).queued).toEqual([first]);
+    const [push] = await pushesOf(first);
+    expect(push!.messages).toEqual([text('直前に直した文')]);
+
+    const second = await schedule();
+    await ok(await demo.delete(`/api/templates/${template.id}`));
+    expect((await scheduler.runOnce()).queued).toEqual([second]);
+    const failed = await get(second);
+    expect(failed.state).toBe('failed');
+    expect(failed.reason).toBe('配信時刻にテンプレートが削除されていたため送信しませんでした');
+    expect(await pushesOf(second)).toEqual([]);
+  });
+
+  it("tenancy and rights: another account never sees nor sends demo's お知らせ; read-only staff cannot write", async () => {
+    const id = await draft({
+      title: '店内だけ',
+      content: { messages: [text('店内')] },
+      audience: { kind: 'all' },
+    });
+    expect((await other.get(`/api/line/notifications/${id}`)).statusCode).toBe(404);
+    expect((await other.post(`/api/line/notifications/${id}/send`, {})).statusCode).toBe(404);
+    expect((await other.delete(`/api/line/notifications/${id}`)).statusCode).toBe(404);
+    const theirs = await ok<NotificationList>(await other.get('/api/line/notifications'));
+    expect(theirs.items.map((item) => item.id)).not.toContain(id);
+    // demo's tag is not theirs to address.
+    const foreignTag = await other.post('/api/line/notifications/estimate', {
+      content: { messages: [text('x')] },
+      audience: toTag('x'),
+    });
+    expect(foreignTag.statusCode).toBe(422);
+    expect(foreignTag.json().errors['audience.tag_ids']).toEqual([
+      '選んだタグが見つかりません（削除された可能性があります）',
+    ]);
+    expect((await staff.get(`/api/line/notifications/${id}`)).statusCode).toBe(200);
+    expect(
+      (
+        await staff.post('/api/line/notifications', {
+          title: 'x',
+          content: { messages: [text('x')] },
+          audience: { kind: 'all' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await staff.post(`/api/line/notifications/${id}/send`, {})).statusCode).toBe(403);
+    const [count] = await t.app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(linePushes)
+      .where(eq(linePushes.notificationId, id));
+    expect(count!.n).toBe(0);
+  });
+
+  it('テスト送信 sends the content to one chosen friend in their words, and says what became of it', async () => {
+    const [friend] = await addFriends('e', [[]]);
+    const queued = await ok<{ push_id: number }>(
+      await demo.post('/api/line/notifications/test_send', {
+        content: { messages: [text('テスト送信です')] },
+        friend_id: friend!.id,
+      }),
+      202,
+    );
+    await deliverQueuedPushes(t, line);
+    const result = await ok<{ state: string }>(
+      await demo.get(`/api/line/notifications/test_sends/${queued.push_id}`),
+    );
+    expect(result.state).toBe('sent');
+    expect(
+      line.requests.some(
+        (request) =>
+          request.body.to === friend!.lineUserId &&
+          JSON.stringify(request.body.messages).includes('テスト送信です'),
+      ),
+    ).toBe(true);
+  });
+});

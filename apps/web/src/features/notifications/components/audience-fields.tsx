@@ -1,0 +1,103 @@
+import { TAG_MATCH_LABELS, TAG_MATCHES } from '@tsunagu/contracts';
+import { useId } from 'react';
+import { FieldError } from '@/ui/field-error';
+import { useSegmentChoices, useTagChoices } from '../api/notifications-api';
+import type { NotificationDraft } from './draft';
+
+const KIND_LABELS = { all: '友だち全員', segment: 'セグメント', tags: 'タグ' } as const;
+
+/** 送信先: every friend, a saved segment, or tags (any / all / none). */
+export function AudienceFields(props: {
+  draft: NotificationDraft;
+  onChange: (next: Partial<NotificationDraft>) => void;
+  errors: Record<string, string[]>;
+}) {
+  const { draft, onChange, errors } = props;
+  const segments = useSegmentChoices();
+  const tags = useTagChoices();
+  const segmentId = useId();
+  const matchId = useId();
+  return (
+    <fieldset className="field notification-audience">
+      <legend>送信先</legend>
+      <div className="notification-radios">
+        {(Object.keys(KIND_LABELS) as (keyof typeof KIND_LABELS)[]).map((kind) => (
+          <label key={kind}>
+            <input
+              type="radio"
+              name="audience-kind"
+              checked={draft.audienceKind === kind}
+              onChange={() => onChange({ audienceKind: kind })}
+            />
+            {KIND_LABELS[kind]}
+          </label>
+        ))}
+      </div>
+      {draft.audienceKind === 'segment' ? (
+        <div className="field">
+          <label htmlFor={segmentId}>セグメント</label>
+          <select
+            id={segmentId}
+            value={draft.segmentId ?? ''}
+            onChange={(event) =>
+              onChange({ segmentId: event.target.value ? Number(event.target.value) : null })
+            }
+          >
+            <option value="">選んでください</option>
+            {(segments.data ?? []).map((segment) => (
+              <option key={segment.id} value={segment.id}>
+                {segment.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${segmentId}-error`} messages={errors['audience.member_query_id']} />
+        </div>
+      ) : null}
+      {draft.audienceKind === 'tags' ? (
+        <>
+          <div className="field">
+            <label htmlFor={matchId}>条件</label>
+            <select
+              id={matchId}
+              value={draft.tagMatch}
+              onChange={(event) =>
+                onChange({ tagMatch: event.target.value as NotificationDraft['tagMatch'] })
+              }
+            >
+              {TAG_MATCHES.map((match) => (
+                <option key={match} value={match}>
+                  {TAG_MATCH_LABELS[match]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset className="notification-tags">
+            <legend>タグ</legend>
+            {(tags.data?.tags ?? []).length === 0 ? (
+              <p className="text-muted">タグがありません</p>
+            ) : (
+              tags.data!.tags.map((tag) => (
+                <label key={tag.id} className="notification-tag">
+                  <input
+                    type="checkbox"
+                    checked={draft.tagIds.includes(tag.id)}
+                    onChange={(event) =>
+                      onChange({
+                        tagIds: event.target.checked
+                          ? [...draft.tagIds, tag.id]
+                          : draft.tagIds.filter((id) => id !== tag.id),
+                      })
+                    }
+                  />
+                  {tag.name}
+                </label>
+              ))
+            )}
+          </fieldset>
+          <FieldError id="notification-tags-error" messages={errors['audience.tag_ids']} />
+        </>
+      ) : null}
+      <FieldError id="notification-audience-error" messages={errors.audience} />
+    </fieldset>
+  );
+}
