@@ -7,7 +7,8 @@ import { graphemeCount } from './line-text-length.js';
  * 1:1 chat with LINE friends (issue 24, decisions 0230–0239): the inbox (one thread per friend,
  * `GET /api/line/chats`), a friend's thread (`GET /api/line/chats/{friend_id}/messages`: what the
  * friend sent and what the shop sent, newest last), replies, the thread's state and assignee, and
- * the live events of the account's chat stream (`GET /api/line/chats/events`, SSE).
+ * the live events of the account's stream (`GET /api/line/events`, SSE, `kind: 'chat'`; see
+ * account-events.ts).
  * Any operator of the account reads; sending needs `template-write`, the state and assignee
  * `board-write` (decision 0232).
  */
@@ -312,21 +313,6 @@ export const chatStateInputSchema = z.object({
   assignee_id: idSchema.nullable().optional(),
 });
 export type ChatStateInput = z.infer<typeof chatStateInputSchema>;
-
-/**
- * Events of the account's chat stream (`GET /api/line/chats/events`, SSE event name
- * `chat_event`): a message came or went, a thread's state or read state changed. The console
- * re-reads the inbox entry / thread it shows.
- */
-export const CHAT_EVENT = 'chat_event';
-export const chatEventSchema = z.object({
-  type: z.enum(['message', 'state', 'read', 'unsent', 'media']),
-  friend_id: z.number().int(),
-  /** The message concerned (`m{id}`/`p{id}`), if any. */
-  message_id: z.string().nullable(),
-  occurred_at: z.string(),
-});
-export type ChatEvent = z.infer<typeof chatEventSchema>;
 
 /**
  * `GET/PUT /api/line/chats/settings` (owner): whether opening a thread also marks the friend's

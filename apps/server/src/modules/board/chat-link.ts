@@ -1,9 +1,9 @@
-import type { ChatEvent, ChatState } from '@tsunagu/contracts';
+import type { ChatState } from '@tsunagu/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { boardCards, boardColumns, chatThreads } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
-import { CHAT_EVENTS_CHANNEL } from '../chats/index.js';
-import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/index.js';
+import { announceChat } from '../chats/index.js';
+import { announceAccountEvent } from '../realtime/index.js';
 
 /**
  * The one place where the follow-up board and the chat meet (decision 0243): a card's assignee
@@ -42,15 +42,7 @@ export async function writeThread(
       setWhere: eq(chatThreads.accountId, target.accountId),
     });
   // Open inboxes and threads show the new state or assignee.
-  const chatEvent: ChatEvent = {
-    type: 'state',
-    friend_id: target.friendId,
-    message_id: null,
-    occurred_at: new Date().toISOString(),
-  };
-  await tx.execute(
-    sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify({ account_id: target.accountId, event: chatEvent })})`,
-  );
+  await announceChat(tx, target.accountId, { type: 'state', friendId: target.friendId });
 }
 
 /**
@@ -83,17 +75,14 @@ export async function followChatState(
     )
     .returning({ columnId: boardCards.columnId, version: boardCards.version });
   if (!moved) return null;
-  const event = {
-    id: Date.now() * 1000,
+  await announceAccountEvent(tx, {
     account_id: target.accountId,
     kind: 'board',
-    occurred_at: new Date().toISOString(),
     change: 'card',
     friend_id: target.friendId,
     column_id: moved.columnId,
     version: moved.version,
     actor_id: target.actorId ?? null,
-  };
-  await tx.execute(sql`SELECT pg_notify(${ACCOUNT_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  });
   return moved;
 }

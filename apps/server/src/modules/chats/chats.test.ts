@@ -465,8 +465,8 @@ describe(`chat (${databaseKind})`, () => {
   });
 
   it('a new message reaches the open chat stream of the account, and not another account’s', async () => {
-    const mine = await openStream(`${url}/api/line/chats/events`, demo.cookie);
-    const theirs = await openStream(`${url}/api/line/chats/events`, other.cookie);
+    const mine = await openStream(`${url}/api/line/events`, demo.cookie);
+    const theirs = await openStream(`${url}/api/line/events`, other.cookie);
     expect(mine.status).toBe(200);
     const user = userId(10);
     await deliverWebhook(t.app, salon, [
@@ -474,7 +474,11 @@ describe(`chat (${databaseKind})`, () => {
     ]);
     const friendId = await friendIdOf(user);
     await mine.waitFor(1);
-    expect(mine.events[0]!.data).toMatchObject({ type: 'message', friend_id: friendId });
+    expect(mine.events[0]!.data).toMatchObject({
+      kind: 'chat',
+      type: 'message',
+      friend_id: friendId,
+    });
     // The other account hears its own events only: one of theirs arrives, and nothing before it.
     await deliverWebhook(t.app, clinic, [
       messageEvent(userId(11), { id: '990102', type: 'text', text: 'B' }),

@@ -1,9 +1,10 @@
-import { chatEventSchema, type ChatEvent } from '@tsunagu/contracts';
-import { sql } from 'drizzle-orm';
+import type { ChatEvent } from '@tsunagu/contracts';
 import type { Executor } from '../../db/types.js';
-
-/** The PostgreSQL channel every process LISTENs on for chat events (decision 0235). */
-export const CHAT_EVENTS_CHANNEL = 'tsunagu_chat_events';
+import {
+  accountNotifyCall,
+  announceAccountEvent,
+  type AccountEventDraft,
+} from '../realtime/index.js';
 
 export interface ChatEventDraft {
   type: ChatEvent['type'];
@@ -11,46 +12,30 @@ export interface ChatEventDraft {
   messageId?: string | null;
 }
 
+/** A chat change as an event of the account's stream (`kind: 'chat'`, decision 0236). */
+function accountDraft(accountId: number, draft: ChatEventDraft): AccountEventDraft {
+  return {
+    account_id: accountId,
+    kind: 'chat',
+    type: draft.type,
+    friend_id: draft.friendId,
+    message_id: draft.messageId ?? null,
+  };
+}
+
 /**
- * Announces a chat change to every process (pg_notify): called inside the transaction that
- * makes the change, so it is heard when (and only if) that commits.
+ * Announces a chat change on the account's stream: called inside the transaction that makes the
+ * change, so it is heard when (and only if) that commits.
  */
 export async function announceChat(
   tx: Executor,
   accountId: number,
   draft: ChatEventDraft,
 ): Promise<void> {
-  const event: ChatEvent = {
-    type: draft.type,
-    friend_id: draft.friendId,
-    message_id: draft.messageId ?? null,
-    occurred_at: new Date().toISOString(),
-  };
-  await tx.execute(
-    sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify({ account_id: accountId, event })})`,
-  );
+  await announceAccountEvent(tx, accountDraft(accountId, draft));
 }
 
 /** The pg_notify call of a chat event, to put in another statement (one round trip less). */
 export function chatNotifyCall(accountId: number, draft: ChatEventDraft) {
-  const event: ChatEvent = {
-    type: draft.type,
-    friend_id: draft.friendId,
-    message_id: draft.messageId ?? null,
-    occurred_at: new Date().toISOString(),
-  };
-  return sql`pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify({ account_id: accountId, event })})`;
-}
-
-/** A notification's payload read back; null when it is not one of ours. */
-export function parseChatNotification(
-  payload: string,
-): { accountId: number; event: ChatEvent } | null {
-  try {
-    const raw = JSON.parse(payload) as { account_id?: unknown; event?: unknown };
-    if (typeof raw.account_id !== 'number') return null;
-    return { accountId: raw.account_id, event: chatEventSchema.parse(raw.event) };
-  } catch {
-    return null;
-  }
+  return accountNotifyCall(accountDraft(accountId, draft));
 }

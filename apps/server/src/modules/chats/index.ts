@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { createLineClient, lineParts } from '../line/index.js';
 import { createPushQueue } from '../line-push/index.js';
 import { createFriendMessageRenderer } from '../message-rendering/index.js';
-import { createChatHub } from './hub.js';
 import { createMediaFetcher, type MediaFetcher } from './media-fetcher.js';
 import { chatRoutes } from './routes.js';
 import { createChatSender } from './send.js';
@@ -10,11 +9,12 @@ import { createChatService } from './service.js';
 
 export { recordChatEvent } from './webhook.js';
 export { createMediaFetcher, type MediaFetcher } from './media-fetcher.js';
-export { CHAT_EVENTS_CHANNEL } from './events.js';
+export { announceChat } from './events.js';
 
 /**
  * 1:1 chat with LINE friends (issue 24): `/api/line/chats…`; the media fetcher (friends' images
- * and files from LINE's data API) and the chat hub (SSE across processes) run in this process.
+ * and files from LINE's data API) runs in this process. Live events go out on the account's
+ * stream (`kind: 'chat'`, decision 0236).
  * Friends' messages are stored by the webhook handler `recordChatEvent` (line-webhook-handlers).
  */
 export async function chatsModule(api: FastifyInstance) {
@@ -22,9 +22,6 @@ export async function chatsModule(api: FastifyInstance) {
   const { credentials } = lineParts(db, config);
   // Replies wait as long as pushes do (TEL_REQUEST_TIMEOUT_MS), then are asked once more.
   const client = createLineClient(config.LINE_API_BASE, config.TEL_REQUEST_TIMEOUT_MS);
-  const hub = createChatHub({ listen: api.dbListen });
-  await hub.start();
-  api.addHook('preClose', () => hub.close());
   const sender = createChatSender({
     db,
     client,
@@ -35,7 +32,6 @@ export async function chatsModule(api: FastifyInstance) {
   });
   await api.register(chatRoutes, {
     chats: createChatService({ db, sender, client, credentials, log: api.log }),
-    hub,
   });
 }
 

@@ -1,7 +1,4 @@
 import {
-  CHAT_EVENT,
-  REALTIME_HEARTBEAT_SECONDS,
-  REALTIME_MESSAGES,
   chatFriendParamsSchema,
   chatInboxEntrySchema,
   chatInboxQuerySchema,
@@ -17,14 +14,11 @@ import {
   errorBodySchema,
   okResponseSchema,
   validationErrorBodySchema,
-  type ChatEvent,
 } from '@tsunagu/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TooManyRequestsError } from '../../lib/errors.js';
 import { needs, ownerOnly } from '../../plugins/access.js';
-import { SESSION_COOKIE, authOf, hashSessionToken } from '../auth/index.js';
-import type { ChatHub } from './hub.js';
+import { authOf } from '../auth/index.js';
 import type { ChatService } from './service.js';
 
 const tags = ['chats'];
@@ -34,15 +28,11 @@ const refused = { 403: errorBodySchema, 404: errorBodySchema, 422: validationErr
 /**
  * The chat under `/api/line/chats` (issue 24): any operator of the account reads (and opening a
  * thread marks it read); sending needs `template-write`, the state `board-write` (decision 0232).
+ * Its live events travel on the account's stream, `GET /api/line/events` (decision 0236).
  */
-export async function chatRoutes(
-  app: FastifyInstance,
-  options: { chats: ChatService; hub: ChatHub },
-) {
-  const { chats, hub } = options;
+export async function chatRoutes(app: FastifyInstance, options: { chats: ChatService }) {
+  const { chats } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const stopWatching = app.sessions.onSessionEnded((tokenHash) => hub.closeSession(tokenHash));
-  app.addHook('onClose', async () => stopWatching());
 
   routes.get(
     '/chats',
@@ -95,53 +85,6 @@ export async function chatRoutes(
       },
     },
     async (request) => chats.saveSettings(authOf(request).accountId, request.body.mark_as_read),
-  );
-
-  routes.get(
-    '/chats/events',
-    {
-      schema: {
-        tags,
-        summary: `チャットの Server-Sent Events（event: ${CHAT_EVENT}）。メッセージの受信・送信、対応状況、既読の変化を友だちIDで知らせる`,
-        response: { 429: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const { accountId } = authOf(request);
-      const token = request.cookies[SESSION_COOKIE] ?? '';
-      let close = () => {};
-      const untrack = hub.track(hashSessionToken(token), () => close());
-      if (!untrack) throw new TooManyRequestsError(REALTIME_MESSAGES.tooManyStreams);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write(`retry: 3000\n\n`);
-      const unsubscribe = hub.subscribe(accountId, (event: ChatEvent) => {
-        raw.write(`event: ${CHAT_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
-      });
-      const heartbeat = setInterval(() => {
-        raw.write(': ping\n\n');
-        void app.sessions
-          .authenticate(token, { touch: false })
-          .then((operator) => operator?.accountId === accountId || close())
-          .catch(() => {});
-      }, REALTIME_HEARTBEAT_SECONDS * 1000);
-      let closed = false;
-      close = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        untrack();
-        raw.end();
-      };
-      request.raw.on('close', close);
-    },
   );
 
   routes.get(

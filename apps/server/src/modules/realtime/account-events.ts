@@ -1,6 +1,6 @@
 import { accountEventSchema, type AccountEvent } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/types.js';
+import type { Database, Executor } from '../../db/types.js';
 
 /** The PostgreSQL channel of account-wide events (decision 0241). */
 export const ACCOUNT_EVENTS_CHANNEL = 'tsunagu_account_events';
@@ -15,11 +15,34 @@ type Listener = (event: AccountEvent) => void;
 export type AccountEventDraft = { account_id: number; kind: string } & Record<string, unknown>;
 export type PublishAccountEvent = (draft: AccountEventDraft) => Promise<void>;
 
+let sequence = 0;
+
 /**
- * Account-wide live events (decision 0241): a service publishes after its write has committed
- * (pg_notify, so every process hears it); each process fans the events out to the open streams
- * of that account. Nothing is stored: a stream that reconnects reads the screen's data again.
- * A failure to publish is logged and swallowed: the change itself has already succeeded.
+ * The `pg_notify(…)` call announcing an event (it adds the id and the time), to put in a
+ * statement of the transaction that makes the change — a NOTIFY is delivered at commit and
+ * never for a rollback (decision 0236) — e.g. in an upsert's RETURNING, one round trip less.
+ */
+export function accountNotifyCall(draft: AccountEventDraft) {
+  sequence = (sequence + 1) % 1000;
+  const event = {
+    ...draft,
+    id: Date.now() * 1000 + sequence,
+    occurred_at: new Date().toISOString(),
+  };
+  return sql`pg_notify(${ACCOUNT_EVENTS_CHANNEL}, ${JSON.stringify(event)})`;
+}
+
+/** Announces an event inside the caller's transaction: heard when, and only if, it commits. */
+export async function announceAccountEvent(tx: Executor, draft: AccountEventDraft): Promise<void> {
+  await tx.execute(sql`SELECT ${accountNotifyCall(draft)}`);
+}
+
+/**
+ * Account-wide live events (decisions 0241, 0236): the one LISTEN of the process on the one
+ * channel, fanning the events out to the open streams of their account only. A service announces
+ * inside its transaction (`announceAccountEvent`, `accountNotifyCall`) or, after its write has
+ * committed, with `publish`, whose failure is logged and swallowed (the change has succeeded).
+ * Nothing is stored: a stream that reconnects reads the screen's data again.
  */
 export function createAccountEvents(deps: {
   db: Database;
@@ -28,7 +51,6 @@ export function createAccountEvents(deps: {
 }) {
   const listeners = new Map<number, Set<Listener>>();
   let unlisten: (() => Promise<void>) | undefined;
-  let sequence = 0;
 
   function deliver(payload: string) {
     let event: AccountEvent;
@@ -42,16 +64,8 @@ export function createAccountEvents(deps: {
   }
 
   const publish: PublishAccountEvent = async (draft) => {
-    sequence = (sequence + 1) % 1000;
-    const event = {
-      ...draft,
-      id: Date.now() * 1000 + sequence,
-      occurred_at: new Date().toISOString(),
-    };
     try {
-      await deps.db.execute(
-        sql`SELECT pg_notify(${ACCOUNT_EVENTS_CHANNEL}, ${JSON.stringify(event)})`,
-      );
+      await announceAccountEvent(deps.db, draft);
     } catch (error) {
       deps.log.error({ err: error }, 'account event could not be published');
     }

@@ -13,8 +13,8 @@ import { SESSION_COOKIE, authOf, hashSessionToken } from '../auth/index.js';
 import type { AccountEvents } from './account-events.js';
 
 /**
- * `GET /api/line/events`: the Server-Sent Events stream of the operator's account (decision
- * 0241) — board moves, and the other kinds features add. Any signed-in operator of the account
+ * `GET /api/line/events`: the one Server-Sent Events stream of the operator's account (decisions
+ * 0241, 0236) — board moves, chat changes, and the other kinds features add. Any signed-in operator of the account
  * may open it; each heartbeat asks whether the session still lives, and a session that ends in
  * this process ends its streams at once. No replay: after a reconnect the screen reads again.
  */
@@ -40,7 +40,7 @@ export async function accountStreamRoutes(
       schema: {
         tags: ['realtime'],
         summary:
-          'アカウントのイベント（account_event）の Server-Sent Events ストリーム。kind=board はボードの変更。20秒ごとにハートビート、再送なし（再接続後は画面が読み直す）',
+          'アカウントのイベント（account_event）の Server-Sent Events ストリーム。kind=board はボードの変更、kind=chat はチャットの変化（メッセージの受信・送信・取り消し、メディア、対応状況、既読）。20秒ごとにハートビート、再送なし（再接続後は画面が読み直す）',
         response: { 429: errorBodySchema },
       },
     },

@@ -8,6 +8,8 @@ export { createRealtimeHub, type RealtimeHub } from './hub.js';
 export { createEventPublisher, type PublishEvents, type SalonEventDraft } from './publisher.js';
 export {
   ACCOUNT_EVENTS_CHANNEL,
+  accountNotifyCall,
+  announceAccountEvent,
   createAccountEvents,
   type AccountEvents,
   type AccountEventDraft,

@@ -1,6 +1,7 @@
 import type { ChatInboxEntry, ChatThread } from '@tsunagu/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setAccountEventSourceFactory, type AccountEventSourceLike } from '@/lib/account-events';
 import { reply } from '@test/fake-api';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
@@ -43,13 +44,46 @@ const thread = (replyTokenValid: boolean): ChatThread => ({
   reply_token_valid: replyTokenValid,
 });
 
-function render(permissions: Parameters<typeof makeSession>[0], replyTokenValid = false) {
+const answer = {
+  ...thread(false).messages[0]!,
+  id: 'm2',
+  text: '明日の15時でお願いします',
+  sent_at: '2026-11-20T01:05:00.000Z',
+};
+
+/** The account's one event stream of the tab, as a fake the test speaks through. */
+function fakeAccountStream() {
+  const opened: string[] = [];
+  const handlers = new Map<string, (event: MessageEvent) => void>();
+  setAccountEventSourceFactory((url): AccountEventSourceLike => {
+    opened.push(url);
+    return {
+      readyState: 1,
+      onopen: null,
+      onerror: null,
+      addEventListener: (type, listener) => handlers.set(type, listener),
+      close() {},
+    };
+  });
+  return {
+    opened,
+    send(type: string, data: unknown) {
+      act(() => handlers.get(type)?.(new MessageEvent(type, { data: JSON.stringify(data) })));
+    },
+  };
+}
+
+function render(
+  permissions: Parameters<typeof makeSession>[0],
+  replyTokenValid = false,
+  messages: () => ChatThread = () => thread(replyTokenValid),
+) {
   return renderApp('/line/chat?friend=7', {
     session: makeSession(permissions),
     api: {
       'GET /api/line/chats': () => reply(200, { entries: [friend], next_cursor: null }),
       'GET /api/line/chats/unread': () => reply(200, { threads: 1, messages: 2 }),
-      'GET /api/line/chats/:id/messages': () => reply(200, thread(replyTokenValid)),
+      'GET /api/line/chats/:id/messages': () => reply(200, messages()),
       'GET /api/line/tags': () => reply(200, { groups: [], tags: [] }),
       'GET /api/line/board/assignees': () => reply(200, [{ id: 1, name: '山田 花子' }]),
       'GET /api/templates': () => reply(200, { groups: [], items: [] }),
@@ -81,5 +115,25 @@ describe('Chat (issue 24)', () => {
     expect(await within(open).findByText('予約を変更できますか？')).toBeVisible();
     expect(within(open).queryByRole('textbox', { name: '返信メッセージ' })).toBeNull();
     expect(within(open).getByText('送信する権限がないため、閲覧のみできます。')).toBeVisible();
+  });
+
+  it('a chat event on the account’s one stream shows the friend’s new message', async () => {
+    const stream = fakeAccountStream();
+    let shown = thread(false);
+    render({}, false, () => shown);
+    const open = await screen.findByRole('region', { name: '小川 さくらとのトーク' });
+    expect(await within(open).findByText('予約を変更できますか？')).toBeVisible();
+    expect(stream.opened).toEqual(['/api/line/events']);
+    shown = { ...shown, messages: [...shown.messages, answer] };
+    stream.send('account_event', {
+      id: 1,
+      account_id: 1,
+      kind: 'chat',
+      occurred_at: '2026-11-20T01:05:00.000Z',
+      type: 'message',
+      friend_id: 7,
+      message_id: 'm2',
+    });
+    expect(await within(open).findByText('明日の15時でお願いします')).toBeVisible();
   });
 });

@@ -13,7 +13,7 @@ const NO_FILTER: InboxFilter = { q: '', state: '', assignee: '', tagId: '' };
 /**
  * The chat (`/line/chat`, issue 24): the inbox beside the open thread (`?friend=`); on a phone
  * they are two screens, the thread with a way back to the inbox (decision 0244). Live through
- * the chat's event stream.
+ * the account's event stream (decision 0236).
  */
 export function ChatPage({
   title,
