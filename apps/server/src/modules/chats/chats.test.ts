@@ -485,6 +485,8 @@ describe(`chat (${databaseKind})`, () => {
     ]);
     await theirs.waitFor(1);
     expect(theirs.events.map((e) => e.data.friend_id)).toEqual([await friendIdOf(userId(11))]);
+    // …and theirs never reaches this account's stream (the hub fans out in one pass).
+    expect(mine.events.every((e) => e.data.friend_id === friendId)).toBe(true);
     mine.close();
     theirs.close();
   });
