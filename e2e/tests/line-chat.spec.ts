@@ -4,7 +4,7 @@ import { lineTest as test } from '../line-server';
 import { connectChannel, deliverWebhook, disconnectChannel, friendEvent } from '../line-webhook';
 
 // Issue 24: a friend writes to the shop on LINE; the open inbox shows it without a reload (the
-// chat's event stream); the operator opens the thread and replies; the fake LINE receives the
+// account's one event stream, its `kind: 'chat'` events, decision 0236); the operator opens the thread and replies; the fake LINE receives the
 // reply for that friend.
 test.describe.configure({ mode: 'serial' });
 
