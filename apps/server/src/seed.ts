@@ -10,6 +10,7 @@ import {
   seedDemoOperators,
 } from './modules/auth/index.js';
 import { seedDemoBoard } from './modules/board/index.js';
+import { seedDemoChats } from './modules/chats/index.js';
 import { seedDemoCommonVars } from './modules/common-vars/index.js';
 import { seedDemoEpisodes } from './modules/episodes/index.js';
 import { seedDemoForms } from './modules/forms/index.js';
@@ -68,6 +69,7 @@ export async function seedDemo(db: Database, password: string, now = new Date())
     await seedDemoCrm(tx, accounts.salonAccountId, salonId);
     const friendIds = (await demoFriendsOf(tx, accounts.salonAccountId)).map((friend) => friend.id);
     await seedDemoBoard(tx, { accountId: accounts.salonAccountId, memberIds: friendIds, today });
+    await seedDemoChats(tx, { accountId: accounts.salonAccountId, memberIds: friendIds, now });
   });
   return true;
 }

@@ -205,12 +205,12 @@ describe(`chat (${databaseKind})`, () => {
   it('search finds a thread by a message’s text and by the friend’s name; filters by state', async () => {
     const user = userId(3);
     await deliverWebhook(t.app, salon, [
-      messageEvent(user, { id: '930001', type: 'text', text: 'カラーの色落ちについて相談' }),
+      messageEvent(user, { id: '930001', type: 'text', text: 'カラーの退色について相談' }),
     ]);
     const friendId = await friendIdOf(user);
-    const found = await inbox(demo, `?q=${encodeURIComponent('色落ち')}`);
+    const found = await inbox(demo, `?q=${encodeURIComponent('退色')}`);
     expect(found.entries.map((e) => e.friend_id)).toEqual([friendId]);
-    expect(found.entries[0]!.matched_text).toContain('色落ち');
+    expect(found.entries[0]!.matched_text).toContain('退色');
     const [member] = await t.app.db.select().from(members).where(eq(members.id, friendId));
     await t.app.db
       .update(members)
@@ -230,9 +230,10 @@ describe(`chat (${databaseKind})`, () => {
       state: 'in_progress',
       assignee: { id: operator.id, name: operator.display_name },
     });
-    expect((await inbox(demo, `?assignee=${operator.id}`)).entries.map((e) => e.friend_id)).toEqual(
-      [friendId],
-    );
+    // The demo's own threads are in the inbox too (seedDemoChats): every entry must match.
+    const assigned = (await inbox(demo, `?assignee=${operator.id}`)).entries;
+    expect(assigned.map((e) => e.friend_id)).toContain(friendId);
+    expect(assigned.every((e) => e.assignee?.id === operator.id)).toBe(true);
     // An operator of another account is no assignee here.
     const theirs = (await other.get('/api/auth/me')).json().operator;
     const foreign = await demo.put(`/api/line/chats/${friendId}/state`, {
@@ -240,8 +241,9 @@ describe(`chat (${databaseKind})`, () => {
       assignee_id: theirs.id,
     });
     expect(foreign.statusCode).toBe(422);
-    const inProgress = await inbox(demo, '?state=in_progress');
-    expect(inProgress.entries.map((e) => e.friend_id)).toEqual([friendId]);
+    const inProgress = (await inbox(demo, '?state=in_progress')).entries;
+    expect(inProgress.map((e) => e.friend_id)).toContain(friendId);
+    expect(inProgress.every((e) => e.state === 'in_progress')).toBe(true);
     expect((await inbox(demo, '?state=resolved')).entries.map((e) => e.friend_id)).not.toContain(
       friendId,
     );

@@ -10,6 +10,7 @@ import { createChatService } from './service.js';
 export { recordChatEvent } from './webhook.js';
 export { createMediaFetcher, type MediaFetcher } from './media-fetcher.js';
 export { announceChat } from './events.js';
+export { seedDemoChats } from './seed.js';
 
 /**
  * 1:1 chat with LINE friends (issue 24): `/api/line/chats…`; the media fetcher (friends' images
