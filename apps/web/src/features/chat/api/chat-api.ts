@@ -43,10 +43,20 @@ export function useInbox(filter: InboxFilter) {
   });
 }
 
+/**
+ * A friend's thread by pages, the newest page first: each older page is asked with the previous
+ * page's `next_cursor` as `before` (the server's 50 a page).
+ */
 export function useThread(friendId: number) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: chatKeys.thread(friendId),
-    queryFn: () => apiRequest(`/api/line/chats/${friendId}/messages`, { schema: chatThreadSchema }),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      apiRequest(
+        `/api/line/chats/${friendId}/messages${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
+        { schema: chatThreadSchema },
+      ),
+    getNextPageParam: (page) => page.next_cursor,
   });
 }
 

@@ -1,4 +1,9 @@
-import { CHAT_STATE_LABELS, CHAT_STATES, type ChatState } from '@tsunagu/contracts';
+import {
+  CHAT_STATE_LABELS,
+  CHAT_STATES,
+  type ChatState,
+  type ChatThread as ChatThreadPage,
+} from '@tsunagu/contracts';
 import { useEffect, useRef } from 'react';
 import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
@@ -21,8 +26,10 @@ export function ChatThread({ friendId, rights }: { friendId: number; rights: Cha
   const assignees = useAssigneeOptions(rights.canSetState);
   const toast = useToast();
   const end = useRef<HTMLLIElement>(null);
-  const unread = thread.data?.friend.unread_count ?? 0;
-  const lastId = thread.data?.messages.at(-1)?.id;
+  const latest = thread.data?.pages[0];
+  const unread = latest?.friend.unread_count ?? 0;
+  // Only a new newest message scrolls to the end, not an older page read in above.
+  const lastId = latest?.messages.at(-1)?.id;
 
   useEffect(() => {
     if (unread > 0 && !markRead.isPending) markRead.mutate();
@@ -39,7 +46,8 @@ export function ChatThread({ friendId, rights }: { friendId: number; rights: Cha
         {errorText(thread.error)}
       </p>
     );
-  const { friend, messages } = thread.data;
+  const { friend, reply_token_valid: replyTokenValid } = thread.data.pages[0]!;
+  const messages = olderFirst(thread.data.pages);
   const change = (input: { state: ChatState; assignee_id?: number | null }) =>
     setState.mutate(input, { onError: (error) => toast.error(errorText(error)) });
 
@@ -90,6 +98,18 @@ export function ChatThread({ friendId, rights }: { friendId: number; rights: Cha
         )}
       </header>
       <ol className="chat-thread__messages" aria-label="メッセージ">
+        {thread.hasNextPage ? (
+          <li className="chat-thread__older">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void thread.fetchNextPage()}
+              disabled={thread.isFetchingNextPage}
+            >
+              {thread.isFetchingNextPage ? '読み込み中…' : 'さらに前のメッセージを読み込む'}
+            </button>
+          </li>
+        ) : null}
         {messages.length === 0 ? (
           <li className="chat-thread__empty">メッセージはまだありません</li>
         ) : null}
@@ -99,10 +119,20 @@ export function ChatThread({ friendId, rights }: { friendId: number; rights: Cha
         <li ref={end} aria-hidden="true" />
       </ol>
       {rights.canSend ? (
-        <ReplyBox friendId={friendId} replyTokenValid={thread.data.reply_token_valid} />
+        <ReplyBox friendId={friendId} replyTokenValid={replyTokenValid} />
       ) : (
         <p className="chat-thread__readonly">送信する権限がないため、閲覧のみできます。</p>
       )}
     </section>
   );
+}
+
+/** The loaded pages (newest page first) as one list, oldest message first, each once. */
+function olderFirst(pages: readonly ChatThreadPage[]) {
+  const seen = new Set<string>();
+  return [...pages]
+    .reverse()
+    .flatMap((page) =>
+      page.messages.filter((message) => !seen.has(message.id) && seen.add(message.id)),
+    );
 }

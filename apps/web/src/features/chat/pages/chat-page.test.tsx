@@ -136,4 +136,42 @@ describe('Chat (issue 24)', () => {
     });
     expect(await within(open).findByText('明日の15時でお願いします')).toBeVisible();
   });
+
+  it('さらに前のメッセージを読み込む asks for the page before the oldest shown and puts it above', async () => {
+    const older = {
+      ...answer,
+      id: 'm0',
+      text: '先月はありがとうございました',
+      sent_at: '2026-10-20T01:00:00.000Z',
+    };
+    const befores: (string | undefined)[] = [];
+    renderApp('/line/chat?friend=7', {
+      session: makeSession({}),
+      api: {
+        'GET /api/line/chats': () => reply(200, { entries: [friend], next_cursor: null }),
+        'GET /api/line/chats/unread': () => reply(200, { threads: 0, messages: 0 }),
+        'GET /api/line/chats/:id/messages': (request) => {
+          befores.push(request.query.before);
+          return request.query.before === 'c1'
+            ? reply(200, { ...thread(false), messages: [older], next_cursor: null })
+            : reply(200, { ...thread(false), next_cursor: 'c1' });
+        },
+        'GET /api/line/tags': () => reply(200, { groups: [], tags: [] }),
+        'GET /api/line/board/assignees': () => reply(200, []),
+        'GET /api/templates': () => reply(200, { groups: [], items: [] }),
+      },
+    });
+    const open = await screen.findByRole('region', { name: '小川 さくらとのトーク' });
+    expect(await within(open).findByText('予約を変更できますか？')).toBeVisible();
+    expect(within(open).queryByText('先月はありがとうございました')).toBeNull();
+    act(() => within(open).getByRole('button', { name: 'さらに前のメッセージを読み込む' }).click());
+    const first = await within(open).findByText('先月はありがとうございました');
+    const newer = within(open).getByText('予約を変更できますか？');
+    // Older above newer in the list; the button goes once there is nothing older.
+    expect(first.compareDocumentPosition(newer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(befores).toEqual([undefined, 'c1']);
+    expect(
+      within(open).queryByRole('button', { name: 'さらに前のメッセージを読み込む' }),
+    ).toBeNull();
+  });
 });
