@@ -5,7 +5,6 @@ import { createBoardService } from './service.js';
 
 export { seedDemoBoard } from './seed.js';
 export type { BoardService } from './service.js';
-export { followChatState, writeThread } from './chat-link.js';
 
 /** The follow-up board (issue 24): `/api/line/board…`; moves are announced on the account's events. */
 export async function boardModule(api: FastifyInstance, options: { events: AccountEvents }) {

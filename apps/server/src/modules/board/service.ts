@@ -17,7 +17,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import type { PublishAccountEvent } from '../realtime/index.js';
 import { tagsOfFriends } from '../tags/index.js';
-import { writeThread } from './chat-link.js';
+import { writeThread } from '../chats/index.js';
 import * as repository from './repository.js';
 import type { CardRow, ColumnRow } from './repository.js';
 

@@ -11,6 +11,7 @@ export { recordChatEvent } from './webhook.js';
 export { createMediaFetcher, type MediaFetcher } from './media-fetcher.js';
 export { announceChat } from './events.js';
 export { seedDemoChats } from './seed.js';
+export { followChatState, writeThread } from './board-link.js';
 
 /**
  * 1:1 chat with LINE friends (issue 24): `/api/line/chats…`; the media fetcher (friends' images

@@ -10,7 +10,7 @@ import {
 import type { Database, Executor } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
-import { followChatState } from '../board/index.js';
+import { followChatState } from './board-link.js';
 import { announceChat } from './events.js';
 
 async function requireFriend(db: Executor, accountId: number, friendId: number) {

@@ -2,7 +2,7 @@ import type { ChatMessageKind } from '@tsunagu/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { chatThreads } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
-import { followChatState } from '../board/index.js';
+import { followChatState } from './board-link.js';
 import { chatNotifyCall, type ChatEventDraft } from './events.js';
 
 /**

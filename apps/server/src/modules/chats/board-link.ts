@@ -2,7 +2,7 @@ import type { ChatState } from '@tsunagu/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { boardCards, boardColumns, chatThreads } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
-import { announceChat } from '../chats/index.js';
+import { announceChat } from './events.js';
 import { announceAccountEvent } from '../realtime/index.js';
 
 /**
