@@ -45,7 +45,9 @@ export const NOTIFICATION_TEXT = {
   sendAtInvalid: '配信日時をYYYY-MM-DDTHH:mmの形式で入力してください',
   sendAtPast: '配信日時には今より後の日時を指定してください',
   nobody: '送信先に該当する友だちがいません',
-  notEditable: '配信を始めたお知らせは編集できません',
+  notEditable: '配信を始めたお知らせは編集できません（予約の日時になり配信が始まっています）',
+  scheduledNeedsSendAt:
+    '予約中のお知らせには配信日時を指定してください。予約をやめるときは「下書きに戻す」を使ってください',
   notSendable: 'このお知らせは配信済みか配信中です',
   notCancellable: '予約中のお知らせだけ取り消せます',
   notDeletable: '配信を始めたお知らせは削除できません',

@@ -20,6 +20,8 @@ import { linePushes, members, memberTags, notifications } from '../../db/schema/
 import { toTokyoIso } from '../../lib/tokyo-time.js';
 import { createPushQueue } from '../line-push/index.js';
 import { createNotificationScheduler } from './index.js';
+import { claimDue } from './repository.js';
+import { queueNotification } from './service.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 
@@ -356,6 +358,135 @@ describe(`お知らせ (${databaseKind})`, () => {
       clock: () => far,
     });
     expect((await scheduler.runOnce()).queued).not.toContain(id);
+  });
+
+  it('editing a scheduled お知らせ keeps it scheduled, checked again; 下書きに戻す unschedules it', async () => {
+    await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.z));
+    await addFriends('ed', [['z'], ['z']]);
+    const body = (changes: Record<string, unknown>) => ({
+      title: '編集する予約',
+      content: { messages: [text('編集前')] },
+      audience: toTag('z'),
+      send_at: tokyoMinuteFromNow(60),
+      ...changes,
+    });
+    const id = await draft(body({}));
+    await ok(await demo.post(`/api/line/notifications/${id}/send`, {}));
+    const later = tokyoMinuteFromNow(90);
+    const edited = await ok<Notification>(
+      await demo.put(
+        `/api/line/notifications/${id}`,
+        body({ content: { messages: [text('編集後')] }, send_at: later }),
+      ),
+    );
+    expect(edited).toMatchObject({ state: 'scheduled', send_at: later });
+    expect(edited.content.messages).toEqual([text('編集後')]);
+
+    // Checked again as a send is; a refused edit changes nothing.
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ send_at: '2020-01-01T10:00' }, 'send_at', '配信日時には今より後の日時を指定してください'],
+      [
+        { send_at: null },
+        'send_at',
+        '予約中のお知らせには配信日時を指定してください。予約をやめるときは「下書きに戻す」を使ってください',
+      ],
+      [{ audience: toTag('x', 'all') }, 'audience', '送信先に該当する友だちがいません'],
+    ];
+    await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.x));
+    for (const [changes, field, message] of refusals) {
+      const refused = await demo.put(`/api/line/notifications/${id}`, body(changes));
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().errors[field]).toEqual([message]);
+    }
+    expect(await get(id)).toMatchObject({ state: 'scheduled', send_at: later });
+
+    // 下書きに戻す: a draft again, which the scheduler never takes.
+    const back = await ok<Notification>(await demo.post(`/api/line/notifications/${id}/cancel`, {}));
+    expect(back).toMatchObject({ state: 'draft', send_at: later });
+    const far = new Date(Date.now() + 24 * 3600_000);
+    const farScheduler = createNotificationScheduler({
+      db: t.app.db,
+      pushes: createPushQueue(),
+      log: silent,
+      clock: () => far,
+    });
+    expect((await farScheduler.runOnce()).queued).not.toContain(id);
+    // Edited as a draft it stays a draft.
+    expect((await ok<Notification>(await demo.put(`/api/line/notifications/${id}`, body({})))).state).toBe(
+      'draft',
+    );
+  });
+
+  it('an edit racing the scheduler: sent once with the content it was claimed with, the late edit refused with 409', async () => {
+    await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.z));
+    await addFriends('rc', [['z'], ['z'], ['z']]);
+    const sendAt = tokyoMinuteFromNow(2);
+    const body = (message: string) => ({
+      title: '競合する予約',
+      content: { messages: [text(message)] },
+      audience: toTag('z'),
+      send_at: sendAt,
+    });
+    const id = await draft(body('予約した内容'));
+    await ok(await demo.post(`/api/line/notifications/${id}/send`, {}));
+    const due = new Date(`${sendAt}:00+09:00`);
+    const scheduler = createNotificationScheduler({
+      db: t.app.db,
+      pushes: createPushQueue(),
+      log: silent,
+      clock: () => due,
+    });
+
+    // An edit in flight holds the row (as its UPDATE does): the scheduler skips it, not waits.
+    let releaseEdit = () => {};
+    const editHeld = new Promise<void>((resolve) => (releaseEdit = resolve));
+    let editLocked = () => {};
+    const locked = new Promise<void>((resolve) => (editLocked = resolve));
+    const editing = t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from notifications where id = ${id} for update`);
+      editLocked();
+      await editHeld;
+    });
+    await locked;
+    expect((await scheduler.runOnce()).queued).not.toContain(id);
+    releaseEdit();
+    await editing;
+
+    // The scheduler claims it and holds its transaction open; an edit now waits for the row…
+    let releaseClaim = () => {};
+    const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));
+    let claimed = () => {};
+    const claimedNow = new Promise<void>((resolve) => (claimed = resolve));
+    const claiming = t.app.db.transaction(async (tx) => {
+      const row = await claimDue(tx, due);
+      expect(row?.id).toBe(id);
+      await queueNotification(tx, createPushQueue(), row!, due);
+      claimed();
+      await claimHeld;
+    });
+    await claimedNow;
+    const edit = demo.put(`/api/line/notifications/${id}`, body('遅れた編集'));
+    // …until the claim commits (the edit's UPDATE is seen waiting on the row's lock).
+    for (;;) {
+      const waiting = await t.app.db.execute(
+        sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'update "notifications"%'`,
+      );
+      if (waiting.rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    releaseClaim();
+    await claiming;
+    const late = await edit;
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().message).toBe(
+      '配信を始めたお知らせは編集できません（予約の日時になり配信が始まっています）',
+    );
+    const pushes = await pushesOf(id);
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]!.messages).toEqual([text('予約した内容')]);
+    expect((await scheduler.runOnce()).queued).not.toContain(id);
+    await deliverQueuedPushes(t, line);
+    expect(await get(id)).toMatchObject({ state: 'sent', stats: { sent: 3, failed: 0 } });
   });
 
   it('a scheduled お知らせ of a template is sent as the template reads at its time; a deleted template fails it, saying so', async () => {

@@ -42,21 +42,27 @@ export const listNotifications = (db: Executor, accountId: number) =>
     .orderBy(desc(notifications.id))
     .limit(200);
 
-/** Rewrites a draft or scheduled one (back to 下書き); false when it has started or is gone. */
-export async function updateDraft(
+/**
+ * Rewrites a draft or scheduled one only while it is still in `state` (a scheduled one stays
+ * scheduled, decision 0224); false when it has changed meanwhile — above all when the scheduler
+ * claimed it: its claim holds the row locked until its commit, after which this row is `sending`
+ * and matches no more.
+ */
+export async function updateUnsent(
   db: Executor,
   accountId: number,
   id: number,
+  state: 'draft' | 'scheduled',
   values: NotificationValues,
 ) {
   const rows = await db
     .update(notifications)
-    .set({ ...values, state: 'draft', updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(
       and(
         eq(notifications.accountId, accountId),
         eq(notifications.id, id),
-        inArray(notifications.state, ['draft', 'scheduled']),
+        eq(notifications.state, state),
       ),
     )
     .returning({ id: notifications.id });

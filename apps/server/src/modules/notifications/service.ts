@@ -168,11 +168,25 @@ export function createNotificationsService(deps: {
       return repository.insertNotification(db, accountId, await valuesOf(accountId, input));
     },
 
-    /** A draft or scheduled one is rewritten and becomes a draft again (decision 0220). */
+    /**
+     * A draft is rewritten as a draft. A scheduled one stays scheduled (decision 0224), checked
+     * again as a send is: its time still ahead, its content, someone in its audience; 下書きに戻す
+     * (`cancel`) unschedules it. Once the scheduler has claimed it, 409.
+     */
     async update(accountId: number, id: number, input: NotificationInput) {
-      await row(accountId, id);
+      const found = await row(accountId, id);
+      if (found.state !== 'draft' && found.state !== 'scheduled')
+        throw new ConflictError(NOTIFICATION_TEXT.notEditable);
       const values = await valuesOf(accountId, input);
-      if (!(await repository.updateDraft(db, accountId, id, values)))
+      if (found.state === 'scheduled') {
+        if (values.sendAt === null)
+          throw fieldError('send_at', NOTIFICATION_TEXT.scheduledNeedsSendAt);
+        const where = await audiencePredicate(db, accountId, input.audience, clock());
+        if ((await countFollowing(db, accountId, where)) === 0)
+          throw fieldError('audience', NOTIFICATION_TEXT.nobody);
+      }
+      const state = found.state as 'draft' | 'scheduled';
+      if (!(await repository.updateUnsent(db, accountId, id, state, values)))
         throw new ConflictError(NOTIFICATION_TEXT.notEditable);
       return view(accountId, await row(accountId, id));
     },

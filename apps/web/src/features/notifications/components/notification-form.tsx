@@ -50,6 +50,8 @@ export type NotificationFormProps = {
   /** Saves, then asks to send (the confirm dialog is the caller's). */
   onSend: (input: NotificationInput, saved: () => void) => void;
   extraActions?: React.ReactNode;
+  /** A scheduled one: saving keeps it scheduled (decision 0224); no 予約へ進む. */
+  scheduled?: boolean;
 };
 
 /**
@@ -270,12 +272,18 @@ export function NotificationForm(props: NotificationFormProps) {
         />
 
         <div className="form__actions">
-          <button type="submit" className="btn" disabled={props.busy}>
-            {props.busy ? '保存中...' : '下書き保存'}
+          <button
+            type="submit"
+            className={props.scheduled ? 'btn btn--primary' : 'btn'}
+            disabled={props.busy}
+          >
+            {props.busy ? '保存中...' : props.scheduled ? '予約を保存' : '下書き保存'}
           </button>
-          <button type="button" className="btn btn--primary" disabled={props.busy} onClick={send}>
-            {draft.when === 'scheduled' ? '予約へ進む' : '配信へ進む'}
-          </button>
+          {props.scheduled ? null : (
+            <button type="button" className="btn btn--primary" disabled={props.busy} onClick={send}>
+              {draft.when === 'scheduled' ? '予約へ進む' : '配信へ進む'}
+            </button>
+          )}
           <button type="button" className="btn" onClick={() => setTesting(true)}>
             テスト送信
           </button>

@@ -126,7 +126,7 @@ function Compose(props: { notification: Notification | null; accountName: string
       {notification?.state === 'scheduled' ? (
         <p className="notice" role="status">
           <StateBadge state="scheduled" /> {notification.send_at?.replace('T', ' ')}
-          （日本時間）に配信します。内容を保存し直すと下書きに戻ります。
+          （日本時間）に配信します。保存しても予約のままです。配信をやめるときは「下書きに戻す」を押してください。
         </p>
       ) : null}
       <NotificationForm
@@ -134,9 +134,12 @@ function Compose(props: { notification: Notification | null; accountName: string
         accountName={props.accountName}
         busy={saving}
         serverError={serverError}
+        scheduled={notification?.state === 'scheduled'}
         onSave={(input, saved) =>
           saveThen(input, saved, (id) => {
-            toast.success('下書きを保存しました');
+            toast.success(
+              notification?.state === 'scheduled' ? '予約を保存しました' : '下書きを保存しました',
+            );
             if (!notification) navigate(notificationPaths.edit(id), { replace: true });
           })
         }
@@ -156,11 +159,11 @@ function Compose(props: { notification: Notification | null; accountName: string
                   disabled={cancel.isPending}
                   onClick={() =>
                     cancel.mutate(notification.id, {
-                      onSuccess: () => toast.success('予約を取り消しました（下書きに戻りました）'),
+                      onSuccess: () => toast.success('下書きに戻しました（予約を取り消しました）'),
                     })
                   }
                 >
-                  予約を取り消す
+                  下書きに戻す
                 </button>
               ) : null}
               <button type="button" className="btn btn--ghost" onClick={() => setDeleting(true)}>

@@ -162,4 +162,31 @@ describe('お知らせ (issue 24, decisions 0220–0223)', () => {
     expect(await screen.findByText(/LINE の配信統計はまだありません/)).toBeVisible();
     expect(screen.queryByRole('button', { name: '配信へ進む' })).toBeNull();
   });
+
+  it('a scheduled お知らせ is saved as scheduled; 下書きに戻す unschedules it', async () => {
+    const scheduled: Notification = { ...draft, state: 'scheduled', send_at: '2026-12-24T10:00' };
+    let current = scheduled;
+    let saved: NotificationInput | undefined;
+    const app = render('/vue3-dev/line/notifications/8', {
+      'GET /api/line/notifications/:id': () => reply(200, current),
+      'PUT /api/line/notifications/:id': ({ body }) => {
+        saved = body as NotificationInput;
+        return reply(200, current);
+      },
+      'POST /api/line/notifications/:id/cancel': () => {
+        current = { ...scheduled, state: 'draft' };
+        return reply(200, current);
+      },
+    });
+    expect(await screen.findByText(/保存しても予約のままです/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: '予約へ進む' })).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: '予約を保存' }));
+    expect(await screen.findByText('予約を保存しました')).toBeVisible();
+    expect(saved).toMatchObject({ send_at: '2026-12-24T10:00' });
+
+    await app.user.click(screen.getByRole('button', { name: '下書きに戻す' }));
+    expect(await screen.findByText('下書きに戻しました（予約を取り消しました）')).toBeVisible();
+    expect(await screen.findByRole('button', { name: '予約へ進む' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: '下書きに戻す' })).toBeNull();
+  });
 });
