@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { messageTemplates } from './message-templates.js';
 
@@ -40,5 +49,29 @@ export const notifications = pgTable(
     index('notifications_due')
       .on(table.sendAt)
       .where(sql`${table.state} = 'scheduled'`),
+  ],
+);
+
+/**
+ * Friends of each お知らせ whose pushes have settled, per final state and LINE's reason (decision
+ * 0225): kept by the statement trigger `notification_counts_settled` on `line_pushes` (migration
+ * SQL, set-based: one upsert per statement, from its transition tables), so the list reads a few
+ * rows instead of summing every push. Pending = `notifications.friends` − the sum here. `shard`
+ * (push id % 8) spreads one お知らせ's settlements over eight rows, so concurrent dispatchers do
+ * not queue on one row's lock.
+ */
+export const notificationCounts = pgTable(
+  'notification_counts',
+  {
+    notificationId: integer()
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    shard: integer().notNull(),
+    state: text().notNull(),
+    reason: text().notNull(),
+    friends: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.notificationId, table.shard, table.state, table.reason] }),
   ],
 );

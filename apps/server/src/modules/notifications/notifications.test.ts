@@ -251,6 +251,61 @@ describe(`お知らせ (${databaseKind})`, () => {
     expect((await get(id)).stats.sent).toBe(2);
   });
 
+  it('the counts shown are kept as pushes settle and equal a recount of the pushes (decision 0225)', async () => {
+    await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.z));
+    const friends = await addFriends('k', [['z'], ['z'], ['z'], ['z'], ['z']]);
+    const item = await ok<{ id: number }>(
+      await demo.post('/api/var/items', { name: '集計の呼び名', type: 'text', group_id: null }),
+      201,
+    );
+    const id = await draft({
+      title: '集計',
+      content: { messages: [text(`{{var:${item.id}}}さん、集計のお知らせです`)] },
+      audience: toTag('z'),
+    });
+    await ok(await demo.post(`/api/line/notifications/${id}/send`, {}));
+    expect((await get(id)).stats).toEqual({ sent: 0, failed: 0, pending: 5, reasons: [] });
+    // One friend blocks before it goes; LINE refuses another.
+    await t.app.db
+      .update(members)
+      .set({ followState: 'blocked' })
+      .where(eq(members.id, friends[0]!.id));
+    const refused = friends[1]!.lineUserId;
+    line.setBehaviour((_, request) =>
+      request.body?.to === refused
+        ? { status: 400, body: { message: "The property, 'to', in the request body is invalid" } }
+        : { status: 200 },
+    );
+    try {
+      await deliverQueuedPushes(t, line);
+    } finally {
+      line.setBehaviour(() => ({ status: 200 }));
+    }
+    const shown = await get(id);
+    expect(shown.state).toBe('sent');
+    expect(shown.stats).toMatchObject({ sent: 3, failed: 2, pending: 0 });
+    expect(shown.stats.reasons).toHaveLength(2);
+    // The reference: the push rows counted as they stand.
+    const recount = await t.app.db
+      .select({
+        state: linePushes.state,
+        reason: linePushes.reason,
+        friends: sql<number>`count(*)::int`,
+      })
+      .from(linePushes)
+      .where(eq(linePushes.notificationId, id))
+      .groupBy(linePushes.state, linePushes.reason);
+    expect(recount.find((row) => row.state === 'sent')?.friends).toBe(3);
+    expect(shown.stats.reasons.map((r) => [r.reason, r.friends]).sort()).toEqual(
+      recount
+        .filter((row) => row.state !== 'sent')
+        .map((row) => [row.reason, row.friends])
+        .sort(),
+    );
+    const listed = await ok<NotificationList>(await demo.get('/api/line/notifications'));
+    expect(listed.items.find((entry) => entry.id === id)?.stats).toEqual(shown.stats);
+  });
+
   it("LINE's month quota is read first: a send that would pass it needs confirming", async () => {
     await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.z));
     await addFriends('q', [['z'], ['z'], ['z']]);
@@ -401,7 +456,9 @@ describe(`お知らせ (${databaseKind})`, () => {
     expect(await get(id)).toMatchObject({ state: 'scheduled', send_at: later });
 
     // 下書きに戻す: a draft again, which the scheduler never takes.
-    const back = await ok<Notification>(await demo.post(`/api/line/notifications/${id}/cancel`, {}));
+    const back = await ok<Notification>(
+      await demo.post(`/api/line/notifications/${id}/cancel`, {}),
+    );
     expect(back).toMatchObject({ state: 'draft', send_at: later });
     const far = new Date(Date.now() + 24 * 3600_000);
     const farScheduler = createNotificationScheduler({
@@ -412,9 +469,9 @@ describe(`お知らせ (${databaseKind})`, () => {
     });
     expect((await farScheduler.runOnce()).queued).not.toContain(id);
     // Edited as a draft it stays a draft.
-    expect((await ok<Notification>(await demo.put(`/api/line/notifications/${id}`, body({})))).state).toBe(
-      'draft',
-    );
+    expect(
+      (await ok<Notification>(await demo.put(`/api/line/notifications/${id}`, body({})))).state,
+    ).toBe('draft');
   });
 
   it('an edit racing the scheduler: sent once with the content it was claimed with, the late edit refused with 409', async () => {

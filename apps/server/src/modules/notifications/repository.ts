@@ -157,8 +157,11 @@ export interface PushTally {
   friends: number;
 }
 
-/** Friends per push state and reason of the お知らせ (a multicast counts its friends). */
-export async function pushTallies(db: Executor, accountId: number, ids: number[]) {
+/**
+ * Friends per settled state and reason of these お知らせ (the caller's own ids), from the
+ * counters the settlement trigger keeps (decision 0225): a few rows each, whatever the pushes.
+ */
+export async function pushTallies(db: Executor, ids: number[]) {
   if (ids.length === 0) return [];
   const rows = await selectRows<{
     notification_id: number;
@@ -167,14 +170,14 @@ export async function pushTallies(db: Executor, accountId: number, ids: number[]
     friends: string;
   }>(
     db,
-    sql`select notification_id, state, reason,
-        sum(coalesce(cardinality(member_ids), 1))::bigint as friends
-      from line_pushes
-      where account_id = ${accountId} and notification_id in (${sql.join(
+    sql`select notification_id, state, reason, sum(friends)::bigint as friends
+      from notification_counts
+      where notification_id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )})
-      group by notification_id, state, reason`,
+      group by notification_id, state, reason
+      having sum(friends) <> 0`,
   );
   return rows.map((row): PushTally => ({
     notificationId: Number(row.notification_id),

@@ -103,7 +103,7 @@ export function createNotificationsService(deps: {
   }
 
   async function view(accountId: number, found: NotificationRow): Promise<Notification> {
-    const tallies = await repository.pushTallies(db, accountId, [found.id]);
+    const tallies = await repository.pushTallies(db, [found.id]);
     const template =
       found.templateId === null
         ? undefined
@@ -141,7 +141,6 @@ export function createNotificationsService(deps: {
       const rows = await repository.listNotifications(db, accountId);
       const tallies = await repository.pushTallies(
         db,
-        accountId,
         rows.map((found) => found.id),
       );
       const items = await Promise.all(

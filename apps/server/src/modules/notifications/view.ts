@@ -14,18 +14,23 @@ import type { NotificationRow, PushTally } from './repository.js';
 export const toTokyoMinute = (instant: Date | null) =>
   instant === null ? null : toTokyoIso(instant).slice(0, 16);
 
-/** Friends sent, failed (LINE's reasons, blocked friends included) and still waiting. */
-export function statsOf(tallies: PushTally[]): NotificationStats {
+/**
+ * Friends sent, failed (LINE's reasons, blocked friends included) and still waiting: the settled
+ * tallies (decision 0225), and what is left of the friends it was queued for.
+ */
+export function statsOf(tallies: PushTally[], queuedFor: number | null): NotificationStats {
   const stats: NotificationStats = { sent: 0, failed: 0, pending: 0, reasons: [] };
   const reasons = new Map<string, number>();
+  let settled = 0;
   for (const tally of tallies) {
+    settled += tally.friends;
     if (tally.state === 'sent') stats.sent += tally.friends;
-    else if (tally.state === 'queued' || tally.state === 'sending') stats.pending += tally.friends;
     else if (tally.state !== 'withdrawn') {
       stats.failed += tally.friends;
       reasons.set(tally.reason, (reasons.get(tally.reason) ?? 0) + tally.friends);
     }
   }
+  stats.pending = Math.max(0, (queuedFor ?? 0) - settled);
   stats.reasons = [...reasons]
     .map(([reason, friends]) => ({ reason, friends }))
     .sort((a, b) => b.friends - a.friends);
@@ -45,7 +50,7 @@ export function summaryOf(
   audienceLabel: string,
   messages: readonly unknown[],
 ): NotificationSummary {
-  const stats = statsOf(tallies);
+  const stats = statsOf(tallies, row.friends);
   return {
     id: row.id,
     title: row.title,
