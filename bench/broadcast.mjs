@@ -9,89 +9,21 @@
 // Printed per path: how long the broadcast call took to queue, requests and messages delivered
 // at the fake LINE, seconds until the last was sent, messages/s, requests/s and requests/s as a
 // share of the configured rate. It prints figures and asserts nothing (docs/performance.md).
-import pg from 'pg';
-import { startBuiltServer } from '../scripts/built-server.mjs';
-import { startTempPostgres } from '../scripts/pg-temp.mjs';
-import { fakeChannel, startFakeLine } from '../apps/server/test/fakes/fake-line.ts';
-import { signIn } from './lib.mjs';
+import { startSegmentBench, wait } from './segment-bench.mjs';
 
 const FRIENDS = Number(process.env.BROADCAST_BENCH_FRIENDS ?? 100_000);
 const RATE = Number(process.env.BROADCAST_BENCH_RATE ?? 2000);
-const PASSWORD = 'tsunagu-bench-password';
-const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const database = await startTempPostgres();
-const channel = fakeChannel(1);
-const line = await startFakeLine({ channels: [channel] });
-const server = await startBuiltServer({
-  password: PASSWORD,
-  env: {
-    DATABASE_URL: database.url,
-    SECRETS_KEY,
-    LINE_API_BASE: line.url,
-    LINE_PUSH_SENDER: 'line',
-    TEL_RATE_LIMIT: String(RATE),
-    LOG_LEVEL: 'warn',
-  },
+const bench = await startSegmentBench({
+  friends: FRIENDS,
+  prefix: 'Uc',
+  tagName: 'ベンチ一斉送信',
+  env: { TEL_RATE_LIMIT: String(RATE) },
 });
-const sql = new pg.Client({ connectionString: database.url });
-await sql.connect();
+const { line, sql, nickname, segment } = bench;
+const call = async (method, path, body) => (await bench.call(method, path, body)).body;
 
 try {
-  const cookie = await signIn(server.url, PASSWORD);
-  async function call(method, path, body) {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        cookie,
-        'content-type': 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  }
-
-  await call('PUT', '/api/line/channel', {
-    channel_id: channel.channelId,
-    channel_secret: channel.secret,
-    channel_access_token: channel.token,
-  });
-  const tag = await call('POST', '/api/line/tags', { name: 'ベンチ一斉送信', group_id: null });
-  const nickname = await call('POST', '/api/var/items', {
-    name: 'ベンチ呼び名',
-    type: 'text',
-    group_id: null,
-  });
-  const {
-    rows: [{ account_id: accountId }],
-  } = await sql.query(`select account_id from operators where login_id = 'demo'`);
-  await sql.query(
-    `insert into members (account_id, display_name, line_user_id, followed_at)
-     select $1, 'ベンチ友だち' || g, 'Uc' || lpad(to_hex(g), 31, '0'), now()
-     from generate_series(1, $2::int) g`,
-    [accountId, FRIENDS],
-  );
-  await sql.query(
-    `insert into member_tags (member_id, tag_id)
-     select id, $1 from members where line_user_id like 'Uc%'`,
-    [tag.id],
-  );
-  await sql.query(
-    `insert into member_var_values (member_id, var_id, text_value)
-     select id, $1, 'さん' || id from members where line_user_id like 'Uc%'`,
-    [nickname.id],
-  );
-  await sql.query('analyze');
-  const segment = await call('POST', '/api/journey/member_queries', {
-    name: 'ベンチの友だち',
-    match: 'all',
-    conditions: [{ kind: 'tags', match: 'any', tag_ids: [tag.id] }],
-  });
-
   async function broadcast(label, text) {
     const template = await call('POST', '/api/templates', {
       name: label,
@@ -146,8 +78,5 @@ try {
   ];
   console.table(rows);
 } finally {
-  await sql.end();
-  await server.stop();
-  await line.close();
-  database.stop();
+  await bench.stop();
 }

@@ -6,90 +6,18 @@
 // the live estimate's time, the send call's time (quota read, count, every push row queued in
 // one transaction), and for the multicast the seconds until LINE had them all; then the list's
 // time with those rows. It prints figures and asserts nothing (docs/performance.md).
-import pg from 'pg';
-import { startBuiltServer } from '../scripts/built-server.mjs';
-import { startTempPostgres } from '../scripts/pg-temp.mjs';
-import { fakeChannel, startFakeLine } from '../apps/server/test/fakes/fake-line.ts';
-import { signIn } from './lib.mjs';
+import { startSegmentBench, wait } from './segment-bench.mjs';
 
 const FRIENDS = Number(process.env.NOTIFICATION_BENCH_FRIENDS ?? 100_000);
-const PASSWORD = 'tsunagu-bench-password';
-const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const database = await startTempPostgres();
-const channel = fakeChannel(1);
-const line = await startFakeLine({ channels: [channel] });
-line.setQuota(channel.channelId, { limit: null });
-const server = await startBuiltServer({
-  password: PASSWORD,
-  env: {
-    DATABASE_URL: database.url,
-    SECRETS_KEY,
-    LINE_API_BASE: line.url,
-    LINE_PUSH_SENDER: 'line',
-    LOG_LEVEL: 'warn',
-  },
+const bench = await startSegmentBench({
+  friends: FRIENDS,
+  prefix: 'Un',
+  tagName: 'ベンチお知らせ',
 });
-const sql = new pg.Client({ connectionString: database.url });
-await sql.connect();
+const { line, sql, call, nickname, segment } = bench;
 
 try {
-  const cookie = await signIn(server.url, PASSWORD);
-  async function call(method, path, body) {
-    const started = performance.now();
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        cookie,
-        'content-type': 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    const seconds = (performance.now() - started) / 1000;
-    return { body: text ? JSON.parse(text) : undefined, seconds };
-  }
-
-  await call('PUT', '/api/line/channel', {
-    channel_id: channel.channelId,
-    channel_secret: channel.secret,
-    channel_access_token: channel.token,
-  });
-  const tag = (await call('POST', '/api/line/tags', { name: 'ベンチお知らせ', group_id: null }))
-    .body;
-  const nickname = (
-    await call('POST', '/api/var/items', { name: 'ベンチ呼び名', type: 'text', group_id: null })
-  ).body;
-  const {
-    rows: [{ account_id: accountId }],
-  } = await sql.query(`select account_id from operators where login_id = 'demo'`);
-  await sql.query(
-    `insert into members (account_id, display_name, line_user_id, followed_at)
-     select $1, 'ベンチ友だち' || g, 'Un' || lpad(to_hex(g), 31, '0'), now()
-     from generate_series(1, $2::int) g`,
-    [accountId, FRIENDS],
-  );
-  await sql.query(
-    `insert into member_tags (member_id, tag_id)
-     select id, $1 from members where line_user_id like 'Un%'`,
-    [tag.id],
-  );
-  await sql.query(
-    `insert into member_var_values (member_id, var_id, text_value)
-     select id, $1, 'さん' || id from members where line_user_id like 'Un%'`,
-    [nickname.id],
-  );
-  await sql.query('analyze');
-  const segment = (
-    await call('POST', '/api/journey/member_queries', {
-      name: 'ベンチの友だち',
-      match: 'all',
-      conditions: [{ kind: 'tags', match: 'any', tag_ids: [tag.id] }],
-    })
-  ).body;
   const audience = { kind: 'segment', member_query_id: segment.id };
 
   async function notify(label, text, waitForDelivery) {
@@ -145,9 +73,53 @@ try {
   console.log(
     `list of お知らせ with their counts (${list.body.items.length} items, ${(2 * FRIENDS).toLocaleString()} friends' pushes): ${(list.seconds * 1000).toFixed(0)} ms`,
   );
+
+  // Where the personalised path's send time goes: the insert … select the server runs for it
+  // (one row per friend, rendered when sent), explained with ANALYZE in a transaction rolled back.
+  await sql.query('begin');
+  const {
+    rows: [
+      {
+        'QUERY PLAN': [plan],
+      },
+    ],
+  } = await sql.query(
+    `explain (analyze, format json)
+     insert into line_pushes (account_id, member_id, messages, render_aliases, retry_key,
+       next_attempt_at, notification_id)
+     select $1, m.id, $2::jsonb, true, gen_random_uuid()::text, now(), null
+     from members m
+     where m.account_id = $1 and m.follow_state = 'following'
+       and exists (select 1 from member_tags t where t.member_id = m.id and t.tag_id = $3)`,
+    [
+      bench.accountId,
+      JSON.stringify([{ type: 'text', text: `{{var:${nickname.id}}}、今月のおすすめです` }]),
+      bench.tag.id,
+    ],
+  );
+  await sql.query('rollback');
+  const insert = plan.Plan;
+  const select = insert.Plans?.[0];
+  const triggers = (plan.Triggers ?? []).reduce((sum, t) => sum + t.Time, 0);
+  console.log(
+    `personalised path, where the time goes (${insert['Actual Rows'] ?? FRIENDS} rows, one statement, EXPLAIN ANALYZE):`,
+  );
+  console.table([
+    {
+      part: 'choosing the friends (the select)',
+      ms: Math.round(select?.['Actual Total Time'] ?? 0),
+    },
+    {
+      part: 'writing the rows and their 6 indexes (insert node minus select)',
+      ms: Math.round(insert['Actual Total Time'] - (select?.['Actual Total Time'] ?? 0)),
+    },
+    ...(plan.Triggers ?? []).map((t) => ({
+      part: `${t['Trigger Name']} (${t.Calls} calls)`,
+      ms: Math.round(t.Time),
+    })),
+    { part: 'statement in all', ms: Math.round(plan['Execution Time']) },
+    { part: '(triggers in all)', ms: Math.round(triggers) },
+  ]);
 } finally {
-  await sql.end();
-  await server.stop();
-  await line.close();
-  await database.stop();
+  await bench.stop();
 }

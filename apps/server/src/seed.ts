@@ -18,7 +18,10 @@ import { seedDemoFriendInfo } from './modules/friend-info/index.js';
 import { seedDemoJourneys } from './modules/journeys/index.js';
 import { seedDemoSegments } from './modules/member-queries/index.js';
 import { seedDemoTemplates } from './modules/message-templates/index.js';
-import { seedDemoNotifications } from './modules/notifications/index.js';
+import {
+  seedDemoNotificationHistory,
+  seedDemoNotifications,
+} from './modules/notifications/index.js';
 import { seedDemoTriggers } from './modules/open-api/index.js';
 import { seedDemoRoles } from './modules/roles/index.js';
 import { DEMO_STAFF, seedDemoResources } from './modules/salon-resources/index.js';
@@ -70,6 +73,7 @@ export async function seedDemo(db: Database, password: string, now = new Date())
     const friendIds = (await demoFriendsOf(tx, accounts.salonAccountId)).map((friend) => friend.id);
     await seedDemoBoard(tx, { accountId: accounts.salonAccountId, memberIds: friendIds, today });
     await seedDemoChats(tx, { accountId: accounts.salonAccountId, memberIds: friendIds, now });
+    await seedDemoNotificationHistory(tx, { accountId: accounts.salonAccountId, now });
   });
   return true;
 }

@@ -43,3 +43,4 @@ export async function notificationsModule(api: FastifyInstance) {
 export { createNotificationScheduler, type NotificationScheduler } from './scheduler.js';
 export { createNotificationsService } from './service.js';
 export { seedDemoNotifications } from './seed.js';
+export { seedDemoNotificationHistory } from './seed-history.js';

@@ -16,6 +16,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers/test-app.js';
+import { selectRows } from '../../db/raw.js';
 import { linePushes, members, memberTags, notifications } from '../../db/schema/index.js';
 import { toTokyoIso } from '../../lib/tokyo-time.js';
 import { createPushQueue } from '../line-push/index.js';
@@ -102,6 +103,21 @@ describe(`お知らせ (${databaseKind})`, () => {
   afterAll(async () => {
     await t?.close();
     await line?.close();
+  });
+
+  it('the demo shows what お知らせ are for: drafts, a 予約 a month ahead and a 配信済み with its counts (decision 0201)', async () => {
+    const { items } = await ok<NotificationList>(await staff.get('/api/line/notifications'));
+    expect(items.filter((item) => item.state === 'draft')).toHaveLength(3);
+    const scheduled = items.find((item) => item.state === 'scheduled');
+    expect(scheduled?.title).toBe('年始のご予約受付開始のお知らせ');
+    expect(new Date(`${scheduled!.send_at}:00+09:00`).getTime()).toBeGreaterThan(
+      Date.now() + 20 * 24 * 3600_000,
+    );
+    const sent = items.find((item) => item.state === 'sent');
+    expect(sent).toMatchObject({ title: '11月の定休日のお知らせ', path: 'multicast' });
+    expect(sent!.stats.sent).toBeGreaterThan(0);
+    expect(sent!.stats.pending).toBe(0);
+    expect(sent!.stats.sent + sent!.stats.failed).toBe(sent!.friends);
   });
 
   it('the live count of tags any / all / none equals a plain count of the following friends', async () => {
@@ -525,10 +541,11 @@ describe(`お知らせ (${databaseKind})`, () => {
     const edit = demo.put(`/api/line/notifications/${id}`, body('遅れた編集'));
     // …until the claim commits (the edit's UPDATE is seen waiting on the row's lock).
     for (;;) {
-      const waiting = await t.app.db.execute(
+      const waiting = await selectRows(
+        t.app.db,
         sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'update "notifications"%'`,
       );
-      if (waiting.rows.length > 0) break;
+      if (waiting.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     releaseClaim();

@@ -33,7 +33,7 @@ export function statsOf(tallies: PushTally[], queuedFor: number | null): Notific
   stats.pending = Math.max(0, (queuedFor ?? 0) - settled);
   stats.reasons = [...reasons]
     .map(([reason, friends]) => ({ reason, friends }))
-    .sort((a, b) => b.friends - a.friends);
+    .sort((a, b) => b.friends - a.friends || a.reason.localeCompare(b.reason));
   return stats;
 }
 
