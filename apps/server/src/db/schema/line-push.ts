@@ -25,6 +25,8 @@ import { salonReservations } from './salon-reservations.js';
  * idempotent: the online actions and the day-before reminder name what they send with it.
  * `state`: queued → sending (under a lease) → sent | failed | skipped | unknown (送信結果不明: its
  * retry key expired, decision 0187), or withdrawn while queued (the contracts' LINE_PUSH_STATES).
+ * A fan-out row (`member_ids` and `render_aliases`, decision 0226) goes queued → expanded when the
+ * dispatcher has written its one push per friend; it is never sent itself nor shown.
  */
 export const linePushes = pgTable(
   'line_pushes',
@@ -41,7 +43,10 @@ export const linePushes = pgTable(
      */
     memberIds: integer().array(),
     messages: jsonb().notNull(),
-    /** The messages hold aliases to render with the friend's values when sent (decision 0166). */
+    /**
+     * The messages hold aliases to render with the friend's values when sent (decision 0166).
+     * With `member_ids`: a fan-out row of personalised pushes (decision 0226).
+     */
     renderAliases: boolean().notNull().default(false),
     dedupeKey: text(),
     retryKey: text().notNull(),
@@ -90,9 +95,15 @@ export const linePushes = pgTable(
     check(
       'line_pushes_one_or_many',
       sql`(${table.memberId} is null) <> (${table.memberIds} is null)
-        and (${table.memberIds} is null or cardinality(${table.memberIds}) between 1 and 500)
-        and not (${table.renderAliases} and ${table.memberIds} is not null)`,
+        and (${table.memberIds} is null or cardinality(${table.memberIds}) between 1 and 500)`,
     ),
+    // Fan-out rows waiting to become one push per friend (decision 0226): the dispatcher's
+    // expansion reads only these, never the queued pushes.
+    index('line_pushes_fan_out_due')
+      .on(table.nextAttemptAt, table.id)
+      .where(
+        sql`${table.state} = 'queued' and ${table.renderAliases} and ${table.memberIds} is not null`,
+      ),
   ],
 );
 

@@ -206,6 +206,8 @@ export async function threadPage(
     eq(linePushes.accountId, accountId),
     sql`(${linePushes.memberId} = ${friendId} or ${linePushes.memberIds} @> array[${friendId}]::integer[])`,
     sql`(${linePushes.dedupeKey} is null or ${linePushes.dedupeKey} not like 'chat:%')`,
+    // A fan-out row is not a message: its per-friend pushes are (decision 0226).
+    sql`${linePushes.state} <> 'expanded'`,
   ];
   if (cursor)
     pushWhere.push(

@@ -11,12 +11,16 @@ import {
   type ClaimedPush,
   type PushSettlement,
 } from './repository.js';
+import { expandFanOuts } from './fan-out.js';
 import { renderedFailure } from './rendered-check.js';
 import type { PushMessageSender } from './sender.js';
 import { keyExpired, settlementOf } from './settlement.js';
 
 /** The NOTIFY channel an enqueue wakes the dispatcher with. */
 export const LINE_PUSH_CHANNEL = 'tsunagu_line_push';
+/** Fan-out rows (500 friends each) turned into pushes per round, ahead of the claims. */
+const FAN_OUTS_PER_ROUND = 2;
+
 export const BLOCKED_REASON = 'ブロック中の友だちには送信しません';
 export const NO_FOLLOWERS_REASON = '送信先の友だちが全員ブロック中のため送信しませんでした';
 
@@ -147,6 +151,7 @@ export function createPushDispatcher(deps: {
     const now = clock();
     const lost = await withDbRetry(() => requeueExpiredLeases(db, now));
     if (lost > 0) log.warn({ pushes: lost }, 'line push: expired leases queued again');
+    const made = await withDbRetry(() => expandFanOuts(db, now, FAN_OUTS_PER_ROUND));
     const claimed = await withDbRetry(() =>
       claimDuePushes(db, options.batchSize, now, retryAt(options.leaseSeconds * 1000)),
     );
@@ -163,7 +168,7 @@ export function createPushDispatcher(deps: {
         await withDbRetry(() => settlePush(db, settlement, clock()));
       }),
     );
-    return claimed.length;
+    return claimed.length + made;
   }
 
   let running = false;

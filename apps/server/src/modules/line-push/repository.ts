@@ -99,24 +99,18 @@ export async function insertPushesToMany(
   const json = JSON.stringify(messages);
   const chosen = sql`select ${members.id} as id from ${members}
     where ${members.accountId} = ${accountId} and ${members.followState} = 'following' and ${where}`;
-  const inserted = options.personal
-    ? sql`insert into line_pushes (account_id, member_id, messages, render_aliases, retry_key, next_attempt_at, notification_id)
-        select ${accountId}, chosen.id, ${json}::jsonb, true, gen_random_uuid()::text, ${now.toISOString()},
-          ${notificationId}::integer
-        from (${chosen}) chosen
-        returning 1 as friends`
-    : sql`insert into line_pushes (account_id, member_ids, messages, retry_key, next_attempt_at, notification_id)
+  // Personalised: fan-out rows of 500 (decision 0226), each turned into one push per friend by
+  // the dispatcher (`expandFanOuts`); otherwise multicasts of 500.
+  const inserted = sql`insert into line_pushes (account_id, member_ids, messages, render_aliases, retry_key, next_attempt_at, notification_id)
         select ${accountId}, array_agg(numbered.id order by numbered.id), ${json}::jsonb,
-          gen_random_uuid()::text, ${now.toISOString()}, ${notificationId}::integer
+          ${options.personal}, gen_random_uuid()::text, ${now.toISOString()}, ${notificationId}::integer
         from (select chosen.id, (row_number() over (order by chosen.id) - 1) / ${MULTICAST_MAX} as chunk
               from (${chosen}) chosen) numbered
         group by numbered.chunk
         returning cardinality(member_ids) as friends`;
   const rows = await selectRows<{ friends: number }>(db, inserted);
-  return {
-    friends: rows.reduce((sum, row) => sum + Number(row.friends), 0),
-    requests: rows.length,
-  };
+  const friends = rows.reduce((sum, row) => sum + Number(row.friends), 0);
+  return { friends, requests: options.personal ? friends : rows.length };
 }
 
 /** A queued push of the key is not sent any more; answers whether one was withdrawn. */
@@ -181,6 +175,7 @@ export async function claimDuePushes(
       with due as (
         select id from line_pushes
         where state = 'queued' and next_attempt_at <= ${now.toISOString()}
+          and not (render_aliases and member_ids is not null)
           and not exists (
             select 1 from line_channels c
             where c.account_id = line_pushes.account_id

@@ -20,6 +20,7 @@ import { selectRows } from '../../db/raw.js';
 import { linePushes, members, memberTags, notifications } from '../../db/schema/index.js';
 import { toTokyoIso } from '../../lib/tokyo-time.js';
 import { createPushQueue } from '../line-push/index.js';
+import { expandFanOuts } from '../line-push/fan-out.js';
 import { createNotificationScheduler } from './index.js';
 import { claimDue } from './repository.js';
 import { queueNotification } from './service.js';
@@ -261,10 +262,76 @@ describe(`お知らせ (${databaseKind})`, () => {
         .map((request) => request.body.messages);
     expect(received(first!.lineUserId)).toEqual([[text('ハナさん、冬の特典です')]]);
     expect(received(second!.lineUserId)).toEqual([[text('ジローさん、冬の特典です')]]);
-    expect((await pushesOf(id)).map((push) => push.memberId).sort()).toEqual(
-      [first!.id, second!.id].sort(),
-    );
+    const pushes = await pushesOf(id);
+    expect(
+      pushes
+        .filter((push) => push.state !== 'expanded')
+        .map((push) => push.memberId)
+        .sort(),
+    ).toEqual([first!.id, second!.id].sort());
     expect((await get(id)).stats.sent).toBe(2);
+  });
+
+  it('personalised to 600 friends: queued as two fan-out rows, expanded side by side into exactly one push per friend (decision 0226)', async () => {
+    await t.app.db.delete(memberTags).where(eq(memberTags.tagId, tagIds.z));
+    const friends = await addFriends(
+      'f',
+      Array.from({ length: 600 }, () => ['z' as const]),
+    );
+    const item = await ok<{ id: number }>(
+      await demo.post('/api/var/items', { name: '展開の呼び名', type: 'text', group_id: null }),
+      201,
+    );
+    await t.app.db.execute(
+      sql`insert into member_var_values (member_id, var_id, text_value)
+        select id, ${item.id}, 'F' || id from members where display_name like 'f%' and account_id = ${demoAccount}`,
+    );
+    const id = await draft({
+      title: '展開',
+      content: { messages: [text(`{{var:${item.id}}}さん、展開のお知らせです`)] },
+      audience: toTag('z'),
+    });
+    const sent = await ok<Notification>(await demo.post(`/api/line/notifications/${id}/send`, {}));
+    expect(sent).toMatchObject({ path: 'push', friends: 600, stats: { pending: 600 } });
+    const queued = await pushesOf(id);
+    expect(queued.map((push) => [push.memberIds?.length, push.renderAliases])).toEqual([
+      [500, true],
+      [100, true],
+    ]);
+
+    // Three dispatchers expand side by side, one row at a time each.
+    const later = new Date(Date.now() + 1000);
+    let made = 0;
+    for (;;) {
+      const round = await Promise.all([1, 2, 3].map(() => expandFanOuts(t.app.db, later, 1)));
+      const sum = round.reduce((a, b) => a + b, 0);
+      if (sum === 0) break;
+      made += sum;
+    }
+    expect(made).toBe(600);
+    const rows = await pushesOf(id);
+    expect(rows.filter((push) => push.state === 'expanded')).toHaveLength(2);
+    const perFriend = rows.filter((push) => push.memberId !== null);
+    expect(perFriend).toHaveLength(600);
+    expect(new Set(perFriend.map((push) => push.memberId)).size).toBe(600);
+    expect(new Set(perFriend.map((push) => push.retryKey)).size).toBe(600);
+
+    await deliverQueuedPushes(t, line);
+    // Each friend got one push, in their own words.
+    const received = new Map<string, unknown[]>();
+    for (const request of line.requests)
+      if (request.path === '/v2/bot/message/push' && request.status === 200) {
+        const to = String(request.body.to);
+        received.set(to, [...(received.get(to) ?? []), request.body.messages]);
+      }
+    for (const friend of friends)
+      expect(received.get(friend.lineUserId)).toEqual([
+        [text(`F${friend.id}さん、展開のお知らせです`)],
+      ]);
+    expect(await get(id)).toMatchObject({
+      state: 'sent',
+      stats: { sent: 600, failed: 0, pending: 0 },
+    });
   });
 
   it('the counts shown are kept as pushes settle and equal a recount of the pushes (decision 0225)', async () => {
@@ -314,7 +381,7 @@ describe(`お知らせ (${databaseKind})`, () => {
     expect(recount.find((row) => row.state === 'sent')?.friends).toBe(3);
     expect(shown.stats.reasons.map((r) => [r.reason, r.friends]).sort()).toEqual(
       recount
-        .filter((row) => row.state !== 'sent')
+        .filter((row) => row.state !== 'sent' && row.state !== 'expanded')
         .map((row) => [row.reason, row.friends])
         .sort(),
     );

@@ -1,6 +1,7 @@
 import { TAG_MATCH_LABELS, TAG_MATCHES } from '@tsunagu/contracts';
 import { useId } from 'react';
 import { FieldError } from '@/ui/field-error';
+import { Select } from '@/ui/select';
 import { useSegmentChoices, useTagChoices } from '../api/notifications-api';
 import type { NotificationDraft } from './draft';
 
@@ -18,8 +19,8 @@ export function AudienceFields(props: {
   const segmentId = useId();
   const matchId = useId();
   return (
-    <fieldset className="field notification-audience">
-      <legend>送信先</legend>
+    <fieldset className="fieldset notification-group notification-audience">
+      <legend className="field__label">送信先</legend>
       <div className="notification-radios">
         {(Object.keys(KIND_LABELS) as (keyof typeof KIND_LABELS)[]).map((kind) => (
           <label key={kind}>
@@ -35,44 +36,43 @@ export function AudienceFields(props: {
       </div>
       {draft.audienceKind === 'segment' ? (
         <div className="field">
-          <label htmlFor={segmentId}>セグメント</label>
-          <select
-            id={segmentId}
-            value={draft.segmentId ?? ''}
-            onChange={(event) =>
-              onChange({ segmentId: event.target.value ? Number(event.target.value) : null })
-            }
-          >
-            <option value="">選んでください</option>
-            {(segments.data ?? []).map((segment) => (
-              <option key={segment.id} value={segment.id}>
-                {segment.name}
-              </option>
-            ))}
-          </select>
+          <span className="field__label" id={segmentId}>
+            セグメント
+          </span>
+          <Select
+            label="セグメント"
+            options={(segments.data ?? []).map((segment) => ({
+              value: segment.id,
+              name: segment.name,
+            }))}
+            value={draft.segmentId}
+            onChange={(value) => onChange({ segmentId: value })}
+            placeholder="選んでください"
+            loading={segments.data === undefined}
+            invalid={(errors['audience.member_query_id'] ?? []).length > 0}
+            describedBy={`${segmentId}-error`}
+          />
           <FieldError id={`${segmentId}-error`} messages={errors['audience.member_query_id']} />
         </div>
       ) : null}
       {draft.audienceKind === 'tags' ? (
         <>
           <div className="field">
-            <label htmlFor={matchId}>条件</label>
-            <select
-              id={matchId}
+            <span className="field__label" id={matchId}>
+              条件
+            </span>
+            <Select
+              label="条件"
+              options={TAG_MATCHES.map((match) => ({
+                value: match,
+                name: TAG_MATCH_LABELS[match],
+              }))}
               value={draft.tagMatch}
-              onChange={(event) =>
-                onChange({ tagMatch: event.target.value as NotificationDraft['tagMatch'] })
-              }
-            >
-              {TAG_MATCHES.map((match) => (
-                <option key={match} value={match}>
-                  {TAG_MATCH_LABELS[match]}
-                </option>
-              ))}
-            </select>
+              onChange={(value) => onChange({ tagMatch: value })}
+            />
           </div>
           <fieldset className="notification-tags">
-            <legend>タグ</legend>
+            <legend className="field__label">タグ</legend>
             {(tags.data?.tags ?? []).length === 0 ? (
               <p className="text-muted">タグがありません</p>
             ) : (

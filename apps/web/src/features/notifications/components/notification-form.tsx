@@ -9,6 +9,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
 import { DatePicker } from '@/ui/date-picker';
 import { FieldError } from '@/ui/field-error';
+import { Select } from '@/ui/select';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { TimePicker } from '@/ui/time-picker';
 import {
@@ -137,8 +138,8 @@ export function NotificationForm(props: NotificationFormProps) {
           <FieldError id={`${titleId}-error`} messages={errors.title} />
         </div>
 
-        <fieldset className="field">
-          <legend>内容</legend>
+        <fieldset className="fieldset notification-group">
+          <legend className="field__label">内容</legend>
           <div className="notification-radios">
             <label>
               <input
@@ -161,21 +162,22 @@ export function NotificationForm(props: NotificationFormProps) {
           </div>
           {draft.source === 'template' ? (
             <div className="field">
-              <label htmlFor={templateId}>テンプレート</label>
-              <select
-                id={templateId}
-                value={draft.templateId ?? ''}
-                onChange={(event) =>
-                  change({ templateId: event.target.value ? Number(event.target.value) : null })
-                }
-              >
-                <option value="">選んでください</option>
-                {(templates.data?.items ?? []).map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.name}
-                  </option>
-                ))}
-              </select>
+              <span className="field__label" id={templateId}>
+                テンプレート
+              </span>
+              <Select
+                label="テンプレート"
+                options={(templates.data?.items ?? []).map((item) => ({
+                  value: item.id,
+                  name: item.name,
+                }))}
+                value={draft.templateId}
+                onChange={(value) => change({ templateId: value })}
+                placeholder="選んでください"
+                loading={templates.data === undefined}
+                invalid={(errors['content.template_id'] ?? []).length > 0}
+                describedBy={`${templateId}-error`}
+              />
               {chosenTemplate ? <p className="text-muted">{chosenTemplate.preview}</p> : null}
               <FieldError id={`${templateId}-error`} messages={errors['content.template_id']} />
             </div>
@@ -224,8 +226,8 @@ export function NotificationForm(props: NotificationFormProps) {
 
         <AudienceFields draft={draft} onChange={change} errors={errors} />
 
-        <fieldset className="field notification-when">
-          <legend>配信日時</legend>
+        <fieldset className="fieldset notification-group notification-when">
+          <legend className="field__label">配信日時</legend>
           <div className="notification-radios">
             <label>
               <input

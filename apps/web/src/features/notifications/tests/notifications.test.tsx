@@ -7,7 +7,7 @@ import type {
   TemplateList,
 } from '@tsunagu/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
@@ -188,5 +188,44 @@ describe('お知らせ (issue 24, decisions 0220–0223)', () => {
     expect(await screen.findByText('下書きに戻しました（予約を取り消しました）')).toBeVisible();
     expect(await screen.findByRole('button', { name: '予約へ進む' })).toBeVisible();
     expect(screen.queryByRole('button', { name: '下書きに戻す' })).toBeNull();
+  });
+
+  it("the audience's segment and the tag condition are the UI kit's selects", async () => {
+    let estimated: unknown;
+    const app = render('/vue3-dev/line/notifications/new', {
+      'GET /api/journey/member_queries': () =>
+        reply(200, [
+          {
+            id: 3,
+            name: 'リピーター',
+            match: 'all',
+            conditions: [],
+            updated_at: '2026-11-01T00:00:00Z',
+          },
+        ]),
+      'POST /api/line/notifications/estimate': ({ body }) => {
+        estimated = body;
+        return reply(200, estimate());
+      },
+    });
+    await app.user.type(
+      within(await screen.findByRole('group', { name: '1つ目のメッセージ' })).getByRole('textbox', {
+        name: '本文',
+      }),
+      'お知らせです',
+    );
+    await app.user.click(screen.getByRole('radio', { name: 'セグメント' }));
+    await app.user.click(screen.getByRole('combobox', { name: 'セグメント' }));
+    await app.user.click(await screen.findByRole('option', { name: 'リピーター' }));
+    expect(screen.getByRole('combobox', { name: 'セグメント' })).toHaveTextContent('リピーター');
+    await app.user.click(screen.getByRole('radio', { name: 'タグ' }));
+    await app.user.click(screen.getByRole('combobox', { name: '条件' }));
+    await app.user.click(await screen.findByRole('option', { name: 'どのタグも付いていない' }));
+    await app.user.click(await screen.findByRole('checkbox', { name: 'VIP' }));
+    await vi.waitFor(() =>
+      expect(estimated).toMatchObject({
+        audience: { kind: 'tags', match: 'none', tag_ids: [5] },
+      }),
+    );
   });
 });
