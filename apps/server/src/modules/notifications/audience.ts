@@ -54,26 +54,55 @@ export async function countFollowing(db: Executor, accountId: number, where: SQL
   return row?.total ?? 0;
 }
 
-/** The audience in words for the list: 全員 / セグメント「…」 / タグ「…」（いずれか…）. */
+/** The audience in words: 全員 / セグメント「…」 / タグ「…」（いずれか…）. */
 export async function audienceLabel(
   db: Executor,
   accountId: number,
   audience: NotificationAudience,
 ): Promise<string> {
-  if (audience.kind === 'all') return '友だち全員';
-  if (audience.kind === 'segment') {
-    const [row] = await db
-      .select({ name: memberQueries.name })
-      .from(memberQueries)
-      .where(
-        and(eq(memberQueries.accountId, accountId), eq(memberQueries.id, audience.member_query_id)),
-      );
-    return row ? `セグメント「${row.name}」` : 'セグメント（削除済み）';
-  }
-  const rows = await db
-    .select({ name: tags.name })
-    .from(tags)
-    .where(and(eq(tags.accountId, accountId), inArray(tags.id, audience.tag_ids)));
-  const names = rows.map((row) => `「${row.name}」`).join('');
-  return `タグ${names || '（削除済み）'}：${TAG_MATCH_LABELS[audience.match]}`;
+  return (await audienceLabels(db, accountId, [audience]))[0]!;
+}
+
+/** The labels of many audiences with one read of segments and one of tags (the list). */
+export async function audienceLabels(
+  db: Executor,
+  accountId: number,
+  audiences: NotificationAudience[],
+): Promise<string[]> {
+  const segmentIds = audiences.flatMap((a) => (a.kind === 'segment' ? [a.member_query_id] : []));
+  const tagIds = [...new Set(audiences.flatMap((a) => (a.kind === 'tags' ? a.tag_ids : [])))];
+  const segmentNames = new Map(
+    segmentIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: memberQueries.id, name: memberQueries.name })
+            .from(memberQueries)
+            .where(
+              and(eq(memberQueries.accountId, accountId), inArray(memberQueries.id, segmentIds)),
+            )
+        ).map((row) => [row.id, row.name]),
+  );
+  const tagNames = new Map(
+    tagIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: tags.id, name: tags.name })
+            .from(tags)
+            .where(and(eq(tags.accountId, accountId), inArray(tags.id, tagIds)))
+        ).map((row) => [row.id, row.name]),
+  );
+  return audiences.map((audience) => {
+    if (audience.kind === 'all') return '友だち全員';
+    if (audience.kind === 'segment') {
+      const name = segmentNames.get(audience.member_query_id);
+      return name === undefined ? 'セグメント（削除済み）' : `セグメント「${name}」`;
+    }
+    const names = audience.tag_ids
+      .filter((id) => tagNames.has(id))
+      .map((id) => `「${tagNames.get(id)}」`)
+      .join('');
+    return `タグ${names || '（削除済み）'}：${TAG_MATCH_LABELS[audience.match]}`;
+  });
 }

@@ -19,8 +19,7 @@ import {
 import { selectRows } from '../../db/raw.js';
 import { linePushes, members, memberTags, notifications } from '../../db/schema/index.js';
 import { toTokyoIso } from '../../lib/tokyo-time.js';
-import { createPushQueue } from '../line-push/index.js';
-import { expandFanOuts } from '../line-push/fan-out.js';
+import { createPushQueue, expandFanOuts } from '../line-push/index.js';
 import { createNotificationScheduler } from './index.js';
 import { claimDue } from './repository.js';
 import { queueNotification } from './service.js';

@@ -150,6 +150,20 @@ export async function templateOf(db: Executor, accountId: number, id: number) {
   return row;
 }
 
+/** The account's templates of these ids, by id (the list reads them in one query). */
+export async function templatesOf(db: Executor, accountId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { name: string; messages: unknown[] }>();
+  const rows = await db
+    .select({
+      id: messageTemplates.id,
+      name: messageTemplates.name,
+      messages: messageTemplates.messages,
+    })
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.accountId, accountId), inArray(messageTemplates.id, ids)));
+  return new Map(rows.map((row) => [row.id, row as { name: string; messages: unknown[] }]));
+}
+
 export interface PushTally {
   notificationId: number;
   state: string;

@@ -22,7 +22,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import { findPushResult, MULTICAST_MAX, type PushQueue } from '../line-push/index.js';
 import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
-import { audienceLabel, audiencePredicate, countFollowing } from './audience.js';
+import { audienceLabel, audienceLabels, audiencePredicate, countFollowing } from './audience.js';
 import * as repository from './repository.js';
 import type { NotificationRow } from './repository.js';
 import { notificationOf, summaryOf } from './view.js';
@@ -137,26 +137,31 @@ export function createNotificationsService(deps: {
   }
 
   return {
+    /** Every お知らせ with its counts: four reads whatever their number (decision 0225). */
     async list(accountId: number): Promise<NotificationList> {
       const rows = await repository.listNotifications(db, accountId);
-      const tallies = await repository.pushTallies(
-        db,
-        rows.map((found) => found.id),
-      );
-      const items = await Promise.all(
-        rows.map(async (found) => {
-          const template =
-            found.templateId === null
-              ? undefined
-              : await repository.templateOf(db, accountId, found.templateId);
-          const label = await audienceLabel(db, accountId, found.audience as NotificationAudience);
-          return summaryOf(
-            found,
-            tallies.filter((tally) => tally.notificationId === found.id),
-            label,
-            template?.messages ?? found.messages,
-          );
-        }),
+      const ids = rows.map((found) => found.id);
+      const [tallies, templates, labels] = await Promise.all([
+        repository.pushTallies(db, ids),
+        repository.templatesOf(db, accountId, [
+          ...new Set(
+            rows.flatMap((found) => (found.templateId === null ? [] : [found.templateId])),
+          ),
+        ]),
+        audienceLabels(
+          db,
+          accountId,
+          rows.map((found) => found.audience as NotificationAudience),
+        ),
+      ]);
+      const items = rows.map((found, index) =>
+        summaryOf(
+          found,
+          tallies.filter((tally) => tally.notificationId === found.id),
+          labels[index]!,
+          (found.templateId === null ? undefined : templates.get(found.templateId))?.messages ??
+            found.messages,
+        ),
       );
       return { items };
     },
