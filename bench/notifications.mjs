@@ -87,8 +87,9 @@ try {
       `first call ${(first.seconds * 1000).toFixed(0)} ms, median of 5 after ${(times[2] * 1000).toFixed(0)} ms`,
   );
 
-  // Where the personalised path's send time goes: the insert … select the server runs for it
-  // (one row per friend, rendered when sent), explained with ANALYZE in a transaction rolled back.
+  // Where the personalised path's send time went before decision 0226: the insert … select that
+  // wrote one row per friend in the request, explained with ANALYZE in a transaction rolled back
+  // (the server now writes 200 fan-out rows; the dispatcher makes the per-friend rows).
   await sql.query('begin');
   const {
     rows: [
@@ -115,7 +116,7 @@ try {
   const select = insert.Plans?.[0];
   const triggers = (plan.Triggers ?? []).reduce((sum, t) => sum + t.Time, 0);
   console.log(
-    `personalised path, where the time goes (${insert['Actual Rows'] ?? FRIENDS} rows, one statement, EXPLAIN ANALYZE):`,
+    `one push row per friend in the request (before decision 0226), where the time goes (${select?.['Actual Rows'] ?? FRIENDS} rows, one statement, EXPLAIN ANALYZE):`,
   );
   console.table([
     {
