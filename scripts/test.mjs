@@ -17,6 +17,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { playwrightFileTimes, printSlowest, vitestFileTimes } from './lib/slowest.mjs';
 import { startTempPostgres } from './pg-temp.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -122,6 +123,7 @@ async function vitest(name, extraArgs, env) {
     ['run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     env,
   );
+  printSlowest('Vitest: wall time per test file', vitestFileTimes(report), 20);
   return { code, note: count(code, vitestCounts(report), 'vitest') };
 }
 
@@ -175,6 +177,11 @@ const steps = {
       PLAYWRIGHT_JSON_OUTPUT_FILE: report,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     });
+    printSlowest(
+      'Playwright: time per spec file (its tests summed)',
+      playwrightFileTimes(report),
+      10,
+    );
     return { code, note: count(code, playwrightCounts(report), 'playwright') };
   },
 };

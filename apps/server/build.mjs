@@ -20,6 +20,7 @@ await build({
     worker: 'src/worker.ts',
     backup: 'src/backup.ts',
     restore: 'src/restore.ts',
+    prepare: 'src/prepare.ts',
     app: 'src/app.ts',
     config: 'src/config.ts',
     'salon-reservations': 'src/modules/salon-reservations/index.ts',

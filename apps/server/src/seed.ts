@@ -146,7 +146,8 @@ async function seedDemoCrm(tx: Database, accountId: number, salonId: number) {
 
 /** Writes the demo data into an empty database when SEED_DEMO is on (the default). */
 export const demoSeedPlugin = fp(async (app: FastifyInstance) => {
+  const since = performance.now();
   if (app.config.SEED_DEMO && (await seedDemo(app.db, app.config.DEMO_PASSWORD))) {
-    app.log.info('demo data seeded');
+    app.log.info({ ms: Math.round(performance.now() - since) }, 'demo data seeded');
   }
 });

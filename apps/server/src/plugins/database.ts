@@ -19,13 +19,19 @@ declare module 'fastify' {
  */
 export const databasePlugin = fp(async (app: FastifyInstance, options: { config: Config }) => {
   const { config } = options;
+  // Each start-up phase is logged with its duration (bench/fresh-clone.mjs prints the timeline).
+  let since = performance.now();
+  const took = () => Math.round(performance.now() - since);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolMax: config.DB_POOL_MAX,
   });
+  app.log.info({ ms: took(), ...database.phases }, 'database open');
+  since = performance.now();
   try {
     await database.migrate();
+    app.log.info({ ms: took() }, 'migrations applied');
   } catch (error) {
     await database.close();
     throw error;
