@@ -191,7 +191,6 @@ export function createChatSender(deps: ChatSendDeps) {
         at,
         kind,
         preview: previewOf(kind, kind === 'text' ? String(message.text ?? '') : null),
-        direction: 'out',
       });
     }
     await announceChat(tx, accountId, { type: 'message', friendId, messageId: `m${ids[0]}` });
