@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ChatMessageKind } from '@tsunagu/contracts';
 import { selectRows } from '../../db/raw.js';
 import type { Executor } from '../../db/types.js';
-import { followChatState } from './board-link.js';
+import { followReopenedThreads } from './board-link.js';
 import { chatNotifyCall } from './events.js';
 import { CHAT_MEDIA_CHANNEL } from './media-fetcher.js';
 
@@ -128,9 +128,11 @@ export async function storeIncomingMessages(
     ? [sql`pg_notify(${CHAT_MEDIA_CHANNEL}, '')`]
     : [];
   await tx.execute(sql`select ${sql.join([...calls, ...media], sql`, `)}`);
-  // A 対応済み thread reopened as 未対応: the board follows (rare; one friend at a time).
+  // 対応済み threads reopened as 未対応: the board follows (decision 0243), all in one statement.
   const reopened = new Map<number, number>();
   for (const row of stored) if (row.reopened) reopened.set(row.member_id, row.account_id);
-  for (const [friendId, accountId] of reopened)
-    await followChatState(tx, { accountId, friendId, state: 'unhandled' });
+  await followReopenedThreads(
+    tx,
+    [...reopened].map(([friendId, accountId]) => ({ accountId, friendId })),
+  );
 }
