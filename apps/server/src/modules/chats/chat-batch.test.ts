@@ -137,6 +137,32 @@ describe(`chat batches and automation pushes (${databaseKind})`, () => {
     expect(theirs).not.toContain(friendB);
   });
 
+  it('an unsend in the same webhook call as its message hides it (the message is stored first)', async () => {
+    const user = userId(5);
+    seq += 1;
+    await deliverWebhook(t.app, salon, [
+      messageEvent(user, '950001', '間違えて送りました'),
+      {
+        type: 'unsend',
+        mode: 'active',
+        timestamp: Date.now(),
+        webhookEventId: `01TESTBATCHUNSEND${String(seq).padStart(9, '0')}`,
+        deliveryContext: { isRedelivery: false },
+        source: { type: 'user', userId: user },
+        unsend: { messageId: '950001' },
+      },
+    ]);
+    const friendId = await friendIdOf(user);
+    const [row] = await t.app.db
+      .select({ text: chatMessages.text, unsentAt: chatMessages.unsentAt })
+      .from(chatMessages)
+      .where(eq(chatMessages.memberId, friendId));
+    expect(row).toMatchObject({ text: null, unsentAt: expect.any(Date) });
+    expect(await entryOf(demo, friendId)).toMatchObject({
+      last_message_preview: '送信が取り消されました',
+    });
+  });
+
   it('a message reopens a 対応済み thread as 未対応 and its board card moves to the column tied to 未対応', async () => {
     const board: Board = (await demo.get('/api/line/board')).json();
     const resolved = board.columns.find((c) => c.chat_state === 'resolved')!;

@@ -112,6 +112,7 @@ export function createWebhookEventProcessor(deps: {
     return db.transaction(async (tx) => {
       const at = now();
       const claimed = await claimDueEvents(tx, BATCH, at);
+      if (claimed.length === 0) return 0;
       if (!isolated) {
         await handle(tx, claimed).catch((error: unknown) => {
           throw new BatchFailed(error);
