@@ -260,8 +260,19 @@ try {
               (order by extract(epoch from created_at - sent_at) * 1000) as ms
      from chat_messages where line_message_id like 'live-%'`,
   );
+  // Where the time goes: LINE's event time → the webhook call recorded it → the processor
+  // handled it (committed with the message).
+  const { rows: stepRows } = await lag.query(
+    `select percentile_cont(array[0.5, 0.95]) within group
+              (order by extract(epoch from received_at) * 1000 - (payload->>'timestamp')::bigint)
+              as recorded,
+            percentile_cont(array[0.5, 0.95]) within group
+              (order by extract(epoch from processed_at - received_at) * 1000) as handled
+     from line_webhook_events where webhook_event_id like '01BENCHCHAT%'`,
+  );
   await lag.end();
   const stored = lagRows[0].ms.map((ms) => Math.round(ms));
+  const steps = stepRows[0];
   const sorted = [...delays].sort((a, b) => a - b);
   const at = (q) =>
     Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN).toFixed(0));
@@ -271,6 +282,11 @@ try {
       `median ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, slowest ${at(1)} ms; ` +
       `within 1 s: ${sorted.filter((ms) => ms <= 1000).length.toLocaleString()} of ${total.toLocaleString()}; ` +
       `message stored after the event's time: median ${stored[0]} ms, p95 ${stored[1]} ms`,
+  );
+  console.log(
+    `Where the time goes (median / p95): event's time → recorded by the webhook call ` +
+      `${steps.recorded.map((ms) => Math.round(ms)).join(' / ')} ms; recorded → handled by the processor ` +
+      `${steps.handled.map((ms) => Math.round(ms)).join(' / ')} ms`,
   );
 } finally {
   await server.stop();

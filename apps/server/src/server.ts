@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { isUserFacing } from './db/user-facing.js';
 import { DEMO_LOGIN_IDS } from './modules/auth/index.js';
+import { touchThreadsOfPushes } from './modules/chats/index.js';
 import { createEpisodeScheduler } from './modules/episodes/index.js';
 import { createJourneyScheduler } from './modules/journeys/index.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
@@ -20,7 +21,9 @@ async function main() {
     app.addHook('onClose', () => dispatcher.stop());
     app.addHook('onReady', async () => dispatcher.start());
     // Push messages to friends (online actions, reminders) go from the same process.
-    const pushes = pushDispatcherFromConfig(app.db, config, app.log, app.dbListen);
+    const pushes = pushDispatcherFromConfig(app.db, config, app.log, app.dbListen, (ids) =>
+      touchThreadsOfPushes(app.db, ids),
+    );
     app.addHook('onClose', () => pushes.stop());
     app.addHook('onReady', async () => pushes.start());
     const reminders = createReminderScheduler({

@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runningEmbeddedUrl } from './db/embedded-data-dir.js';
 import { isUserFacing } from './db/user-facing.js';
+import { touchThreadsOfPushes } from './modules/chats/index.js';
 import { createEpisodeScheduler } from './modules/episodes/index.js';
 import { createJourneyScheduler } from './modules/journeys/index.js';
 import { createWebhookEventProcessor } from './modules/line/index.js';
@@ -33,7 +34,9 @@ async function main() {
   });
   await database.migrate();
   const dispatcher = telDispatcherFromConfig(database.db, config, log, database.listen);
-  const pushes = pushDispatcherFromConfig(database.db, config, log, database.listen);
+  const pushes = pushDispatcherFromConfig(database.db, config, log, database.listen, (ids) =>
+    touchThreadsOfPushes(database.db, ids),
+  );
   const renderMessage = createFriendMessageRenderer(database.db, config.PUBLIC_ORIGIN);
   const reminders = createReminderScheduler({
     db: database.db,

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { boardCards, boardColumns, chatThreads } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { announceChat } from './events.js';
-import { announceAccountEvent } from '../realtime/index.js';
+import { selectRows } from '../../db/raw.js';
+import { accountNotifyCall, announceAccountEvent } from '../realtime/index.js';
 
 /**
  * The one place where the follow-up board and the chat meet (decision 0243): a card's assignee
@@ -85,4 +86,51 @@ export async function followChatState(
     actor_id: target.actorId ?? null,
   });
   return moved;
+}
+
+/**
+ * Threads reopened as 未対応 by friends' messages (a webhook batch, decision 0245): their cards on
+ * the board move into the column tied to 未対応 in one statement, and the moves are announced in
+ * one more — as followChatState does one friend at a time.
+ */
+export async function followReopenedThreads(
+  tx: Executor,
+  reopened: readonly { accountId: number; friendId: number }[],
+): Promise<void> {
+  if (reopened.length === 0) return;
+  const pairs = reopened.map((r) => sql`(${r.accountId}::int, ${r.friendId}::int)`);
+  const moved = await selectRows<{
+    account_id: number;
+    member_id: number;
+    column_id: number;
+    version: number;
+  }>(
+    tx,
+    sql`
+    with v (account_id, member_id) as (values ${sql.join(pairs, sql`, `)}),
+    target as (
+      select distinct on (col.account_id) col.account_id, col.id from board_columns col
+      where col.chat_state = 'unhandled' and col.account_id in (select account_id from v)
+      order by col.account_id, col.id
+    )
+    update board_cards c
+    set column_id = target.id, version = c.version + 1, moved_at = now()
+    from v, target
+    where c.account_id = v.account_id and c.member_id = v.member_id
+      and target.account_id = v.account_id and c.column_id <> target.id
+    returning c.account_id, c.member_id, c.column_id, c.version`,
+  );
+  if (moved.length === 0) return;
+  const calls = moved.map((card) =>
+    accountNotifyCall({
+      account_id: card.account_id,
+      kind: 'board',
+      change: 'card',
+      friend_id: card.member_id,
+      column_id: card.column_id,
+      version: card.version,
+      actor_id: null,
+    }),
+  );
+  await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }

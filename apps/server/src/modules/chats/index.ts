@@ -7,7 +7,8 @@ import { chatRoutes } from './routes.js';
 import { createChatSender } from './send.js';
 import { createChatService } from './service.js';
 
-export { recordChatEvent } from './webhook.js';
+export { recordChatEvents } from './webhook.js';
+export { touchThreadsOfPushes } from './threads.js';
 export { createMediaFetcher, type MediaFetcher } from './media-fetcher.js';
 export { announceChat } from './events.js';
 export { seedDemoChats } from './seed.js';
@@ -17,7 +18,7 @@ export { followChatState, writeThread } from './board-link.js';
  * 1:1 chat with LINE friends (issue 24): `/api/line/chats…`; the media fetcher (friends' images
  * and files from LINE's data API) runs in this process. Live events go out on the account's
  * stream (`kind: 'chat'`, decision 0236).
- * Friends' messages are stored by the webhook handler `recordChatEvent` (line-webhook-handlers).
+ * Friends' messages are stored by the webhook handler `recordChatEvents` (line-webhook-handlers).
  */
 export async function chatsModule(api: FastifyInstance) {
   const { config, db } = api;

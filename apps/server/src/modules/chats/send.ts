@@ -3,27 +3,21 @@ import {
   friendRecipient,
   renderedCheckFailure,
   sendableMessagesProblems,
-  type ChatMessageKind,
   type ChatSendInput,
   type ChatSendResult,
 } from '@tsunagu/contracts';
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { chatMessages, members, messageTemplates } from '../../db/schema/index.js';
-import type { Database, Executor } from '../../db/types.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import { chatMessages, members } from '../../db/schema/index.js';
+import type { Database } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import { LineApiError, type LineClient, type SendCredentials } from '../line/index.js';
 import type { PushQueue } from '../line-push/index.js';
-import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
-import { announceChat } from './events.js';
-import { kindOf, previewOf } from './preview.js';
-import { touchThread } from './threads.js';
+import type { RenderMessage } from '../message-aliases/index.js';
+import { outgoingMessages, recordOutgoing } from './outgoing.js';
+import { takeReplyToken } from './reply-token.js';
 
-/**
- * A reply token is used only this soon after the friend's message (LINE's tokens live about a
- * minute; the margin covers the webhook's own delay and clock skew, decision 0234).
- */
-export const REPLY_TOKEN_SECONDS = 50;
+export { REPLY_TOKEN_SECONDS, replyTokenValid } from './reply-token.js';
 
 export interface ChatSendDeps {
   db: Database;
@@ -33,58 +27,6 @@ export interface ChatSendDeps {
   renderMessage: RenderMessage;
   /** False in dry-run (LINE_PUSH_SENDER): nothing is replied to LINE, pushes are logged. */
   replyToLine: boolean;
-}
-
-/** The friend's newest reply token still fresh and unused, taken (it works once). */
-async function takeReplyToken(tx: Executor, accountId: number, friendId: number) {
-  const [fresh] = await tx
-    .select({ id: chatMessages.id, replyToken: chatMessages.replyToken })
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.accountId, accountId),
-        eq(chatMessages.memberId, friendId),
-        eq(chatMessages.direction, 'in'),
-        isNotNull(chatMessages.replyToken),
-        isNull(chatMessages.replyTokenUsedAt),
-        sql`${chatMessages.sentAt} > now() - make_interval(secs => ${REPLY_TOKEN_SECONDS})`,
-      ),
-    )
-    .orderBy(desc(chatMessages.sentAt), desc(chatMessages.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  if (!fresh?.replyToken) return null;
-  // Every older token of the friend is spent too: LINE answers the newest message.
-  await tx
-    .update(chatMessages)
-    .set({ replyTokenUsedAt: sql`now()` })
-    .where(
-      and(
-        eq(chatMessages.memberId, friendId),
-        isNotNull(chatMessages.replyToken),
-        isNull(chatMessages.replyTokenUsedAt),
-      ),
-    );
-  return fresh.replyToken;
-}
-
-/** Whether a reply could be sent free now (the thread page says so before sending). */
-export async function replyTokenValid(db: Executor, accountId: number, friendId: number) {
-  const [row] = await db
-    .select({ id: chatMessages.id })
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.accountId, accountId),
-        eq(chatMessages.memberId, friendId),
-        eq(chatMessages.direction, 'in'),
-        isNotNull(chatMessages.replyToken),
-        isNull(chatMessages.replyTokenUsedAt),
-        sql`${chatMessages.sentAt} > now() - make_interval(secs => ${REPLY_TOKEN_SECONDS})`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 type Outcome = { via: 'reply' } | { via: 'reply-unknown'; reason: string } | { via: 'push' };
@@ -98,36 +40,6 @@ type Outcome = { via: 'reply' } | { via: 'reply-unknown'; reason: string } | { v
  */
 export function createChatSender(deps: ChatSendDeps) {
   const { db } = deps;
-
-  async function messagesFor(accountId: number, friendId: number, input: ChatSendInput) {
-    let messages: unknown[];
-    if (input.template_id !== undefined) {
-      const [template] = await db
-        .select({ messages: messageTemplates.messages })
-        .from(messageTemplates)
-        .where(
-          and(
-            eq(messageTemplates.accountId, accountId),
-            eq(messageTemplates.id, input.template_id),
-          ),
-        );
-      if (!template) throw fieldError('template_id', CHAT_TEXT.templateNotFound);
-      messages = template.messages as unknown[];
-    } else if (input.image_url !== undefined) {
-      messages = [
-        { type: 'image', originalContentUrl: input.image_url, previewImageUrl: input.image_url },
-      ];
-    } else {
-      messages = [
-        {
-          type: 'text',
-          text: input.text ?? '',
-          ...(input.quote_token ? { quoteToken: input.quote_token } : {}),
-        },
-      ];
-    }
-    return renderMessages(deps.renderMessage, accountId, friendId, messages);
-  }
 
   async function tryReply(
     accountId: number,
@@ -154,50 +66,6 @@ export function createChatSender(deps: ChatSendDeps) {
     return { via: 'push' };
   }
 
-  async function record(
-    tx: Executor,
-    accountId: number,
-    friendId: number,
-    operatorId: number,
-    messages: unknown[],
-    delivery: { via: 'reply' | 'push'; state: 'sent' | 'sending' | 'unknown'; reason: string },
-    pushId: number | null,
-  ) {
-    const at = new Date();
-    const ids: number[] = [];
-    for (const message of messages as Record<string, unknown>[]) {
-      const kind: ChatMessageKind = kindOf(message.type);
-      const [row] = await tx
-        .insert(chatMessages)
-        .values({
-          accountId,
-          memberId: friendId,
-          direction: 'out',
-          kind,
-          text: kind === 'text' && typeof message.text === 'string' ? message.text : null,
-          payload: message,
-          mediaState: kind === 'image' ? 'external' : null,
-          sender: 'operator',
-          operatorId,
-          via: delivery.via,
-          deliveryState: delivery.state,
-          deliveryReason: delivery.reason,
-          pushId,
-          sentAt: at,
-        })
-        .returning({ id: chatMessages.id });
-      ids.push(row!.id);
-      await touchThread(tx, accountId, friendId, {
-        at,
-        kind,
-        preview: previewOf(kind, kind === 'text' ? String(message.text ?? '') : null),
-        direction: 'out',
-      });
-    }
-    await announceChat(tx, accountId, { type: 'message', friendId, messageId: `m${ids[0]}` });
-    return ids;
-  }
-
   return {
     async send(
       accountId: number,
@@ -213,7 +81,7 @@ export function createChatSender(deps: ChatSendDeps) {
       if (friend.followState !== 'following') throw fieldError('text', CHAT_TEXT.friendBlocked);
       const sending = await deps.credentials.forSending(accountId);
       if (sending.kind === 'none') throw fieldError('text', CHAT_TEXT.notConnected);
-      const messages = await messagesFor(accountId, friendId, input);
+      const messages = await outgoingMessages(db, deps.renderMessage, accountId, friendId, input);
       const field =
         input.template_id !== undefined ? 'template_id' : input.image_url ? 'image_url' : 'text';
       const problems = sendableMessagesProblems(messages);
@@ -228,7 +96,7 @@ export function createChatSender(deps: ChatSendDeps) {
         : { via: 'push' as const };
       if (outcome.via !== 'push') {
         const ids = await db.transaction((tx) =>
-          record(
+          recordOutgoing(
             tx,
             accountId,
             friendId,
@@ -248,7 +116,7 @@ export function createChatSender(deps: ChatSendDeps) {
         };
       }
       const ids = await db.transaction(async (tx) => {
-        const recorded = await record(
+        const recorded = await recordOutgoing(
           tx,
           accountId,
           friendId,

@@ -1,11 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { chatMedia, chatMessages, chatThreads, members } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
-import type { LineWebhookEvent } from '../line/index.js';
+import type {
+  AccountWebhookEvent,
+  LineWebhookBatchHandler,
+  LineWebhookEvent,
+} from '../line/index.js';
 import { announceChat } from './events.js';
-import { CHAT_MEDIA_CHANNEL } from './media-fetcher.js';
+import { storeIncomingMessages, type IncomingMessage } from './incoming.js';
 import { kindOf, previewOf } from './preview.js';
-import { touchThread } from './threads.js';
 
 /** LINE user ids are "U" and 32 hex characters (webhook.yml, `source.userId`). */
 const LINE_USER_ID = /^U[0-9a-f]{32}$/;
@@ -32,70 +35,64 @@ async function memberIdOf(tx: Executor, accountId: number, lineUserId: string) {
   return row?.id ?? null;
 }
 
-/**
- * The chat's part of the webhook (issue 24, decision 0230), run after the friends handler (the
- * friend exists by then), in the transaction that marks the event handled: a friend's message
- * is stored once (LINE's message id is unique per account), its thread counts it unread, and
- * media is left for the fetcher; `unsend` hides the message. Groups and rooms are not chats.
- */
-export async function recordChatEvent(
-  tx: Executor,
-  accountId: number,
-  event: LineWebhookEvent,
-): Promise<void> {
-  if (event.type !== 'message' && event.type !== 'unsend') return;
+/** A friend's message event as it is stored; null when it names no friend (a group, a room). */
+function incomingOf(accountId: number, event: LineWebhookEvent): IncomingMessage | null {
+  if (event.type !== 'message') return null;
   const user = userOf(event);
-  if (user === null) return;
-  if (event.type === 'unsend') {
-    const memberId = await memberIdOf(tx, accountId, user);
-    if (memberId !== null) await hideMessage(tx, accountId, memberId, event.unsend.messageId);
-    return;
-  }
-
+  if (user === null) return null;
   const message = event.message as unknown as Record<string, unknown>;
   const kind = kindOf(message.type);
   const text = kind === 'text' ? str(message.text) : null;
   const provider = message.contentProvider as { type?: unknown } | undefined;
-  const mediaState = !MEDIA_KINDS.has(kind)
-    ? null
-    : provider?.type === 'external'
-      ? 'external'
-      : 'pending';
-  const at = timeOf(event);
-  const [inserted] = await tx
-    .insert(chatMessages)
-    .values({
-      accountId,
-      // The friends handler, run before this one, recorded the friend (one round trip less).
-      memberId: sql`(select ${members.id} from ${members}
-        where ${members.accountId} = ${accountId} and ${members.lineUserId} = ${user})`,
-      direction: 'in',
-      kind,
-      lineMessageId: String(message.id),
-      webhookEventId: event.webhookEventId,
-      text,
-      payload: message,
-      quoteToken: str(message.quoteToken),
-      quotedMessageId: str(message.quotedMessageId),
-      replyToken: str((event as { replyToken?: unknown }).replyToken),
-      markAsReadToken: str(message.markAsReadToken),
-      mediaState,
-      mediaNextAttemptAt: mediaState === 'pending' ? new Date() : null,
-      sender: 'friend',
-      sentAt: at,
-    })
-    .onConflictDoNothing({ target: [chatMessages.accountId, chatMessages.lineMessageId] })
-    .returning({ id: chatMessages.id, memberId: chatMessages.memberId });
-  if (!inserted) return;
-  await touchThread(
-    tx,
+  return {
     accountId,
-    inserted.memberId,
-    { at, kind, preview: previewOf(kind, text), direction: 'in' },
-    { type: 'message', friendId: inserted.memberId, messageId: `m${inserted.id}` },
-  );
-  if (mediaState === 'pending') await tx.execute(sql`select pg_notify(${CHAT_MEDIA_CHANNEL}, '')`);
+    lineUserId: user,
+    kind,
+    lineMessageId: String(message.id),
+    webhookEventId: event.webhookEventId,
+    text,
+    payload: message,
+    quoteToken: str(message.quoteToken),
+    quotedMessageId: str(message.quotedMessageId),
+    replyToken: str((event as { replyToken?: unknown }).replyToken),
+    markAsReadToken: str(message.markAsReadToken),
+    mediaState: !MEDIA_KINDS.has(kind)
+      ? null
+      : provider?.type === 'external'
+        ? 'external'
+        : 'pending',
+    at: timeOf(event),
+    preview: previewOf(kind, text),
+  };
 }
+
+/**
+ * The chat's part of the webhook (issue 24, decisions 0230, 0245), run after the friends handler
+ * (the friend exists by then), in the transaction that marks the events handled: a batch's
+ * messages from friends are stored once, set-based (chats/incoming.ts); an `unsend` hides its
+ * message — after the messages before it in the batch are stored, so the order holds. Groups and
+ * rooms are not chats.
+ */
+export const recordChatEvents: LineWebhookBatchHandler = {
+  async batch(tx: Executor, events: readonly AccountWebhookEvent[]): Promise<void> {
+    let run: IncomingMessage[] = [];
+    for (const { accountId, event } of events) {
+      const incoming = incomingOf(accountId, event);
+      if (incoming) {
+        run.push(incoming);
+        continue;
+      }
+      if (event.type !== 'unsend') continue;
+      const user = userOf(event);
+      if (user === null) continue;
+      await storeIncomingMessages(tx, run);
+      run = [];
+      const memberId = await memberIdOf(tx, accountId, user);
+      if (memberId !== null) await hideMessage(tx, accountId, memberId, event.unsend.messageId);
+    }
+    await storeIncomingMessages(tx, run);
+  },
+};
 
 /** `unsend`: the message's content is dropped and no longer shown (its row stays, marked). */
 async function hideMessage(

@@ -4,14 +4,14 @@ import { createProfileReader } from './profile-reader.js';
 import { friendRoutes } from './routes.js';
 import { createFriendsService } from './service.js';
 
-export { recordFriendEvent } from './webhook.js';
+export { recordFriendEvents } from './webhook.js';
 export { createFriendsService, type FriendsService } from './service.js';
 export { friendFilterWhere } from './repository.js';
 export { friendByPhone, rememberFriendPhones } from './phones.js';
 
 /**
  * The account's LINE friends (issue 13): recorded from its channel's webhook
- * (`recordFriendEvent`, wired into the line module in app.ts), their profiles read from LINE in
+ * (`recordFriendEvents`, wired into the line module in app.ts), their profiles read from LINE in
  * the background, listed under `/api/line/friends`.
  */
 export async function friendsModule(api: FastifyInstance) {

@@ -77,21 +77,40 @@ export async function recordUnfollow(
 }
 
 /**
- * A message from the friend: the last message time moves forward only. A friend unknown so far
- * (they followed before the channel was connected) is recorded as following, profile wanted.
+ * Messages from friends (a webhook batch's, decision 0245), in one statement: each friend's last
+ * message time moves forward only. A friend unknown so far (they followed before the channel was
+ * connected) is recorded as following, profile wanted; the profile reader is woken when one is.
  */
-export async function recordMessage(tx: Executor, accountId: number, lineUserId: string, at: Date) {
-  const inserted = await tx
+export async function recordMessages(
+  tx: Executor,
+  messages: readonly { accountId: number; lineUserId: string; at: Date }[],
+) {
+  // An upsert may touch a row once: one row per friend, their newest time.
+  const newest = new Map<string, { accountId: number; lineUserId: string; at: Date }>();
+  for (const message of messages) {
+    const key = `${message.accountId} ${message.lineUserId}`;
+    const known = newest.get(key);
+    if (!known || known.at < message.at) newest.set(key, message);
+  }
+  if (newest.size === 0) return;
+  const upserted = await tx
     .insert(members)
-    .values({ accountId, lineUserId, displayName: '', lastMessageAt: at, profileWanted: true })
+    .values(
+      [...newest.values()].map(({ accountId, lineUserId, at }) => ({
+        accountId,
+        lineUserId,
+        displayName: '',
+        lastMessageAt: at,
+        profileWanted: true,
+      })),
+    )
     .onConflictDoUpdate({
       target: [members.accountId, members.lineUserId],
-      set: {
-        lastMessageAt: sql`greatest(${members.lastMessageAt}, ${iso(at)})`,
-      },
+      set: { lastMessageAt: sql`greatest(${members.lastMessageAt}, excluded.last_message_at)` },
     })
     .returning({ wanted: members.profileWanted });
-  if (inserted[0]?.wanted) await tx.execute(sql`select pg_notify(${FRIEND_PROFILES_CHANNEL}, '')`);
+  if (upserted.some((row) => row.wanted))
+    await tx.execute(sql`select pg_notify(${FRIEND_PROFILES_CHANNEL}, '')`);
 }
 
 const friendColumns = {

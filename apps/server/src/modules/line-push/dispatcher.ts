@@ -55,6 +55,11 @@ export function createPushDispatcher(deps: {
   listen?: Listen;
   clock?: () => Date;
   renderMessages?: RenderPushMessages;
+  /**
+   * After a round's outcomes are written: the pushes LINE accepted, all at once (the chat moves
+   * their friends' inbox entries, decision 0246). A failure is logged; the pushes stay sent.
+   */
+  afterSent?: (pushIds: number[]) => Promise<void>;
 }) {
   const { db, sender, credentials, options, log } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -155,6 +160,7 @@ export function createPushDispatcher(deps: {
     const claimed = await withDbRetry(() =>
       claimDuePushes(db, options.batchSize, now, retryAt(options.leaseSeconds * 1000)),
     );
+    const sent: number[] = [];
     await Promise.all(
       claimed.map(async (push) => {
         let settlement: PushSettlement;
@@ -166,8 +172,15 @@ export function createPushDispatcher(deps: {
           return;
         }
         await withDbRetry(() => settlePush(db, settlement, clock()));
+        if (settlement.state === 'sent') sent.push(settlement.id);
       }),
     );
+    if (sent.length > 0 && deps.afterSent) {
+      const afterSent = deps.afterSent;
+      await withDbRetry(() => afterSent(sent)).catch((error: unknown) =>
+        log.error({ err: error, pushes: sent.length }, 'line push: after-sent step failed'),
+      );
+    }
     return claimed.length + made;
   }
 

@@ -16,6 +16,8 @@ export function pushDispatcherFromConfig(
   config: Config,
   log: DispatcherLog,
   listen?: Listen,
+  /** The pushes LINE accepted in a round (decision 0246: the chat's inbox entries follow). */
+  afterSent?: (pushIds: number[]) => Promise<void>,
 ) {
   const real = config.LINE_PUSH_SENDER === 'line';
   const renderMessage = createFriendMessageRenderer(db, config.PUBLIC_ORIGIN);
@@ -40,5 +42,6 @@ export function pushDispatcherFromConfig(
     renderMessages: (accountId, memberId, messages) =>
       renderMessages(renderMessage, accountId, memberId, messages),
     ...(listen ? { listen } : {}),
+    ...(afterSent ? { afterSent } : {}),
   });
 }

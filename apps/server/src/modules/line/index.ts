@@ -17,7 +17,10 @@ import { lineWebhookRoutes } from './webhook-routes.js';
 export type { LineWebhookEvent } from './webhook-events.js';
 export {
   createWebhookEventProcessor,
+  type AccountWebhookEvent,
+  type LineWebhookBatchHandler,
   type LineWebhookHandler,
+  type LineWebhookHandlerEntry,
   type WebhookEventProcessor,
 } from './webhook-processor.js';
 export { validLineSignature } from './webhook-service.js';

@@ -4,7 +4,12 @@ import { selectRows } from '../../db/raw.js';
 import { createTestApp, databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
 import { recordWebhookEvents } from './webhook-event-store.js';
 import { checkEvent, type LineWebhookEvent } from './webhook-events.js';
-import { createWebhookEventProcessor, type LineWebhookHandler } from './webhook-processor.js';
+import {
+  createWebhookEventProcessor,
+  type LineWebhookBatchHandler,
+  type LineWebhookHandler,
+  type LineWebhookHandlerEntry,
+} from './webhook-processor.js';
 
 const DAY = 24 * 3_600_000;
 const user = (n: number) => `U${'e'.repeat(24)}${n.toString(16).padStart(8, '0')}`;
@@ -47,7 +52,7 @@ describe(`LINE webhook event processor (${databaseKind})`, () => {
     warn: (_: Record<string, unknown>, message: string) => void logged.push(message),
     error: (_: Record<string, unknown>, message: string) => void logged.push(message),
   };
-  const processor = (handlers: LineWebhookHandler[]) =>
+  const processor = (handlers: LineWebhookHandlerEntry[]) =>
     createWebhookEventProcessor({ db: t.app.db, handlers, log, now: () => clock });
   const pending = async () =>
     (
@@ -98,6 +103,39 @@ describe(`LINE webhook event processor (${databaseKind})`, () => {
       const expected = events.filter((_, i) => i % 6 === friend).map((item) => textOf(item.event));
       expect(mine).toEqual(expected);
     }
+    expect(await pending()).toBe(0);
+  });
+
+  it('a batch handler gets the whole batch in recorded order after the per-event handlers; when it fails for one event, the others are handled and that one is retried alone', async () => {
+    const events = [lineEvent(20), lineEvent(21), lineEvent(20), lineEvent(22)];
+    await recordWebhookEvents(t.app.db, accountId, events);
+    const perEvent: string[] = [];
+    const batches: string[][] = [];
+    let badOnce = true;
+    const each: LineWebhookHandler = async (_tx, _account, event) => {
+      perEvent.push(textOf(event));
+    };
+    const batch: LineWebhookBatchHandler = {
+      async batch(_tx, given) {
+        const texts = given.map((item) => textOf(item.event));
+        // By now the per-event handler has seen every event of this batch.
+        expect(texts.every((text) => perEvent.includes(text))).toBe(true);
+        if (badOnce && texts.includes(textOf(events[1]!.event))) throw new Error('store down');
+        batches.push(texts);
+      },
+    };
+    await processor([each, batch]).runUntilIdle();
+    const texts = events.map((item) => textOf(item.event));
+    // The batch failed as a whole, then ran event by event: friend 21's event failed alone,
+    // every other event was handled once (friend 20's second after its first).
+    expect(batches.flat().sort()).toEqual([texts[0], texts[2], texts[3]].sort());
+    expect(batches.flat().indexOf(texts[0]!)).toBeLessThan(batches.flat().indexOf(texts[2]!));
+    expect(await pending()).toBe(1);
+    expect(logged).toContain('line webhook: event failed, tried again later');
+    badOnce = false;
+    clock = new Date(clock.getTime() + 10 * 60_000);
+    await processor([each, batch]).runUntilIdle();
+    expect(batches.at(-1)).toEqual([texts[1]]);
     expect(await pending()).toBe(0);
   });
 

@@ -24,6 +24,22 @@ export type LineWebhookHandler = (
   event: LineWebhookEvent,
 ) => Promise<void>;
 
+/** A recorded event and its account, as a batch handler gets it. */
+export interface AccountWebhookEvent {
+  accountId: number;
+  event: LineWebhookEvent;
+}
+
+/**
+ * Handles a batch's events at once (set-based statements instead of round trips per event,
+ * decision 0245), in the order they were recorded; same transaction and exactly-once as above.
+ */
+export interface LineWebhookBatchHandler {
+  batch(tx: Executor, events: readonly AccountWebhookEvent[]): Promise<void>;
+}
+
+export type LineWebhookHandlerEntry = LineWebhookHandler | LineWebhookBatchHandler;
+
 interface Log {
   warn(entry: Record<string, unknown>, message: string): void;
   error(entry: Record<string, unknown>, message: string): void;
@@ -53,12 +69,13 @@ const PRUNE_EVERY_MS = 60 * 60_000;
  * LINE has its answer. Woken in this process right after a webhook call committed, by NOTIFY
  * from any other process, and every 5 s. Any number of processes share the work (the API and
  * `npm run worker`): each batch is claimed with FOR UPDATE SKIP LOCKED and handled in the same
- * transaction; when a handler fails, the batch is run again with one savepoint per event, so the
+ * transaction, the handlers over the whole batch (batch handlers in set-based statements,
+ * decision 0245); when a handler fails, the batch is run again with one savepoint per event, so the
  * failing event is retried with back-off without undoing the others. Once an hour it also deletes handled events older than 7 days.
  */
 export function createWebhookEventProcessor(deps: {
   db: Database;
-  handlers: readonly LineWebhookHandler[];
+  handlers: readonly LineWebhookHandlerEntry[];
   listen?: DatabaseHandle['listen'];
   log: Log;
   /** The clock (tests move it). */
@@ -71,9 +88,19 @@ export function createWebhookEventProcessor(deps: {
   let pruneTimer: NodeJS.Timeout | null = null;
   let unlisten: (() => Promise<void>) | null = null;
 
-  async function handle(tx: Executor, item: ClaimedEvent) {
-    const event = recordedEvent(item.payload);
-    for (const run of handlers) await run(tx, item.accountId, event);
+  /**
+   * The handlers in their order, each over all the given events in recorded order (a batch
+   * handler once, with all of them): a later handler sees what an earlier one wrote.
+   */
+  async function handle(tx: Executor, items: readonly ClaimedEvent[]) {
+    const events = items.map((item) => ({
+      accountId: item.accountId,
+      event: recordedEvent(item.payload),
+    }));
+    for (const run of handlers) {
+      if (typeof run !== 'function') await run.batch(tx, events);
+      else for (const { accountId, event } of events) await run(tx, accountId, event);
+    }
   }
 
   /**
@@ -85,17 +112,22 @@ export function createWebhookEventProcessor(deps: {
     return db.transaction(async (tx) => {
       const at = now();
       const claimed = await claimDueEvents(tx, BATCH, at);
+      if (claimed.length === 0) return 0;
+      if (!isolated) {
+        await handle(tx, claimed).catch((error: unknown) => {
+          throw new BatchFailed(error);
+        });
+        await markProcessed(
+          tx,
+          claimed.map((item) => item.seq),
+          at,
+        );
+        return claimed.length;
+      }
       const done: number[] = [];
       for (const item of claimed) {
-        if (!isolated) {
-          await handle(tx, item).catch((error: unknown) => {
-            throw new BatchFailed(error);
-          });
-          done.push(item.seq);
-          continue;
-        }
         try {
-          await tx.transaction((savepoint) => handle(savepoint, item));
+          await tx.transaction((savepoint) => handle(savepoint, [item]));
           done.push(item.seq);
         } catch (error) {
           const attempt = item.attempts + 1;

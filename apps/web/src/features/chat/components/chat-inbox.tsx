@@ -12,6 +12,8 @@ import {
   type InboxFilter,
 } from '../api/chat-api';
 import { chatPaths } from '../paths';
+import { Select } from '@/ui/select';
+import { TextBox } from '@/ui/text-field';
 
 type Props = {
   filter: InboxFilter;
@@ -41,52 +43,49 @@ export function ChatInbox({ filter, onFilter, selected, canSeeAssignees }: Props
         <label htmlFor={`${id}-q`} className="visually-hidden">
           名前・メッセージで検索
         </label>
-        <input
+        <TextBox
           id={`${id}-q`}
           type="search"
           placeholder="名前・メッセージで検索"
           value={filter.q}
-          onChange={(event) => set({ q: event.target.value })}
+          onChange={(q) => set({ q })}
+          showCounter={false}
         />
-        <select
-          aria-label="対応状況"
+        <Select
+          label="対応状況"
+          options={[
+            { value: '', name: 'すべての対応状況' },
+            ...CHAT_STATES.map((state) => ({ value: state, name: CHAT_STATE_LABELS[state] })),
+          ]}
           value={filter.state}
-          onChange={(event) => set({ state: event.target.value })}
-        >
-          <option value="">すべての対応状況</option>
-          {CHAT_STATES.map((state) => (
-            <option key={state} value={state}>
-              {CHAT_STATE_LABELS[state]}
-            </option>
-          ))}
-        </select>
+          onChange={(state) => set({ state })}
+        />
         {canSeeAssignees ? (
-          <select
-            aria-label="担当者"
+          <Select
+            label="担当者"
+            options={[
+              { value: '', name: 'すべての担当者' },
+              { value: 'none', name: '担当者なし' },
+              ...(assignees.data ?? []).map((operator) => ({
+                value: String(operator.id),
+                name: operator.name,
+              })),
+            ]}
             value={filter.assignee}
-            onChange={(event) => set({ assignee: event.target.value })}
-          >
-            <option value="">すべての担当者</option>
-            <option value="none">担当者なし</option>
-            {(assignees.data ?? []).map((operator) => (
-              <option key={operator.id} value={operator.id}>
-                {operator.name}
-              </option>
-            ))}
-          </select>
+            onChange={(assignee) => set({ assignee })}
+            loading={assignees.isPending}
+          />
         ) : null}
-        <select
-          aria-label="タグ"
+        <Select
+          label="タグ"
+          options={[
+            { value: '', name: 'すべてのタグ' },
+            ...(tags.data?.tags ?? []).map((tag) => ({ value: String(tag.id), name: tag.name })),
+          ]}
           value={filter.tagId}
-          onChange={(event) => set({ tagId: event.target.value })}
-        >
-          <option value="">すべてのタグ</option>
-          {(tags.data?.tags ?? []).map((tag) => (
-            <option key={tag.id} value={tag.id}>
-              {tag.name}
-            </option>
-          ))}
-        </select>
+          onChange={(tagId) => set({ tagId })}
+          loading={tags.isPending}
+        />
       </div>
       {inbox.isPending ? (
         <Loading />

@@ -11,6 +11,7 @@ import { useToast } from '@/ui/toast';
 import { useAssigneeOptions, useMarkRead, useSetState, useThread } from '../api/chat-api';
 import { ChatMessage } from './chat-message';
 import { ReplyBox } from './reply-box';
+import { Select } from '@/ui/select';
 
 export type ChatRights = { canSend: boolean; canSetState: boolean };
 
@@ -58,38 +59,29 @@ export function ChatThread({ friendId, rights }: { friendId: number; rights: Cha
         {friend.follow_state === 'blocked' ? <span className="chat-badge">ブロック中</span> : null}
         {rights.canSetState ? (
           <div className="chat-thread__controls">
-            <label>
-              対応状況{' '}
-              <select
-                value={friend.state}
-                onChange={(event) => change({ state: event.target.value as ChatState })}
-              >
-                {CHAT_STATES.map((state) => (
-                  <option key={state} value={state}>
-                    {CHAT_STATE_LABELS[state]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              担当者{' '}
-              <select
-                value={friend.assignee?.id ?? ''}
-                onChange={(event) =>
-                  change({
-                    state: friend.state,
-                    assignee_id: event.target.value ? Number(event.target.value) : null,
-                  })
-                }
-              >
-                <option value="">未設定</option>
-                {(assignees.data ?? []).map((operator) => (
-                  <option key={operator.id} value={operator.id}>
-                    {operator.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Select
+              label="対応状況"
+              options={CHAT_STATES.map((state) => ({
+                value: state,
+                name: CHAT_STATE_LABELS[state],
+              }))}
+              value={friend.state}
+              onChange={(state) => change({ state })}
+            />
+            <Select
+              label="担当者"
+              options={[
+                { value: 0, name: '未設定' },
+                ...(assignees.data ?? []).map((operator) => ({
+                  value: operator.id,
+                  name: operator.name,
+                })),
+              ]}
+              value={friend.assignee?.id ?? 0}
+              onChange={(assigneeId) =>
+                change({ state: friend.state, assignee_id: assigneeId === 0 ? null : assigneeId })
+              }
+            />
           </div>
         ) : (
           <p className="chat-thread__controls">

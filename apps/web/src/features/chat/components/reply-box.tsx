@@ -3,6 +3,7 @@ import { errorText, isApiError } from '@/lib/api-error';
 import { FieldError } from '@/ui/field-error';
 import { useToast } from '@/ui/toast';
 import { useSend, useTemplateOptions } from '../api/chat-api';
+import { Select } from '@/ui/select';
 
 /**
  * The reply box: a text or a template. Says before sending whether it goes free (the friend's
@@ -64,19 +65,18 @@ export function ReplyBox({
       />
       <FieldError id={`${id}-text-error`} messages={fieldErrors.text} />
       <div className="chat-reply__row">
-        <label htmlFor={`${id}-template`}>テンプレート</label>
-        <select
-          id={`${id}-template`}
+        <Select
+          label="テンプレート"
+          options={[
+            { value: '', name: '使わない（テキストを送る）' },
+            ...(templates.data?.items ?? []).map((template) => ({
+              value: String(template.id),
+              name: template.name,
+            })),
+          ]}
           value={templateId}
-          onChange={(event) => setTemplateId(event.target.value)}
-        >
-          <option value="">使わない（テキストを送る）</option>
-          {(templates.data?.items ?? []).map((template) => (
-            <option key={template.id} value={template.id}>
-              {template.name}
-            </option>
-          ))}
-        </select>
+          onChange={setTemplateId}
+        />
         <button type="submit" className="btn btn--primary" disabled={send.isPending}>
           送信
         </button>

@@ -1,5 +1,5 @@
 import type { ChatInboxEntry, ChatThread } from '@tsunagu/contracts';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setAccountEventSourceFactory, type AccountEventSourceLike } from '@/lib/account-events';
 import { reply } from '@test/fake-api';
@@ -107,6 +107,28 @@ describe('Chat (issue 24)', () => {
     render({}, true);
     const open = await screen.findByRole('region', { name: '小川 さくらとのトーク' });
     expect(await within(open).findByText('今送ると応答メッセージ（無料）になります')).toBeVisible();
+  });
+
+  it('the inbox filters are the UI kit’s selects: choosing 対応中 and 担当者なし asks for them', async () => {
+    const view = render({});
+    await screen.findByRole('region', { name: '小川 さくらとのトーク' });
+    const inbox = screen.getByRole('region', { name: '受信箱' });
+    const state = within(inbox).getByRole('combobox', { name: '対応状況' });
+    expect(state).toHaveTextContent('すべての対応状況');
+    await view.user.click(state);
+    await view.user.click(screen.getByRole('option', { name: '対応中' }));
+    await view.user.click(within(inbox).getByRole('combobox', { name: '担当者' }));
+    await view.user.click(screen.getByRole('option', { name: '担当者なし' }));
+    await waitFor(() =>
+      expect(
+        view.calls.some(
+          (call) =>
+            call.path === '/api/line/chats' &&
+            call.query.state === 'in_progress' &&
+            call.query.assignee === 'none',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('a read-only operator reads the thread but has no reply box', async () => {
