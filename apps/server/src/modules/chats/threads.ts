@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { chatThreads } from '../../db/schema/index.js';
 import { selectRows } from '../../db/raw.js';
 import type { Executor } from '../../db/types.js';
+import { FAN_OUT_KEY_PREFIX } from '../line-push/index.js';
 import { chatNotifyCall } from './events.js';
 import { kindOf, previewOf } from './preview.js';
 
@@ -55,7 +56,8 @@ function previewOfPush(messages: unknown): { kind: ChatMessageKind; preview: str
  * statements for a dispatcher round however many: the pushes are read, then every thread
  * upserted at once — a push to one friend makes the thread if new and is announced on the
  * account's stream; a multicast moves only the threads that exist (a broadcast to 100,000 friends
- * makes no 100,000 inbox entries, nor 100,000 events). The chat's own pushes (`chat:` keys)
+ * makes no 100,000 inbox entries, nor 100,000 events), and so does a personalised broadcast's
+ * per-friend push expanded from a fan-out row (`fan:` keys, decision 0226). The chat's own pushes (`chat:` keys)
  * touched their thread when written.
  */
 export async function touchThreadsOfPushes(db: Executor, pushIds: readonly number[]) {
@@ -78,7 +80,8 @@ export async function touchThreadsOfPushes(db: Executor, pushIds: readonly numbe
     targets as (
       select distinct on (member_id) member_id, account_id, sent_at, kind, preview, one
       from (
-        select p.member_id, p.account_id, p.sent_at, v.kind, v.preview, true as one
+        select p.member_id, p.account_id, p.sent_at, v.kind, v.preview,
+          p.dedupe_key is null or p.dedupe_key not like ${FAN_OUT_KEY_PREFIX + '%'} as one
         from v join line_pushes p on p.id = v.push_id where p.member_id is not null
         union all
         select u.member_id, p.account_id, p.sent_at, v.kind, v.preview, false

@@ -8,4 +8,4 @@ export { createPushDispatcher, BLOCKED_REASON, type PushDispatcher } from './dis
 export { pushDispatcherFromConfig } from './jobs.js';
 export { createLinePushSender, createDryRunPushSender } from './sender.js';
 export { findPushResult, MULTICAST_MAX } from './repository.js';
-export { expandFanOuts } from './fan-out.js';
+export { expandFanOuts, FAN_OUT_KEY_PREFIX } from './fan-out.js';
