@@ -8,6 +8,7 @@ import { createChatSender } from './send.js';
 import { createChatService } from './service.js';
 
 export { recordChatEvent } from './webhook.js';
+export { REPLY_TOKEN_SECONDS } from './send.js';
 export { createMediaFetcher, type MediaFetcher } from './media-fetcher.js';
 export { announceChat } from './events.js';
 export { seedDemoChats } from './seed.js';
