@@ -111,6 +111,7 @@ export function FollowSettingsPage(props: {
         <div className="follow-page__form">
           {tab === 'basic' ? (
             <div className="field">
+              <span className="field__label">あいさつメッセージ</span>
               <p className="text-muted">
                 友だち追加された直後に送るメッセージです。LINEの応答トークンが有効なうちは応答メッセージとして送るため、メッセージ通数を消費しません。
               </p>
