@@ -1,7 +1,11 @@
 import type { ActionSet, FollowSettings, Journey, OperatorNotice } from '@tsunagu/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journeyRuns, members, memberTags } from '../../db/schema/index.js';
+import { actionRuns, journeyRuns, members, memberTags } from '../../db/schema/index.js';
+import type { Executor } from '../../db/types.js';
+import { createPushQueue } from '../line-push/index.js';
+import { createFriendMessageRenderer } from '../message-rendering/index.js';
+import { runActions } from './runner.js';
 import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
 import { connectChannel, deliverWebhook, userEvent } from '../../../test/helpers/line-channels.js';
 import { deliverQueuedPushes } from '../../../test/helpers/push-delivery.js';
@@ -344,5 +348,63 @@ describe(`actions and follow (${databaseKind})`, () => {
     expect(pushes[0]!.body.messages).toEqual([
       { type: 'text', text: '友だち追加ありがとうございます！' },
     ]);
+  });
+
+  it('a reply token LINE refuses (used or unknown): the greeting is pushed instead, once', async () => {
+    const user = userId(5);
+    const refused = { ...userEvent('follow', user), replyToken: 'never-issued-token' };
+    await deliverWebhook(t.app, salon, [refused]);
+    await deliverQueuedPushes(t, line);
+    expect(line.chat.replies.filter((r) => r.replyToken === refused.replyToken)).toMatchObject([
+      { status: 400 },
+    ]);
+    expect(pushesTo(user)).toHaveLength(1);
+  });
+
+  it('a run taken up again after a crash resumes after the actions done, never repeating them', async () => {
+    const user = userId(6);
+    await deliverWebhook(t.app, salon, [userEvent('follow', user)]);
+    const friend = await friendOf(user);
+    const accountId = (
+      await t.app.db
+        .select({ accountId: members.accountId })
+        .from(members)
+        .where(eq(members.id, friend.id))
+    )[0]!.accountId;
+    const actions = [
+      { type: 'notify_operators' as const, text: '一つ目（済み）' },
+      { type: 'notify_operators' as const, text: '二つ目' },
+    ];
+    // The first action was done and committed, then the process died before the second.
+    await t.app.db.insert(actionRuns).values({
+      accountId,
+      memberId: friend.id,
+      cause: 'test:resume',
+      actions,
+      done: 1,
+      results: ['ran'],
+    });
+    const deps = {
+      pushes: createPushQueue(),
+      rendererFor: (executor: Executor) => createFriendMessageRenderer(executor),
+    };
+    const input = {
+      accountId,
+      memberId: friend.id,
+      cause: 'test:resume',
+      actions,
+      now: new Date(),
+    };
+    const outcomes = await t.app.db.transaction((tx) => runActions(tx, deps, input));
+    expect(outcomes).toEqual([{ result: 'ran' }]);
+    expect(await t.app.db.transaction((tx) => runActions(tx, deps, input))).toEqual([]);
+    const texts = (await notices()).map((notice) => notice.text);
+    expect(texts).toContain('二つ目');
+    expect(texts).not.toContain('一つ目（済み）');
+    const [run] = await t.app.db
+      .select()
+      .from(actionRuns)
+      .where(eq(actionRuns.cause, 'test:resume'));
+    expect(run).toMatchObject({ done: 2, results: ['ran', 'ran'] });
   });
 });
