@@ -1,5 +1,8 @@
 import {
   actionSetListSchema,
+  actionSetSchema,
+  okResponseSchema,
+  type ActionSetInput,
   followSettingsSchema,
   journeySchema,
   tagListSchema,
@@ -79,3 +82,26 @@ export const useActionSets = (enabled = true) =>
     queryFn: () => apiRequest('/api/line/action_sets', { schema: actionSetListSchema }),
     enabled,
   });
+
+/** Creates (id null) or updates an action set, then the list again. */
+export function useSaveActionSet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: ActionSetInput }) =>
+      apiRequest(id === null ? '/api/line/action_sets' : `/api/line/action_sets/${id}`, {
+        method: id === null ? 'POST' : 'PUT',
+        body: input,
+        schema: actionSetSchema,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.actionSets }),
+  });
+}
+
+export function useDeleteActionSet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/api/line/action_sets/${id}`, { method: 'DELETE', schema: okResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.actionSets }),
+  });
+}

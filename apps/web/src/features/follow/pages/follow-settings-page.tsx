@@ -13,12 +13,14 @@ import {
   useSaveFollowSettings,
 } from '../api/follow-api';
 import { ActionListEditor } from '../components/action-list-editor';
+import { ActionSetsSection } from '../components/action-sets-section';
 import '../components/follow.css';
 
 export const FOLLOW_TABS = [
   { tab: 'basic', label: '基本設定' },
   { tab: 'unblock', label: 'ブロック解除時' },
   { tab: 'actions', label: 'アクション' },
+  { tab: 'action_sets', label: 'アクションセット' },
 ] as const;
 type Tab = (typeof FOLLOW_TABS)[number]['tab'];
 
@@ -107,92 +109,96 @@ export function FollowSettingsPage(props: {
           </button>
         ))}
       </nav>
-      <div className="follow-page__body">
-        <div className="follow-page__form">
-          {tab === 'basic' ? (
-            <div className="field">
-              <span className="field__label">あいさつメッセージ</span>
-              <p className="text-muted">
-                友だち追加された直後に送るメッセージです。LINEの応答トークンが有効なうちは応答メッセージとして送るため、メッセージ通数を消費しません。
+      {tab === 'action_sets' ? (
+        <ActionSetsSection choices={choices.data} />
+      ) : (
+        <div className="follow-page__body">
+          <div className="follow-page__form">
+            {tab === 'basic' ? (
+              <div className="field">
+                <span className="field__label">あいさつメッセージ</span>
+                <p className="text-muted">
+                  友だち追加された直後に送るメッセージです。LINEの応答トークンが有効なうちは応答メッセージとして送るため、メッセージ通数を消費しません。
+                </p>
+                <Select
+                  label="あいさつメッセージ（テンプレート）"
+                  options={[
+                    { value: 0, name: '送らない' },
+                    ...choices.data.templates.map(({ id, name }) => ({ value: id, name })),
+                  ]}
+                  value={draft.greeting_template_id ?? 0}
+                  onChange={(id) => change({ greeting_template_id: id === 0 ? null : id })}
+                  invalid={errors.greeting_template_id !== undefined}
+                />
+                {errors.greeting_template_id ? (
+                  <p className="field__error">{errors.greeting_template_id[0]}</p>
+                ) : null}
+                <p className="text-muted">
+                  テンプレートは<Link to="/vue3-dev/line/template/new">テンプレート作成</Link>
+                  で作れます。
+                </p>
+              </div>
+            ) : null}
+            {tab === 'unblock' ? (
+              <fieldset className="fieldset">
+                <legend>ブロックを解除した友だち</legend>
+                <p className="text-muted">
+                  ブロック解除は新しい友だちではありません。友だち追加日は変わらず、友だち追加時のアクション・ジャーニー・エピソードは始まりません。
+                </p>
+                {UNBLOCK_CHOICES.map((choice) => (
+                  <label key={choice.value} className="follow-choice">
+                    <input
+                      type="radio"
+                      name="on_unblock"
+                      value={choice.value}
+                      checked={draft.on_unblock === choice.value}
+                      onChange={() => change({ on_unblock: choice.value })}
+                    />
+                    <span>
+                      <strong>{choice.label}</strong>
+                      <span className="text-muted"> {choice.hint}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            {tab === 'actions' ? (
+              <div className="field">
+                <p className="text-muted">
+                  新しく友だち追加されたときに、上から順に一度だけ実行します（あいさつメッセージの後）。
+                </p>
+                <ActionListEditor
+                  actions={draft.actions}
+                  choices={choices.data}
+                  errors={errors}
+                  onChange={(actions: Action[]) => change({ actions })}
+                />
+              </div>
+            ) : null}
+            {save.error && !isApiError(save.error) ? (
+              <p className="notice notice--error" role="alert">
+                {errorText(save.error)}
               </p>
-              <Select
-                label="あいさつメッセージ（テンプレート）"
-                options={[
-                  { value: 0, name: '送らない' },
-                  ...choices.data.templates.map(({ id, name }) => ({ value: id, name })),
-                ]}
-                value={draft.greeting_template_id ?? 0}
-                onChange={(id) => change({ greeting_template_id: id === 0 ? null : id })}
-                invalid={errors.greeting_template_id !== undefined}
-              />
-              {errors.greeting_template_id ? (
-                <p className="field__error">{errors.greeting_template_id[0]}</p>
-              ) : null}
-              <p className="text-muted">
-                テンプレートは<Link to="/vue3-dev/line/template/new">テンプレート作成</Link>
-                で作れます。
+            ) : null}
+            {save.error && isApiError(save.error) ? (
+              <p className="notice notice--error" role="alert">
+                {Object.values(save.error.fieldErrors).flat()[0] ?? errorText(save.error)}
               </p>
+            ) : null}
+            <div className="follow-page__save">
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={save.isPending}
+                onClick={submit}
+              >
+                {save.isPending ? '保存中…' : '保存する'}
+              </button>
             </div>
-          ) : null}
-          {tab === 'unblock' ? (
-            <fieldset className="fieldset">
-              <legend>ブロックを解除した友だち</legend>
-              <p className="text-muted">
-                ブロック解除は新しい友だちではありません。友だち追加日は変わらず、友だち追加時のアクション・ジャーニー・エピソードは始まりません。
-              </p>
-              {UNBLOCK_CHOICES.map((choice) => (
-                <label key={choice.value} className="follow-choice">
-                  <input
-                    type="radio"
-                    name="on_unblock"
-                    value={choice.value}
-                    checked={draft.on_unblock === choice.value}
-                    onChange={() => change({ on_unblock: choice.value })}
-                  />
-                  <span>
-                    <strong>{choice.label}</strong>
-                    <span className="text-muted"> {choice.hint}</span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-          ) : null}
-          {tab === 'actions' ? (
-            <div className="field">
-              <p className="text-muted">
-                新しく友だち追加されたときに、上から順に一度だけ実行します（あいさつメッセージの後）。
-              </p>
-              <ActionListEditor
-                actions={draft.actions}
-                choices={choices.data}
-                errors={errors}
-                onChange={(actions: Action[]) => change({ actions })}
-              />
-            </div>
-          ) : null}
-          {save.error && !isApiError(save.error) ? (
-            <p className="notice notice--error" role="alert">
-              {errorText(save.error)}
-            </p>
-          ) : null}
-          {save.error && isApiError(save.error) ? (
-            <p className="notice notice--error" role="alert">
-              {Object.values(save.error.fieldErrors).flat()[0] ?? errorText(save.error)}
-            </p>
-          ) : null}
-          <div className="follow-page__save">
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={save.isPending}
-              onClick={submit}
-            >
-              {save.isPending ? '保存中…' : '保存する'}
-            </button>
           </div>
+          {preview}
         </div>
-        {preview}
-      </div>
+      )}
     </section>
   );
 }

@@ -76,4 +76,36 @@ describe('友だち追加時設定 (issue 25)', () => {
       await screen.findByText('友だち追加時の設定には「テンプレートの編集」の権限が必要です'),
     ).toBeVisible();
   });
+
+  it('アクションセット: a set is created with its actions, and listed', async () => {
+    const created = {
+      id: 3,
+      name: 'クーポン希望',
+      actions: [{ type: 'add_tag', tag_id: 8 }],
+      postback_data: 'tsg:as:3:abcdefghijklmnopqrstuvwxyz012345',
+      updated_at: '2026-11-26T00:00:00.000Z',
+    };
+    let list: unknown[] = [];
+    const app = renderApp(`${PATH}?tab=action_sets`, {
+      session: makeSession(),
+      api: {
+        ...api(),
+        'GET /api/line/action_sets': () => reply(200, { action_sets: list }),
+        'POST /api/line/action_sets': () => {
+          list = [created];
+          return reply(201, created);
+        },
+      },
+    });
+    await app.user.type(await screen.findByLabelText('名前'), 'クーポン希望');
+    await app.user.click(screen.getByRole('button', { name: 'アクションを追加' }));
+    await app.user.click(screen.getByRole('button', { name: 'アクションセットを作成' }));
+    expect(await screen.findByText('アクションセットを作成しました')).toBeVisible();
+    expect(app.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'クーポン希望',
+      actions: [{ type: 'add_tag', tag_id: 8 }],
+    });
+    const listed = await screen.findByRole('list', { name: 'アクションセット一覧' });
+    expect(within(listed).getByText('クーポン希望')).toBeVisible();
+  });
 });

@@ -105,7 +105,9 @@ function PostbackFields(props: {
           <p className="field__error">アクションセットを読み込めませんでした</p>
         ) : null}
         {!sets.isLoading && list.length === 0 && !sets.isError ? (
-          <p className="field__hint">アクションセットがまだありません</p>
+          <p className="field__hint">
+            アクションセットがまだありません。友だち追加時設定の「アクションセット」タブで作れます
+          </p>
         ) : null}
         {action.value !== '' && !chosen && !sets.isLoading ? (
           <p className="field__error">
