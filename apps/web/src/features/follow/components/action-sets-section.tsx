@@ -63,11 +63,17 @@ export function ActionSetsSection({ choices }: { choices: ActionChoices }) {
               <button
                 type="button"
                 className="btn"
+                aria-label={`${set.name}を編集`}
                 onClick={() => setDraft({ id: set.id, name: set.name, actions: set.actions })}
               >
-                {`${set.name}を編集`}
+                編集
               </button>
-              <button type="button" className="btn btn--danger" onClick={() => setDeleting(set)}>
+              <button
+                type="button"
+                className="btn btn--danger"
+                aria-label={`${set.name}を削除`}
+                onClick={() => setDeleting(set)}
+              >
                 削除
               </button>
             </li>
