@@ -148,7 +148,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(episodesModule);
         await api.register(journeysModule);
         await api.register(openApiModule, { prefix: '/open_api' });
-        await api.register(actionsModule, { prefix: '/line' });
+        await api.register(actionsModule);
       },
       { prefix: '/api' },
     );

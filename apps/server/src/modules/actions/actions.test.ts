@@ -78,7 +78,7 @@ describe(`actions and follow (${databaseKind})`, () => {
   const pushesTo = (user: string) =>
     line.requests.filter((r) => r.path === PUSH_PATH && r.body.to === user && r.status === 200);
   const notices = async () =>
-    (await ok<{ notices: OperatorNotice[] }>(await demo.get('/api/line/operator_notices'))).notices;
+    (await ok<{ notices: OperatorNotice[] }>(await demo.get('/api/operator_notices'))).notices;
 
   beforeAll(async () => {
     line = await startFakeLine({ channels: [salon, clinic] });

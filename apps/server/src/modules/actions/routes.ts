@@ -20,7 +20,7 @@ import type { ActionsService } from './service.js';
 const write = { access: needs('template-write') };
 const denied = { 403: errorBodySchema, 404: errorBodySchema, 422: validationErrorBodySchema };
 
-/** `/api/line/action_sets`, `/api/line/follow_settings`, `/api/line/operator_notices`. */
+/** `/api/line/action_sets`, `/api/line/follow_settings`, `/api/operator_notices` (not LINE's: any operator's). */
 export async function actionsRoutes(app: FastifyInstance, options: { service: ActionsService }) {
   const { service } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +28,7 @@ export async function actionsRoutes(app: FastifyInstance, options: { service: Ac
   const account = (request: FastifyRequest) => authOf(request).accountId;
 
   routes.get(
-    '/action_sets',
+    '/line/action_sets',
     {
       config: write,
       schema: {
@@ -40,7 +40,7 @@ export async function actionsRoutes(app: FastifyInstance, options: { service: Ac
     async (request) => ({ action_sets: await service.list(account(request)) }),
   );
   routes.post(
-    '/action_sets',
+    '/line/action_sets',
     {
       config: write,
       schema: {
@@ -54,7 +54,7 @@ export async function actionsRoutes(app: FastifyInstance, options: { service: Ac
       reply.code(201).send(await service.create(account(request), request.body)),
   );
   routes.get(
-    '/action_sets/:id',
+    '/line/action_sets/:id',
     {
       config: write,
       schema: {
@@ -67,7 +67,7 @@ export async function actionsRoutes(app: FastifyInstance, options: { service: Ac
     async (request) => service.get(account(request), request.params.id),
   );
   routes.put(
-    '/action_sets/:id',
+    '/line/action_sets/:id',
     {
       config: write,
       schema: {
@@ -81,7 +81,7 @@ export async function actionsRoutes(app: FastifyInstance, options: { service: Ac
     async (request) => service.update(account(request), request.params.id, request.body),
   );
   routes.delete(
-    '/action_sets/:id',
+    '/line/action_sets/:id',
     {
       config: write,
       schema: {
@@ -98,7 +98,7 @@ export async function actionsRoutes(app: FastifyInstance, options: { service: Ac
   );
 
   routes.get(
-    '/follow_settings',
+    '/line/follow_settings',
     {
       config: write,
       schema: {
@@ -110,7 +110,7 @@ export async function actionsRoutes(app: FastifyInstance, options: { service: Ac
     async (request) => service.followSettings(account(request)),
   );
   routes.put(
-    '/follow_settings',
+    '/line/follow_settings',
     {
       config: write,
       schema: {

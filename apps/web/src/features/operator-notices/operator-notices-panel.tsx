@@ -17,7 +17,7 @@ export function OperatorNoticesPanel() {
   const notices = useQuery({
     queryKey: ['operator_notices'],
     queryFn: () =>
-      apiRequest('/api/line/operator_notices', {
+      apiRequest('/api/operator_notices', {
         schema: operatorNoticeListSchema,
         onUnauthenticated: 'report',
       }),
