@@ -26,6 +26,7 @@ import { notificationsModule } from './modules/notifications/index.js';
 import { episodesModule } from './modules/episodes/index.js';
 import { journeysModule } from './modules/journeys/index.js';
 import { openApiModule } from './modules/open-api/index.js';
+import { actionsModule } from './modules/actions/index.js';
 import {
   stopSendingForAccount,
   telConfigPreload,
@@ -95,7 +96,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     // Webhook events are recorded in the request and handled after it, here and in any worker.
     const webhookEvents = createWebhookEventProcessor({
       db: app.db,
-      handlers: lineWebhookHandlers,
+      handlers: lineWebhookHandlers(config),
       listen: app.dbListen,
       log: app.log,
     });
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(episodesModule);
         await api.register(journeysModule);
         await api.register(openApiModule, { prefix: '/open_api' });
+        await api.register(actionsModule);
       },
       { prefix: '/api' },
     );

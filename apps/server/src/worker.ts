@@ -65,7 +65,7 @@ async function main() {
   });
   const webhookEvents = createWebhookEventProcessor({
     db: database.db,
-    handlers: lineWebhookHandlers,
+    handlers: lineWebhookHandlers(config),
     listen: database.listen,
     log,
   });

@@ -208,6 +208,13 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     const formUrl = new URL(formLink.url, 'https://console.example.jp');
     // The follow-up board: a column and a card (a friend) of demo's.
     const board = (await demo.get('/api/line/board')).json();
+    // Action sets start empty (issue 25): one of demo's.
+    const actionSet = (
+      await demo.post('/api/line/action_sets', {
+        name: 'スイープ',
+        actions: [{ type: 'add_tag', tag_id: tag.id }],
+      })
+    ).json();
     Object.assign(realIds, {
       formPublicKey: formUrl.pathname.split('/').at(-1)!,
       m: formUrl.searchParams.get('m')!,
@@ -243,6 +250,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       columns: String(board.columns[0].id),
       cards: String(board.cards[0].friend_id),
       form_groups: String(formGroup.id),
+      action_sets: String(actionSet.id),
       choice: String(varItem.id),
       self_id: String(shifts[0]?.self_id ?? '1_2030-06-03'),
       date: String(shifts[0]?._date ?? '2030-06-03'),

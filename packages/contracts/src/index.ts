@@ -39,6 +39,7 @@ export * from './friends-csv.js';
 export * from './forms.js';
 export * from './journeys.js';
 export * from './open-api.js';
+export * from './actions.js';
 export * from './flex-message.js';
 export * from './chats.js';
 export * from './notifications.js';

@@ -19,6 +19,7 @@ const commonVarPages = () => import('./routes/common-var-routes');
 const formPages = () => import('./routes/form-routes');
 const templatePages = () => import('./routes/template-routes');
 const triggerPages = () => import('./routes/trigger-routes');
+const followPages = () => import('./routes/follow-routes');
 const journeyPages = () => import('./routes/journey-routes');
 const episodePages = () => import('./routes/episode-routes');
 const boardPages = () => import('./routes/board-routes');
@@ -65,6 +66,7 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsGoogle: lazyPage(salonSettingsPages, (m) => m.SalonGoogleRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
   TriggerList: lazyPage(triggerPages, (m) => m.TriggerListRoute),
+  Follow: lazyPage(followPages, (m) => m.FollowRoute),
   EpisodeList: lazyPage(episodePages, (m) => m.EpisodeListRoute),
   JourneyTagList: lazyPage(journeyPages, (m) => m.JourneyListRoute),
   JourneyTagNew: lazyPage(journeyPages, (m) => m.JourneyNewRoute),

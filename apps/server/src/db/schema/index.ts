@@ -20,3 +20,4 @@ export * from './open-api.js';
 export * from './board.js';
 export * from './chats.js';
 export * from './notifications.js';
+export * from './actions.js';

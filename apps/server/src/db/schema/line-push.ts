@@ -67,6 +67,13 @@ export const linePushes = pgTable(
     keyUsedAt: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
     /**
+     * A reply token to try before pushing (the greeting on follow, decision 0254): used once, by
+     * the first claim, while `reply_until` has not passed; a reply LINE refuses falls back to the
+     * push with the retry key.
+     */
+    replyToken: text(),
+    replyUntil: timestamp({ withTimezone: true }),
+    /**
      * The お知らせ (notifications.id) this push belongs to (decision 0221): with member_id /
      * member_ids it says which friends each お知らせ reached (the chat shows it as the shop's
      * message). No foreign key: a broadcast inserts 100,000 rows in one statement and a per-row

@@ -9,6 +9,7 @@ import { createChatService } from './service.js';
 
 export { recordChatEvents } from './webhook.js';
 export { touchThreadsOfPushes } from './threads.js';
+export { REPLY_TOKEN_SECONDS } from './reply-token.js';
 export { createMediaFetcher, type MediaFetcher } from './media-fetcher.js';
 export { announceChat } from './events.js';
 export { seedDemoChats } from './seed.js';

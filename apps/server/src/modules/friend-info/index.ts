@@ -17,6 +17,9 @@ export async function friendInfoModule(api: FastifyInstance) {
 export { variaPreload } from './preload.js';
 export { friendValuesForMessage, type FriendValueForMessage } from './values-for-messages.js';
 export { parseVarValue, type StoredValue } from './value-rules.js';
-export { replaceValues as replaceFriendValues } from './values-repository.js';
+export {
+  replaceValues as replaceFriendValues,
+  itemsByIds as friendInfoItemsByIds,
+} from './values-repository.js';
 export { choicesOf as choicesOfVars, listItems as varItemsOf } from './repository.js';
 export { seedDemoFriendInfo } from './seed.js';

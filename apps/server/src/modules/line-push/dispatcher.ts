@@ -23,6 +23,8 @@ const FAN_OUTS_PER_ROUND = 2;
 
 export const BLOCKED_REASON = 'ブロック中の友だちには送信しません';
 export const NO_FOLLOWERS_REASON = '送信先の友だちが全員ブロック中のため送信しませんでした';
+/** A push sent as a reply with the friend's reply token (free, decision 0254). */
+export const REPLIED_REASON = '応答メッセージとして送信しました（無料）';
 
 /** Renders a push's messages for its friend (aliases, decision 0166); given by the caller. */
 export type RenderPushMessages = (
@@ -111,6 +113,23 @@ export function createPushDispatcher(deps: {
     return failed ? { failed: failed.reason } : { to: recipient.lineUserId, messages };
   }
 
+  /**
+   * The reply token first (decision 0254): sent → done, free; refused (stale or used) → null, the
+   * push goes as usual; no answer → 送信結果不明, never pushed too (it may have arrived).
+   */
+  async function replyFirst(
+    push: ClaimedPush,
+    replyToken: string,
+    messages: unknown[],
+    token: string,
+  ): Promise<PushSettlement | null> {
+    const outcome = await sender.reply(replyToken, messages, token);
+    if (outcome.kind === 'sent') return { id: push.id, state: 'sent', reason: REPLIED_REASON };
+    if (outcome.kind === 'retry' && outcome.maybeTaken !== false)
+      return { id: push.id, state: 'unknown', reason: LINE_SENDING_TEXT.resultUnknown };
+    return null;
+  }
+
   async function sendOne(push: ClaimedPush): Promise<PushSettlement> {
     const { recipient } = push;
     if (recipient.kind === 'one' && recipient.blocked)
@@ -135,6 +154,10 @@ export function createPushDispatcher(deps: {
       return { id: push.id, state: 'queued', reason: creds.reason, retryAt: creds.retryAt };
     const request = await requestOf(push);
     if ('failed' in request) return { id: push.id, state: 'failed', reason: request.failed };
+    if (push.replyToken !== null && !Array.isArray(request.to)) {
+      const replied = await replyFirst(push, push.replyToken, request.messages, creds.token);
+      if (replied) return replied;
+    }
     const answered = await limiterOf(push.accountId).acquire();
     const outcome = await sender
       .push({ ...request, retryKey: push.retryKey }, creds.token)

@@ -25,6 +25,8 @@ export function createPushQueue(deps: { clock?: () => Date } = {}) {
       memberId: number,
       messages: unknown[],
       dedupeKey?: string,
+      /** A reply token to try first (free), until `until`; a push otherwise (decision 0254). */
+      reply?: { token: string; until: Date },
     ): Promise<number | null> {
       // Rendered for the friend already: checked again, and stored failed if LINE would refuse.
       const failed = await renderedFailure(db, accountId, memberId, messages);
@@ -36,6 +38,7 @@ export function createPushQueue(deps: { clock?: () => Date } = {}) {
           messages,
           dedupeKey: dedupeKey ?? null,
           ...(failed ? { failed } : {}),
+          ...(reply ? { reply } : {}),
         },
         clock(),
       );

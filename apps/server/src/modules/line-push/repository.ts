@@ -35,6 +35,8 @@ export interface ClaimedPush {
   recipient: PushRecipient;
   /** When LINE may first have taken the row's retry key; null if never (decision 0187). */
   keyUsedAt: Date | null;
+  /** A fresh reply token to try first (taken by this claim: it is tried once, decision 0254). */
+  replyToken: string | null;
 }
 
 export interface PushSettlement {
@@ -66,14 +68,17 @@ export async function insertPush(
     dedupeKey: string | null;
     /** A push refused before sending (its rendered messages failed the check, decision 0191). */
     failed?: { reason: string };
+    /** Try this reply token first, until `replyUntil` (decision 0254). */
+    reply?: { token: string; until: Date };
   },
   now: Date,
 ): Promise<number | null> {
-  const { failed, ...row } = values;
+  const { failed, reply, ...row } = values;
   const rows = await db
     .insert(linePushes)
     .values({
       ...row,
+      ...(reply ? { replyToken: reply.token, replyUntil: reply.until } : {}),
       retryKey: randomUUID(),
       nextAttemptAt: now,
       ...(failed ? { state: 'failed', reason: failed.reason } : {}),
@@ -143,6 +148,7 @@ interface ClaimedRow {
   follow_state: string | null;
   line_user_ids: string[] | null;
   key_used_at: string | Date | null;
+  reply_token: string | null;
 }
 
 function recipientOf(row: ClaimedRow): PushRecipient {
@@ -173,7 +179,8 @@ export async function claimDuePushes(
     db,
     sql`
       with due as (
-        select id from line_pushes
+        select id, case when reply_until > ${now.toISOString()} then reply_token end as reply_token
+        from line_pushes
         where state = 'queued' and next_attempt_at <= ${now.toISOString()}
           and not (render_aliases and member_ids is not null)
           and not exists (
@@ -187,11 +194,11 @@ export async function claimDuePushes(
       )
       update line_pushes p
       set state = 'sending', lease_until = ${leaseUntil.toISOString()}, attempts = p.attempts + 1,
-        attempted_at = ${now.toISOString()}
+        attempted_at = ${now.toISOString()}, reply_token = null
       from due
       where p.id = due.id
       returning p.id, p.account_id, p.retry_key, p.messages, p.attempts, p.member_id,
-        p.render_aliases, p.key_used_at,
+        p.render_aliases, p.key_used_at, due.reply_token,
         (select m.line_user_id from members m where m.id = p.member_id) as line_user_id,
         (select m.display_name from members m where m.id = p.member_id) as display_name,
         (select m.follow_state from members m where m.id = p.member_id) as follow_state,
@@ -208,6 +215,7 @@ export async function claimDuePushes(
     attempts: row.attempts,
     recipient: recipientOf(row),
     keyUsedAt: row.key_used_at === null ? null : new Date(row.key_used_at),
+    replyToken: row.reply_token ?? null,
   }));
 }
 

@@ -30,6 +30,11 @@ export type PushMessageOutcome =
 export interface PushMessageSender {
   readonly mode: 'dry-run' | 'line';
   push(request: PushMessageRequest, accessToken: string): Promise<PushMessageOutcome>;
+  /**
+   * `POST /v2/bot/message/reply` with a friend's reply token (free, works once; decision 0254).
+   * A refusal ('failed') means the token was stale or used: the caller pushes instead.
+   */
+  reply(replyToken: string, messages: unknown[], accessToken: string): Promise<PushMessageOutcome>;
   close?(): Promise<void>;
 }
 
@@ -60,6 +65,7 @@ export function createLinePushSender(options: {
   const base = new URL(options.apiBase.replace(/\/+$/, '') + '/');
   const pushPath = new URL('v2/bot/message/push', base).pathname;
   const multicastPath = new URL('v2/bot/message/multicast', base).pathname;
+  const replyPath = new URL('v2/bot/message/reply', base).pathname;
   const pool = new Pool(base.origin, { connections: 20 });
   return {
     mode: 'line',
@@ -85,6 +91,22 @@ export function createLinePushSender(options: {
         return { kind: 'retry', reason: failure.reason, maybeTaken: !failure.notSent };
       }
     },
+    async reply(replyToken, messages, accessToken) {
+      try {
+        const response = await pool.request({
+          method: 'POST',
+          path: replyPath,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+          body: JSON.stringify({ replyToken, messages: asLineMessages(messages) }),
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+        });
+        return await outcomeOf(response);
+      } catch (error) {
+        const failure = requestFailure(error);
+        return { kind: 'retry', reason: failure.reason, maybeTaken: !failure.notSent };
+      }
+    },
     close: () => pool.close(),
   };
 }
@@ -105,6 +127,10 @@ export function createDryRunPushSender(
         },
         'line push dry-run: not sent',
       );
+      return { kind: 'sent' };
+    },
+    async reply(_replyToken, messages) {
+      log({ messages: messages.length }, 'line reply dry-run: not sent');
       return { kind: 'sent' };
     },
   };

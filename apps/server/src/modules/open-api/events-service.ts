@@ -7,33 +7,40 @@ import {
   type OpenApiEvent,
   type OpenApiEventOutcome,
   type TriggerActionType,
+  type Action,
   type openApiEventInputSchema,
 } from '@tsunagu/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  journeys,
-  members,
-  messageTemplates,
-  openApiEvents,
-  openApiKeys,
-} from '../../db/schema/index.js';
+import { members, openApiEvents, openApiKeys } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/types.js';
 import { isViolationOf } from '../../lib/db-errors.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import { friendByPhone } from '../friends/index.js';
-import { ownedIds, startJourney, type JourneyRunner } from '../journeys/index.js';
+import { runActions } from '../actions/index.js';
+import type { JourneyRunner } from '../journeys/index.js';
 import type { PushQueue } from '../line-push/index.js';
-import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
+import type { RenderMessage } from '../message-aliases/index.js';
 import { segmentPredicate } from '../member-queries/index.js';
-import { changeMemberTags } from '../tags/index.js';
 import { activeActionsFor, type TriggerActionRow } from './triggers-repository.js';
-import { actionTarget } from './triggers-service.js';
 
 type EventInput = z.output<typeof openApiEventInputSchema>;
 type Key = { id: number; accountId: number };
 type Ran = { result: OpenApiActionResult; runId?: number };
+
+/** A trigger action as an action of the one model. */
+function actionOf(type: TriggerActionType, id: number): Action {
+  switch (type) {
+    case 'journey':
+      return { type: 'start_journey', journey_id: id };
+    case 'template':
+      return { type: 'send_template', template_id: id };
+    case 'add_tag':
+    case 'remove_tag':
+      return { type, tag_id: id };
+  }
+}
 
 /** Push key of a trigger's template send: once per event and action. */
 export const triggerPushKey = (eventId: number, actionId: number) => `trg:${eventId}:${actionId}`;
@@ -61,7 +68,7 @@ export function createEventsService(deps: {
   runner: JourneyRunner;
   clock?: () => Date;
 }) {
-  const { db, pushes } = deps;
+  const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
 
   async function friendOf(accountId: number, input: EventInput) {
@@ -124,54 +131,25 @@ export function createEventsService(deps: {
       if (!found) return { result: 'not_in_segment' };
     }
     if (action.actionId === null) return { result: 'recorded' };
-    const type = action.actionType as TriggerActionType;
-    const targetId = action.actionId;
-    if (!(await ownedIds(tx, accountId, actionTarget[type], [targetId])).has(targetId))
-      return { result: 'target_missing' };
-    switch (type) {
-      case 'journey': {
-        const [journey] = await tx
-          .select({ isActive: journeys.isActive })
-          .from(journeys)
-          .where(eq(journeys.id, targetId));
-        if (!journey?.isActive) return { result: 'inactive' };
-        const runId = await startJourney(tx, {
-          accountId,
-          journeyId: targetId,
-          memberId,
-          entryKey: `event:${eventId}`,
-          now,
-        });
-        return runId === null ? { result: 'already' } : { result: 'ran', runId };
-      }
-      case 'template': {
-        const [template] = await tx
-          .select({ messages: messageTemplates.messages })
-          .from(messageTemplates)
-          .where(eq(messageTemplates.id, targetId));
-        const messages = await renderMessages(
-          deps.rendererFor(tx),
-          accountId,
-          memberId,
-          template!.messages,
-        );
-        const pushId = await pushes.enqueue(
-          tx,
-          accountId,
-          memberId,
-          messages,
-          triggerPushKey(eventId, action.id),
-        );
-        return { result: pushId === null ? 'already' : 'ran' };
-      }
-      case 'add_tag':
-      case 'remove_tag':
-        await changeMemberTags(tx, memberId, {
-          add: type === 'add_tag' ? [targetId] : [],
-          remove: type === 'remove_tag' ? [targetId] : [],
-        });
-        return { result: 'ran' };
-    }
+    // The trigger's action runs on the one action model (issue 25, decision 0250), once per
+    // event and action, with the keys triggers always used (a push `trg:…`, a journey `event:…`).
+    const [outcome] = await runActions(tx, deps, {
+      accountId,
+      memberId,
+      cause: `trigger:${eventId}:${action.id}`,
+      actions: [actionOf(action.actionType as TriggerActionType, action.actionId)],
+      now,
+      keys: () => ({
+        pushKey: triggerPushKey(eventId, action.id),
+        entryKey: `event:${eventId}`,
+        noticeKey: `trg:${eventId}:${action.id}`,
+      }),
+    });
+    if (!outcome) return { result: 'already' };
+    const result = outcome.result === 'refused' ? 'target_missing' : outcome.result;
+    return outcome.journeyRunId === undefined
+      ? { result }
+      : { result, runId: outcome.journeyRunId };
   }
 
   return {

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { OperatorNoticesPanel } from '@/features/operator-notices';
 import { PageHeader } from '@/ui/page-header';
 import { useMenuSections } from '../menu-context';
 import { builtSections } from '../menu-sections';
@@ -32,6 +33,7 @@ export function TopPage({ title }: PageProps) {
           {session.account.name}・{session.operator.display_name} さん、ようこそ
         </p>
       </div>
+      <OperatorNoticesPanel />
       <div className="top-page__grid">
         {sections.map((section) => (
           <nav key={section.label} className="top-card" aria-label={section.label}>

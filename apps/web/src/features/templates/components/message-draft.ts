@@ -5,7 +5,16 @@ import { isLineObject, templatePreview } from '@tsunagu/contracts';
  * shape that is easy to bind to fields; `toLineMessage` makes the Messaging API's object that is
  * stored and sent, `fromLineMessage` reads a stored one back.
  */
-export type ActionDraft = { kind: 'uri' | 'message'; label: string; value: string };
+/**
+ * A button's action. `postback`: `value` is the signed data of an action set (issue 25, decision
+ * 0251) that runs when the friend taps; `displayText` (optional) shows in the chat as theirs.
+ */
+export type ActionDraft = {
+  kind: 'uri' | 'message' | 'postback';
+  label: string;
+  value: string;
+  displayText?: string;
+};
 
 export type MessageDraft =
   | { type: 'text'; text: string }
@@ -27,6 +36,7 @@ export const DRAFT_TYPE_LABELS: Record<DraftType, string> = {
 export const ACTION_KIND_LABELS: Record<ActionDraft['kind'], string> = {
   uri: 'URLを開く',
   message: '文を送る',
+  postback: 'アクションを実行',
 };
 
 export const emptyAction = (): ActionDraft => ({ kind: 'message', label: '', value: '' });
@@ -52,6 +62,13 @@ export function emptyDraft(type: DraftType): MessageDraft {
 }
 
 function toLineAction(action: ActionDraft): Record<string, unknown> {
+  if (action.kind === 'postback')
+    return {
+      type: 'postback',
+      label: action.label,
+      data: action.value,
+      ...(action.displayText?.trim() ? { displayText: action.displayText.trim() } : {}),
+    };
   return action.kind === 'uri'
     ? { type: 'uri', label: action.label, uri: action.value.trim() }
     : { type: 'message', label: action.label, text: action.value };
@@ -62,6 +79,13 @@ function fromLineAction(action: unknown): ActionDraft {
   const label = typeof action.label === 'string' ? action.label : '';
   if (action.type === 'uri')
     return { kind: 'uri', label, value: typeof action.uri === 'string' ? action.uri : '' };
+  if (action.type === 'postback')
+    return {
+      kind: 'postback',
+      label,
+      value: typeof action.data === 'string' ? action.data : '',
+      ...(typeof action.displayText === 'string' ? { displayText: action.displayText } : {}),
+    };
   return { kind: 'message', label, value: typeof action.text === 'string' ? action.text : '' };
 }
 

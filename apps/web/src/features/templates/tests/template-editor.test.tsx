@@ -95,6 +95,57 @@ describe('TemplateNew / TemplateEdit (issue 14)', () => {
     expect(app.router.state.location.pathname).toBe('/line/template');
   });
 
+  it('a button of the kind アクションを実行 carries the chosen action set’s signed postback data (issue 25)', async () => {
+    const app = renderTemplates(NEW, {
+      'POST /api/templates': () => reply(201, { id: 9, line_check: 'passed' }),
+      'GET /api/line/action_sets': () =>
+        reply(200, {
+          action_sets: [
+            {
+              id: 4,
+              name: 'クーポン希望',
+              actions: [{ type: 'add_tag', tag_id: 1 }],
+              postback_data: 'tsg:as:4:abcdefghijklmnopqrstuvwxyz012345',
+              updated_at: '2026-11-26T00:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    await app.user.type(await screen.findByLabelText('テンプレート名'), 'クーポン案内');
+    await app.user.type(within(message(1)).getByRole('textbox', { name: '本文' }), 'ご案内');
+    await app.user.click(screen.getByRole('button', { name: '＋ボタン' }));
+    const buttons = message(2);
+    await app.user.type(within(buttons).getByLabelText('本文'), 'クーポンはいかがですか');
+    await app.user.type(within(buttons).getByLabelText('ボタン1の表示名'), 'ほしい');
+    await app.user.selectOptions(within(buttons).getByLabelText('ボタン1の動き'), 'postback');
+    const set = within(buttons).getByLabelText('ボタン1で実行するアクションセット');
+    await within(set).findByRole('option', { name: 'クーポン希望' });
+    await app.user.selectOptions(set, '4');
+    await app.user.type(
+      within(buttons).getByLabelText('ボタン1のタップ時にトークに表示する文（任意）'),
+      'クーポンがほしい',
+    );
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('テンプレートを作成しました')).toBeVisible();
+    const saved = callsTo(app, 'POST', '/api/templates')[0]?.body as TemplateInput;
+    expect(saved.messages[1]).toEqual({
+      type: 'template',
+      altText: 'クーポンはいかがですか',
+      template: {
+        type: 'buttons',
+        text: 'クーポンはいかがですか',
+        actions: [
+          {
+            type: 'postback',
+            label: 'ほしい',
+            data: 'tsg:as:4:abcdefghijklmnopqrstuvwxyz012345',
+            displayText: 'クーポンがほしい',
+          },
+        ],
+      },
+    });
+  });
+
   it('a ?group that is not one of the account’s folders starts in 未分類', async () => {
     renderTemplates(`${NEW}?group=77`);
     expect(await screen.findByRole('combobox', { name: 'フォルダ' })).toHaveTextContent('未分類');

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { secretsKeyOf, type Config } from '../../config.js';
+import type { Executor } from '../../db/types.js';
+import { createSecretBox } from '../../lib/secret-box.js';
+import { createPushQueue } from '../line-push/index.js';
+import { createFriendMessageRenderer } from '../message-rendering/index.js';
+import { createPostbackSigner } from './postback-signature.js';
+import { actionsRoutes } from './routes.js';
+import { createActionsService } from './service.js';
+import { createActionsWebhookHandler } from './webhook.js';
+
+/**
+ * One action model (issue 25, decisions 0250–0254): action sets run for a friend once per cause
+ * (postbacks, follows, triggers), the follow settings (greeting and actions) and the operators'
+ * notices. Routes under `/api/line`.
+ */
+export async function actionsModule(api: FastifyInstance) {
+  await api.register(actionsRoutes, {
+    service: createActionsService({ db: api.db, signer: signerOf(api.config) }),
+  });
+}
+
+export const signerOf = (config: Config) =>
+  createPostbackSigner(createSecretBox(secretsKeyOf(config)));
+
+/** The webhook handler of follows and postbacks (src/line-webhook-handlers.ts). */
+export function actionsWebhookHandler(config: Config) {
+  return createActionsWebhookHandler({
+    pushes: createPushQueue(),
+    rendererFor: (executor: Executor) =>
+      createFriendMessageRenderer(executor, config.PUBLIC_ORIGIN),
+    signer: signerOf(config),
+  });
+}
+
+export { runActions } from './runner.js';
+export { runAction, type ActionResult, type ActionDeps } from './executors.js';

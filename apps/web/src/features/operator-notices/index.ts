@@ -1,0 +1,1 @@
+export { OperatorNoticesPanel } from './operator-notices-panel';
