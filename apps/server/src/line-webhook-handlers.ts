@@ -14,5 +14,10 @@ import { actionsWebhookHandler } from './modules/actions/index.js';
  * event by event). The API process and `npm run worker` run the same list.
  */
 export function lineWebhookHandlers(config: Config): readonly LineWebhookHandlerEntry[] {
-  return [recordDeliveryReport, recordFriendEvents, recordChatEvents, actionsWebhookHandler(config)];
+  return [
+    recordDeliveryReport,
+    recordFriendEvents,
+    recordChatEvents,
+    actionsWebhookHandler(config),
+  ];
 }
