@@ -13,6 +13,7 @@ import {
 } from '../../../test/helpers/test-app.js';
 import { lineParts } from '../line/index.js';
 import { createLinePushSender, createPushDispatcher, createPushQueue } from '../line-push/index.js';
+import { createMessageRenderer, renderMessages } from '../message-aliases/index.js';
 import { touchThreadsOfPushes } from './threads.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
@@ -81,6 +82,7 @@ describe(`chat batches and automation pushes (${databaseKind})`, () => {
   }
   /** The app's push pipeline with the chat's after-sent step, as server.ts wires it. */
   function dispatcher() {
+    const renderMessage = createMessageRenderer({ db: t.app.db });
     return createPushDispatcher({
       db: t.app.db,
       sender: createLinePushSender({ apiBase: line.url, timeoutMs: 2000 }),
@@ -94,6 +96,8 @@ describe(`chat batches and automation pushes (${databaseKind})`, () => {
         ratePerSecond: 100,
       },
       log: silent,
+      renderMessages: (accountId, memberId, messages) =>
+        renderMessages(renderMessage, accountId, memberId, messages),
       afterSent: (ids) => touchThreadsOfPushes(t.app.db, ids),
     });
   }
@@ -188,7 +192,7 @@ describe(`chat batches and automation pushes (${databaseKind})`, () => {
     expect(moved.version).toBe(card.version + 1);
   });
 
-  it('a push an automation sent moves its friend’s inbox entry like a reply; a broadcast moves existing entries only', async () => {
+  it('a push an automation sent moves its friend’s inbox entry like a reply; a broadcast, personalised or not, moves existing entries only', async () => {
     const [c, d] = [userId(3), userId(4)];
     const old = Date.now() - 3_600_000;
     await deliverWebhook(t.app, salon, [messageEvent(c, '940001', 'こんにちは', old)]);
@@ -243,6 +247,21 @@ describe(`chat batches and automation pushes (${databaseKind})`, () => {
     await pushes.runUntilIdle();
     expect(await entryOf(demo, friendC)).toMatchObject({
       last_message_preview: '年末年始の営業のお知らせ',
+    });
+    expect((await inbox(demo)).entries.some((e) => e.friend_id === friendD)).toBe(false);
+
+    // A personalised broadcast: fan-out rows expanded into one push per friend (decision 0226)
+    // are still a broadcast's — c's entry moves, d still gets none.
+    await queue.enqueueToMany(
+      t.app.db,
+      accountId,
+      sql`${members.id} in (${friendC}, ${friendD})`,
+      [{ type: 'text', text: '冬のキャンペーンのご案内' }],
+      { personal: true },
+    );
+    await pushes.runUntilIdle();
+    expect(await entryOf(demo, friendC)).toMatchObject({
+      last_message_preview: '冬のキャンペーンのご案内',
     });
     expect((await inbox(demo)).entries.some((e) => e.friend_id === friendD)).toBe(false);
     expect(
