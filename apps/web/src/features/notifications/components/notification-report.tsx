@@ -18,7 +18,7 @@ export function NotificationReport({ notification }: { notification: Notificatio
   const done = notification.state === 'sent' || notification.state === 'failed';
   const insight = useNotificationInsight(
     notification.id,
-    done && notification.path === 'multicast',
+    done && (notification.path === 'multicast' || notification.path === 'narrowcast'),
   );
   return (
     <div className="notification-report">
@@ -67,7 +67,7 @@ export function NotificationReport({ notification }: { notification: Notificatio
         </>
       ) : null}
       <h2 className="notification-report__heading">LINE の配信統計</h2>
-      {notification.path !== 'multicast' ? (
+      {notification.path === 'push' ? (
         <p className="text-muted">個別送信のお知らせには LINE の配信統計がありません</p>
       ) : !done ? (
         <p className="text-muted">配信が終わると LINE に配信統計を問い合わせます</p>
