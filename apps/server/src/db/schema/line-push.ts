@@ -111,7 +111,9 @@ export const linePushes = pgTable(
     // Accepted narrowcasts whose progress is still to be read (decision 0227).
     index('line_pushes_narrowcast_progress')
       .on(table.progressCheckAt)
-      .where(sql`${table.narrowcast} and ${table.state} = 'sent' and ${table.progressCheckAt} is not null`),
+      .where(
+        sql`${table.narrowcast} and ${table.state} = 'sent' and ${table.progressCheckAt} is not null`,
+      ),
     // Fan-out rows waiting to become one push per friend (decision 0226): the dispatcher's
     // expansion reads only these, never the queued pushes.
     index('line_pushes_fan_out_due')

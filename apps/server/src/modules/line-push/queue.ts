@@ -2,12 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/types.js';
 import { LINE_PUSH_CHANNEL } from './dispatcher.js';
 import { renderedFailure } from './rendered-check.js';
-import {
-  insertNarrowcast,
-  insertPush,
-  insertPushesToMany,
-  withdrawPushes,
-} from './repository.js';
+import { insertNarrowcast, insertPush, insertPushesToMany, withdrawPushes } from './repository.js';
 
 /** A text message object of the Messaging API. */
 export const textMessage = (text: string) => ({ type: 'text', text });

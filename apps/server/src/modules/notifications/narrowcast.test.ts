@@ -148,7 +148,8 @@ describe(`お知らせ as a narrowcast (${databaseKind})`, () => {
     await deliverAt(0);
     await deliverAt(5_000);
     await deliverAt(10_000);
-    const reason = 'LINE が配信できませんでした（送信先の友だちが足りません：Not enough recipients）';
+    const reason =
+      'LINE が配信できませんでした（送信先の友だちが足りません：Not enough recipients）';
     const shown = await get(id);
     expect(shown.state).toBe('failed');
     expect(shown.reason).toBe(reason);
