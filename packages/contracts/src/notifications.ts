@@ -58,6 +58,15 @@ export const NARROWCAST_TEXT = {
   notReached: 'LINE が届けられなかった友だち（ブロック中など）',
 };
 
+/**
+ * Friends not yet counted: 送信待ち for our own requests; a narrowcast's are with LINE until its
+ * progress ends (decision 0227).
+ */
+export const notificationPendingText = (path: NotificationPath | null, friends: number) =>
+  path === 'narrowcast'
+    ? `LINE が配信中 ${friends.toLocaleString('ja-JP')}人（人数は LINE の集計で確定します）`
+    : `送信待ち ${friends.toLocaleString('ja-JP')}人`;
+
 export const NOTIFICATION_TITLE_MAX = 100;
 
 export const NOTIFICATION_TEXT = {

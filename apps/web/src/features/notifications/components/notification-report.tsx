@@ -1,6 +1,7 @@
 import {
   NOTIFICATION_PATH_LABELS,
   NOTIFICATION_STATE_LABELS,
+  notificationPendingText,
   type Notification,
 } from '@tsunagu/contracts';
 import { useNotificationInsight } from '../api/notifications-api';
@@ -49,7 +50,9 @@ export function NotificationReport({ notification }: { notification: Notificatio
         <dt>送信数</dt>
         <dd data-testid="notification-sent-count">
           {stats.sent.toLocaleString('ja-JP')}人
-          {stats.pending > 0 ? `（送信待ち ${stats.pending.toLocaleString('ja-JP')}人）` : ''}
+          {stats.pending > 0
+            ? `（${notificationPendingText(notification.path, stats.pending)}）`
+            : ''}
         </dd>
         <dt>失敗</dt>
         <dd>{stats.failed.toLocaleString('ja-JP')}人</dd>
