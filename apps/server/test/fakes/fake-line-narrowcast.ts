@@ -29,18 +29,23 @@ export interface FakeLineNarrowcast {
   }[];
   /** Progress calls received (request ids), in order. */
   progressCalls: string[];
-  /** How the nth narrowcast answers (0-based): `hang` takes it but never answers. */
-  setBehaviour(behaviour: (call: number) => { hang?: boolean }): void;
+  /**
+   * How the nth narrowcast answers (0-based): `hang` takes it but never answers; `refuse` answers
+   * that status with LINE's error body, taking nothing.
+   */
+  setBehaviour(behaviour: (call: number) => NarrowcastBehaviour): void;
   /** The final progress of the narrowcasts accepted from now on (default: 3 succeeded). */
   setOutcome(outcome: FakeNarrowcastProgress): void;
   close(): void;
 }
 
+type NarrowcastBehaviour = { hang?: boolean; refuse?: { status: number; message: string } };
+
 export function createFakeLineNarrowcast() {
   const accepted = new Map<string, string>();
   const progress = new Map<string, { polls: number; outcome: FakeNarrowcastProgress }>();
   const hanging = new Set<http.ServerResponse>();
-  let behaviour: (call: number) => { hang?: boolean } = () => ({});
+  let behaviour: (call: number) => NarrowcastBehaviour = () => ({});
   let calls = 0;
   let outcome: FakeNarrowcastProgress = {
     phase: 'succeeded',
@@ -90,6 +95,12 @@ export function createFakeLineNarrowcast() {
       }
       const planned = behaviour(calls);
       calls += 1;
+      if (planned.refuse) {
+        const { status, message } = planned.refuse;
+        narrowcast.requests.push({ channelId, retryKey, body, status, requestId: '' });
+        json(res, status, { message });
+        return true;
+      }
       const taken = retryKey ? accepted.get(retryKey) : undefined;
       if (taken) {
         narrowcast.requests.push({ channelId, retryKey, body, status: 409, requestId: taken });

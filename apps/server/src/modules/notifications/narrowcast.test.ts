@@ -161,6 +161,23 @@ describe(`お知らせ as a narrowcast (${databaseKind})`, () => {
     });
   });
 
+  it('a narrowcast LINE refuses outright is 失敗 for every friend, with what LINE said', async () => {
+    line.narrowcast.setBehaviour(() => ({
+      refuse: { status: 400, message: 'The request body has 1 error(s)' },
+    }));
+    const id = await sendToAll('断られるお知らせ', '断られるナローキャスト');
+    await deliverAt(0);
+    expect(narrowcastsOf('断られる').map((request) => request.status)).toEqual([400]);
+    const shown = await get(id);
+    expect(shown.state).toBe('failed');
+    expect(shown.stats).toMatchObject({ sent: 0, failed: following, pending: 0 });
+    expect(shown.stats.reasons).toHaveLength(1);
+    expect(shown.stats.reasons[0]!.reason).toContain('The request body has 1 error(s)');
+    // Never accepted: no progress is asked for.
+    expect((await pushOf(id)).progressCheckAt).toBeNull();
+    line.narrowcast.setBehaviour(() => ({}));
+  });
+
   it('a narrowcast whose first attempt timed out is sent again with the same retry key: LINE answers 409 with the accepted request, delivered once', async () => {
     line.narrowcast.setOutcome({
       phase: 'succeeded',
