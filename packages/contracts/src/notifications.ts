@@ -24,13 +24,48 @@ export const NOTIFICATION_STATE_LABELS: Record<NotificationState, string> = {
   failed: '失敗',
 };
 
-/** How the messages go: multicasts of 500 (nothing personalised) or one push per friend. */
-export const NOTIFICATION_PATHS = ['multicast', 'push'] as const;
+/**
+ * How the messages go: one narrowcast (all friends, nothing personalised, decision 0227),
+ * multicasts of 500 (a segment or tags, nothing personalised) or one push per friend.
+ */
+export const NOTIFICATION_PATHS = ['multicast', 'push', 'narrowcast'] as const;
 export type NotificationPath = (typeof NOTIFICATION_PATHS)[number];
 export const NOTIFICATION_PATH_LABELS: Record<NotificationPath, string> = {
   multicast: '一斉送信（500人ずつ）',
   push: '個別送信（差し込みがあるため一人ずつ）',
+  narrowcast: '一斉送信（友だち全員へ1回のリクエスト・LINE が配信）',
 };
+
+/**
+ * A narrowcast's outcome as LINE reports it (`progress/narrowcast`, decision 0227): its
+ * `errorCode`s, and the reason of friends LINE counted as not reached.
+ */
+export const NARROWCAST_TEXT = {
+  errorCodes: {
+    1: 'LINE の内部エラー',
+    2: '送信先の友だちが足りません',
+    3: '同じリクエストが既に受け付けられています',
+    4: 'オーディエンスが50人未満です',
+    5: '一部の友だちにしか届かないため LINE が配信を取り消しました',
+  } as Record<number, string>,
+  failed: (code: number | undefined, description: string | undefined) => {
+    const label = code === undefined ? undefined : NARROWCAST_TEXT.errorCodes[code];
+    const what = [label ?? (code === undefined ? '' : `エラーコード ${code}`), description ?? '']
+      .filter((part) => part !== '')
+      .join('：');
+    return `LINE が配信できませんでした${what === '' ? '' : `（${what}）`}`;
+  },
+  notReached: 'LINE が届けられなかった友だち（ブロック中など）',
+};
+
+/**
+ * Friends not yet counted: 送信待ち for our own requests; a narrowcast's are with LINE until its
+ * progress ends (decision 0227).
+ */
+export const notificationPendingText = (path: NotificationPath | null, friends: number) =>
+  path === 'narrowcast'
+    ? `LINE が配信中 ${friends.toLocaleString('ja-JP')}人（人数は LINE の集計で確定します）`
+    : `送信待ち ${friends.toLocaleString('ja-JP')}人`;
 
 export const NOTIFICATION_TITLE_MAX = 100;
 

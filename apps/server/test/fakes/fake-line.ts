@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFakeLineChat, type FakeLineChat } from './fake-line-chat.js';
+import { createFakeLineNarrowcast, type FakeLineNarrowcast } from './fake-line-narrowcast.js';
 import { fakeValidationDetails } from './fake-line-validate.js';
 
 /** One channel the fake serves: its credentials and its bot. */
@@ -114,6 +115,8 @@ export interface FakeLine {
   failValidation(status: number | null): void;
   /** The chat's calls: reply tokens, replies, markAsRead, message content (fake-line-chat.ts). */
   chat: FakeLineChat;
+  /** Narrowcasts and their progress (fake-line-narrowcast.ts, decision 0227). */
+  narrowcast: FakeLineNarrowcast;
   /**
    * お知らせ statistics (issue 24): each accepted push or multicast's `x-line-request-id` and
    * its recipients; `GET /v2/bot/insight/message/event?requestId=…` answers from these.
@@ -180,6 +183,7 @@ export async function startFakeLine(
   const validateCalls: FakeLine['validateCalls'] = [];
   let validateStatus: number | null = null;
   const chat = createFakeLineChat();
+  const narrowcast = createFakeLineNarrowcast();
   /** Per channel: the limit, and `used` as of when it was set (`counted` of usage() then). */
   const quotas = new Map<string, { limit: number | null; used: number; counted: number }>();
   let tokenBehaviour: (call: number) => {
@@ -366,6 +370,7 @@ export async function startFakeLine(
       return;
     }
     if (chat.handle(req, res, raw, channel.channelId)) return;
+    if (narrowcast.handle(req, res, raw, channel.channelId)) return;
     const profileOf = /^\/v2\/bot\/profile\/(U[0-9a-f]{32})$/.exec(path);
     if (req.method === 'GET' && profileOf) {
       const userId = profileOf[1]!;
@@ -510,8 +515,10 @@ export async function startFakeLine(
       validateStatus = status;
     },
     chat: chat.chat,
+    narrowcast: narrowcast.narrowcast,
     async close() {
       chat.chat.close();
+      narrowcast.narrowcast.close();
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -10,7 +10,12 @@ const silent = { error() {}, warn() {}, info() {} };
  * Sends every queued push to the fake LINE with the app's own dispatcher (its real sender,
  * credentials and alias rendering), until nothing is left: what the running app would do.
  */
-export async function deliverQueuedPushes(t: TestApp, line: FakeLine) {
+export async function deliverQueuedPushes(
+  t: TestApp,
+  line: FakeLine,
+  /** The time the dispatcher judges rows by (a narrowcast's progress polls move with it). */
+  clock?: () => Date,
+) {
   const renderMessage = createMessageRenderer({ db: t.app.db });
   const dispatcher = createPushDispatcher({
     db: t.app.db,
@@ -27,6 +32,7 @@ export async function deliverQueuedPushes(t: TestApp, line: FakeLine) {
     log: silent,
     renderMessages: (accountId, memberId, messages) =>
       renderMessages(renderMessage, accountId, memberId, messages),
+    ...(clock ? { clock } : {}),
   });
   await dispatcher.runUntilIdle();
 }

@@ -82,6 +82,16 @@ export const linePushes = pgTable(
     notificationId: integer(),
     /** LINE's `x-line-request-id` of the accepted request (its statistics, decision 0221). */
     lineRequestId: text(),
+    /**
+     * A narrowcast to every friend (decision 0227): `member_ids` empty (so the counters' trigger
+     * adds no friends for it), sent with `POST /v2/bot/message/narrowcast`; once accepted its
+     * `progress` is polled until LINE's phase is succeeded or failed.
+     */
+    narrowcast: boolean().notNull().default(false),
+    /** LINE's latest `progress/narrowcast` answer, and `polls` made so far. */
+    progress: jsonb().$type<Record<string, unknown>>(),
+    /** When the progress is next asked for. */
+    progressCheckAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -101,9 +111,16 @@ export const linePushes = pgTable(
       .where(sql`${table.notificationId} is not null`),
     check(
       'line_pushes_one_or_many',
-      sql`(${table.memberId} is null) <> (${table.memberIds} is null)
-        and (${table.memberIds} is null or cardinality(${table.memberIds}) between 1 and 500)`,
+      sql`(${table.narrowcast} and ${table.memberId} is null and cardinality(${table.memberIds}) = 0)
+        or (not ${table.narrowcast} and (${table.memberId} is null) <> (${table.memberIds} is null)
+          and (${table.memberIds} is null or cardinality(${table.memberIds}) between 1 and 500))`,
     ),
+    // Accepted narrowcasts whose progress is still to be read (decision 0227).
+    index('line_pushes_narrowcast_progress')
+      .on(table.progressCheckAt)
+      .where(
+        sql`${table.narrowcast} and ${table.state} = 'sent' and ${table.progressCheckAt} is not null`,
+      ),
     // Fan-out rows waiting to become one push per friend (decision 0226): the dispatcher's
     // expansion reads only these, never the queued pushes.
     index('line_pushes_fan_out_due')

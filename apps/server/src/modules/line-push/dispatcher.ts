@@ -12,6 +12,7 @@ import {
   type PushSettlement,
 } from './repository.js';
 import { expandFanOuts } from './fan-out.js';
+import { countUnsentNarrowcast, pollNarrowcasts } from './narrowcast-progress.js';
 import { renderedFailure } from './rendered-check.js';
 import type { PushMessageSender } from './sender.js';
 import { keyExpired, settlementOf } from './settlement.js';
@@ -96,8 +97,9 @@ export function createPushDispatcher(deps: {
    */
   async function requestOf(
     push: ClaimedPush,
-  ): Promise<{ to: string | string[]; messages: unknown[] } | { failed: string }> {
+  ): Promise<{ to: string | string[] | null; messages: unknown[] } | { failed: string }> {
     const { recipient } = push;
+    if (recipient.kind === 'everyone') return { to: null, messages: push.messages };
     if (recipient.kind === 'many') return { to: recipient.lineUserIds, messages: push.messages };
     if (!recipient.renderAliases) return { to: recipient.lineUserId, messages: push.messages };
     // A configuration error, not LINE's: left sending, the lease queues it again once fixed.
@@ -166,10 +168,12 @@ export function createPushDispatcher(deps: {
       await credentials.markRefused(push.accountId, outcome.reason);
     if (outcome.kind === 'retry' && outcome.limited) {
       const recipients = Array.isArray(request.to) ? request.to.length : 1;
+      // A narrowcast's friends are LINE's to count: a paused quota is checked for one.
       const paused = await quotaSettlement(push, creds.token, recipients);
       if (paused) return paused;
     }
-    return settlementOf(push, outcome, options, clock());
+    const settlement = settlementOf(push, outcome, options, clock());
+    return recipient.kind === 'everyone' ? { ...settlement, narrowcast: true } : settlement;
   }
 
   const retryAt = (ms: number) => new Date(clock().getTime() + ms);
@@ -196,6 +200,8 @@ export function createPushDispatcher(deps: {
         }
         await withDbRetry(() => settlePush(db, settlement, clock()));
         if (settlement.state === 'sent') sent.push(settlement.id);
+        if (push.recipient.kind === 'everyone' && !['queued', 'sent'].includes(settlement.state))
+          await withDbRetry(() => countUnsentNarrowcast(db, push.id, settlement.reason ?? ''));
       }),
     );
     if (sent.length > 0 && deps.afterSent) {
@@ -204,7 +210,11 @@ export function createPushDispatcher(deps: {
         log.error({ err: error, pushes: sent.length }, 'line push: after-sent step failed'),
       );
     }
-    return claimed.length + made;
+    // Accepted narrowcasts' progress (decision 0227).
+    const polled = await withDbRetry(() =>
+      pollNarrowcasts({ db, sender, credentials, now: clock() }),
+    );
+    return claimed.length + made + polled;
   }
 
   let running = false;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/types.js';
 import { LINE_PUSH_CHANNEL } from './dispatcher.js';
 import { renderedFailure } from './rendered-check.js';
-import { insertPush, insertPushesToMany, withdrawPushes } from './repository.js';
+import { insertNarrowcast, insertPush, insertPushesToMany, withdrawPushes } from './repository.js';
 
 /** A text message object of the Messaging API. */
 export const textMessage = (text: string) => ({ type: 'text', text });
@@ -63,6 +63,20 @@ export function createPushQueue(deps: { clock?: () => Date } = {}) {
       const queued = await insertPushesToMany(db, accountId, where, messages, options, clock());
       if (queued.requests > 0) await db.execute(sql`select pg_notify(${LINE_PUSH_CHANNEL}, '')`);
       return queued;
+    },
+    /**
+     * Queues one narrowcast to every friend of the account (decision 0227), for the お知らせ
+     * `notificationId`; answers the push id.
+     */
+    async enqueueNarrowcast(
+      db: Executor,
+      accountId: number,
+      messages: unknown[],
+      notificationId: number,
+    ) {
+      const id = await insertNarrowcast(db, accountId, messages, notificationId, clock());
+      await db.execute(sql`select pg_notify(${LINE_PUSH_CHANNEL}, '')`);
+      return id;
     },
     /** Pushes of these keys still queued are not sent; answers how many were withdrawn. */
     withdraw: (db: Executor, accountId: number, dedupeKeys: string[]) =>

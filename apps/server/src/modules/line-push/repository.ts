@@ -20,6 +20,8 @@ export type PushRecipient =
       /** How a failed check names the friend (decision 0191). */
       displayName: string;
     }
+  /** A narrowcast to every friend of the account (decision 0227). */
+  | { kind: 'everyone' }
   | {
       kind: 'many';
       /** The row's friends still following now, by member id (blocked ones are left out). */
@@ -53,6 +55,8 @@ export interface PushSettlement {
   uncounted?: boolean;
   /** LINE's `x-line-request-id` of the accepted request. */
   requestId?: string;
+  /** The push is a narrowcast (its progress is to be read once sent). */
+  narrowcast?: boolean;
 }
 
 /**
@@ -118,6 +122,32 @@ export async function insertPushesToMany(
   return { friends, requests: options.personal ? friends : rows.length };
 }
 
+/**
+ * Queues one narrowcast to every friend of the account (decision 0227): no user ids (LINE picks
+ * the friends), an empty `member_ids` so the counters' trigger counts nobody for it.
+ */
+export async function insertNarrowcast(
+  db: Executor,
+  accountId: number,
+  messages: unknown[],
+  notificationId: number,
+  now: Date,
+) {
+  const [row] = await db
+    .insert(linePushes)
+    .values({
+      accountId,
+      memberIds: [],
+      narrowcast: true,
+      messages,
+      retryKey: randomUUID(),
+      nextAttemptAt: now,
+      notificationId,
+    })
+    .returning({ id: linePushes.id });
+  return row!.id;
+}
+
 /** A queued push of the key is not sent any more; answers whether one was withdrawn. */
 export async function withdrawPushes(db: Executor, accountId: number, dedupeKeys: string[]) {
   if (dedupeKeys.length === 0) return 0;
@@ -149,9 +179,11 @@ interface ClaimedRow {
   line_user_ids: string[] | null;
   key_used_at: string | Date | null;
   reply_token: string | null;
+  narrowcast: boolean;
 }
 
 function recipientOf(row: ClaimedRow): PushRecipient {
+  if (row.narrowcast) return { kind: 'everyone' };
   if (row.member_id === null) return { kind: 'many', lineUserIds: row.line_user_ids ?? [] };
   return {
     kind: 'one',
@@ -199,6 +231,7 @@ export async function claimDuePushes(
       where p.id = due.id
       returning p.id, p.account_id, p.retry_key, p.messages, p.attempts, p.member_id,
         p.render_aliases, p.key_used_at, due.reply_token,
+        p.render_aliases, p.key_used_at, p.narrowcast,
         (select m.line_user_id from members m where m.id = p.member_id) as line_user_id,
         (select m.display_name from members m where m.id = p.member_id) as display_name,
         (select m.follow_state from members m where m.id = p.member_id) as follow_state,
@@ -230,6 +263,8 @@ export async function settlePush(db: Executor, settlement: PushSettlement, now: 
       leaseUntil: null,
       ...(settlement.state === 'sent' ? { sentAt: now } : {}),
       ...(settlement.requestId ? { lineRequestId: settlement.requestId } : {}),
+      // An accepted narrowcast: its progress is read from now on (decision 0227).
+      ...(settlement.state === 'sent' && settlement.narrowcast ? { progressCheckAt: now } : {}),
       ...(settlement.retryAt ? { nextAttemptAt: settlement.retryAt } : {}),
       ...(settlement.maybeTaken
         ? { keyUsedAt: sql`coalesce(${linePushes.keyUsedAt}, ${linePushes.attemptedAt})` }

@@ -11,8 +11,8 @@ import {
  * multicast (`POST /v2/bot/message/multicast`, at most 500, decision 0166).
  */
 export interface PushMessageRequest {
-  /** The friend's LINE user id, or the friends' for a multicast. */
-  to: string | string[];
+  /** The friend's LINE user id, the friends' for a multicast, or null: every friend (narrowcast). */
+  to: string | string[] | null;
   messages: unknown[];
   /** `X-Line-Retry-Key`: the same on every attempt of one push. */
   retryKey: string;
@@ -27,6 +27,16 @@ export type PushMessageOutcome =
   /** `requestId`: LINE's `x-line-request-id` of an accepted request (its statistics). */
   { kind: 'sent'; requestId?: string } | LineRefusal;
 
+/** LINE's `GET /v2/bot/message/progress/narrowcast` answer (null: LINE could not be asked). */
+export interface NarrowcastProgress {
+  phase: 'waiting' | 'sending' | 'succeeded' | 'failed';
+  successCount?: number;
+  failureCount?: number;
+  targetCount?: number;
+  failedDescription?: string;
+  errorCode?: number;
+}
+
 export interface PushMessageSender {
   readonly mode: 'dry-run' | 'line';
   push(request: PushMessageRequest, accessToken: string): Promise<PushMessageOutcome>;
@@ -35,27 +45,34 @@ export interface PushMessageSender {
    * A refusal ('failed') means the token was stale or used: the caller pushes instead.
    */
   reply(replyToken: string, messages: unknown[], accessToken: string): Promise<PushMessageOutcome>;
+  /** A narrowcast's progress (decision 0227); null when LINE did not answer it. */
+  narrowcastProgress(requestId: string, accessToken: string): Promise<NarrowcastProgress | null>;
   close?(): Promise<void>;
 }
 
 async function outcomeOf(response: Dispatcher.ResponseData): Promise<PushMessageOutcome> {
   const status = response.statusCode;
-  // 409: an earlier attempt with this retry key was accepted — delivered once, not again.
-  if (status === 200 || status === 409) {
+  // 409: an earlier attempt with this retry key was accepted — delivered once, not again; LINE
+  // names that request in x-line-accepted-request-id. 202: a narrowcast accepted.
+  if (status === 200 || status === 202 || status === 409) {
     await response.body.dump().catch(() => undefined);
-    const requestId = response.headers['x-line-request-id'];
-    return status === 200 && typeof requestId === 'string'
-      ? { kind: 'sent', requestId }
-      : { kind: 'sent' };
+    const requestId =
+      response.headers[status === 409 ? 'x-line-accepted-request-id' : 'x-line-request-id'];
+    return typeof requestId === 'string' ? { kind: 'sent', requestId } : { kind: 'sent' };
   }
   return refusalOf(response, 'LINE がこの送信を許可しませんでした');
 }
 
 /** LINE's body of a push or a multicast (messaging-api.yml's request types). */
-function lineBodyOf(request: PushMessageRequest): LinePushMessageRequest | LineMulticastRequest {
+function lineBodyOf(
+  request: PushMessageRequest,
+): LinePushMessageRequest | LineMulticastRequest | { messages: unknown[] } {
   const messages = asLineMessages(request.messages);
+  if (request.to === null) return { messages };
   return Array.isArray(request.to) ? { to: request.to, messages } : { to: request.to, messages };
 }
+
+const PHASES = new Set(['waiting', 'sending', 'succeeded', 'failed']);
 
 /** LINE_PUSH_SENDER=line: the Messaging API over kept-alive connections (undici's Pool). */
 export function createLinePushSender(options: {
@@ -66,6 +83,8 @@ export function createLinePushSender(options: {
   const pushPath = new URL('v2/bot/message/push', base).pathname;
   const multicastPath = new URL('v2/bot/message/multicast', base).pathname;
   const replyPath = new URL('v2/bot/message/reply', base).pathname;
+  const narrowcastPath = new URL('v2/bot/message/narrowcast', base).pathname;
+  const progressPath = new URL('v2/bot/message/progress/narrowcast', base).pathname;
   const pool = new Pool(base.origin, { connections: 20 });
   return {
     mode: 'line',
@@ -73,7 +92,12 @@ export function createLinePushSender(options: {
       try {
         const response = await pool.request({
           method: 'POST',
-          path: Array.isArray(request.to) ? multicastPath : pushPath,
+          path:
+            request.to === null
+              ? narrowcastPath
+              : Array.isArray(request.to)
+                ? multicastPath
+                : pushPath,
           headers: {
             'content-type': 'application/json',
             authorization: `Bearer ${accessToken}`,
@@ -107,6 +131,25 @@ export function createLinePushSender(options: {
         return { kind: 'retry', reason: failure.reason, maybeTaken: !failure.notSent };
       }
     },
+    async narrowcastProgress(requestId, accessToken) {
+      try {
+        const response = await pool.request({
+          method: 'GET',
+          path: `${progressPath}?requestId=${encodeURIComponent(requestId)}`,
+          headers: { authorization: `Bearer ${accessToken}` },
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+        });
+        if (response.statusCode !== 200) {
+          await response.body.dump().catch(() => undefined);
+          return null;
+        }
+        const body = (await response.body.json()) as NarrowcastProgress;
+        return PHASES.has(body?.phase) ? body : null;
+      } catch {
+        return null;
+      }
+    },
     close: () => pool.close(),
   };
 }
@@ -120,9 +163,12 @@ export function createDryRunPushSender(
     async push(request) {
       log(
         {
-          to: Array.isArray(request.to)
-            ? `${request.to.length} friends`
-            : `${request.to.slice(0, 8)}…`,
+          to:
+            request.to === null
+              ? 'every friend (narrowcast)'
+              : Array.isArray(request.to)
+                ? `${request.to.length} friends`
+                : `${request.to.slice(0, 8)}…`,
           messages: request.messages.length,
         },
         'line push dry-run: not sent',
@@ -133,5 +179,7 @@ export function createDryRunPushSender(
       log({ messages: messages.length }, 'line reply dry-run: not sent');
       return { kind: 'sent' };
     },
+    // Nothing was sent: no request id, so no progress is ever asked for.
+    narrowcastProgress: async () => null,
   };
 }

@@ -160,7 +160,8 @@ describe(`お知らせ (${databaseKind})`, () => {
         audience: { kind: 'all' },
       }),
     );
-    expect(all).toMatchObject({ friends: following.length, path: 'multicast', requests: 1 });
+    // All friends, nothing personalised: one narrowcast (decision 0227).
+    expect(all).toMatchObject({ friends: following.length, path: 'narrowcast', requests: 1 });
     await t.app.db.delete(memberTags).where(inArray(memberTags.tagId, wanted));
   });
 

@@ -47,6 +47,13 @@ export type InsightLookup = (
 const isPersonal = (messages: readonly unknown[]) => aliasesIn(JSON.stringify(messages)).length > 0;
 
 /**
+ * How a お知らせ goes (decision 0227): one narrowcast when it is for all friends and nothing is
+ * personalised; multicasts of 500 for a segment or tags; one push per friend when personalised.
+ */
+const pathOf = (audience: NotificationAudience, personal: boolean) =>
+  personal ? 'push' : audience.kind === 'all' ? 'narrowcast' : 'multicast';
+
+/**
  * お知らせ (issue 24, decision 0220): drafts, scheduled and sent broadcasts of an account. Sending
  * queues line_pushes in SQL (multicasts of 500, or one per friend when personalised) in the same
  * transaction as the state change, each carrying the お知らせ's id (decision 0221).
@@ -121,13 +128,14 @@ export function createNotificationsService(deps: {
     const messages = await messagesOf(db, accountId, content);
     const where = await audiencePredicate(db, accountId, audience, clock());
     const friends = await countFollowing(db, accountId, where);
-    const personal = isPersonal(messages);
-    const requests = personal ? friends : Math.ceil(friends / MULTICAST_MAX);
+    const path = pathOf(audience, isPersonal(messages));
+    const requests =
+      path === 'push' ? friends : path === 'narrowcast' ? 1 : Math.ceil(friends / MULTICAST_MAX);
     const quota = await deps.quota(accountId).catch(() => null);
     const over = quota !== null && quota.limit !== null && quota.used + friends > quota.limit;
     const estimate: NotificationEstimate = {
       friends,
-      path: personal ? 'push' : 'multicast',
+      path,
       requests,
       seconds: Math.max(1, Math.ceil(requests / deps.ratePerSecond)),
       quota,
@@ -334,12 +342,15 @@ export async function queueNotification(
     now,
   ).catch(() => null);
   const personal = isPersonal(messages);
+  const path = pathOf(found.audience as NotificationAudience, personal);
   const queued =
     where && messages.length > 0
-      ? await pushes.enqueueToMany(tx, found.accountId, where, messages, {
-          personal,
-          notificationId: found.id,
-        })
+      ? path === 'narrowcast'
+        ? await queueNarrowcast(tx, pushes, found, where, messages)
+        : await pushes.enqueueToMany(tx, found.accountId, where, messages, {
+            personal,
+            notificationId: found.id,
+          })
       : { friends: 0, requests: 0 };
   if (queued.friends === 0) {
     await repository.moveState(tx, found.accountId, found.id, ['sending'], 'failed', {
@@ -351,10 +362,27 @@ export async function queueNotification(
   }
   await repository.setQueued(tx, found.id, {
     queuedAt: now,
-    path: personal ? 'push' : 'multicast',
+    path,
     friends: queued.friends,
   });
   return queued.friends;
+}
+
+/**
+ * All friends, nothing personalised: one narrowcast (decision 0227). `friends` is those following
+ * now, shown as pending until LINE's progress gives its own counts.
+ */
+async function queueNarrowcast(
+  tx: Executor,
+  pushes: PushQueue,
+  found: NotificationRow,
+  where: Awaited<ReturnType<typeof audiencePredicate>>,
+  messages: unknown[],
+) {
+  const friends = await countFollowing(tx, found.accountId, where);
+  if (friends === 0) return { friends: 0, requests: 0 };
+  await pushes.enqueueNarrowcast(tx, found.accountId, messages, found.id);
+  return { friends, requests: 1 };
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,6 +1,7 @@
 import {
   NOTIFICATION_PATH_LABELS,
   NOTIFICATION_STATE_LABELS,
+  notificationPendingText,
   type Notification,
 } from '@tsunagu/contracts';
 import { useNotificationInsight } from '../api/notifications-api';
@@ -18,7 +19,7 @@ export function NotificationReport({ notification }: { notification: Notificatio
   const done = notification.state === 'sent' || notification.state === 'failed';
   const insight = useNotificationInsight(
     notification.id,
-    done && notification.path === 'multicast',
+    done && (notification.path === 'multicast' || notification.path === 'narrowcast'),
   );
   return (
     <div className="notification-report">
@@ -49,7 +50,9 @@ export function NotificationReport({ notification }: { notification: Notificatio
         <dt>送信数</dt>
         <dd data-testid="notification-sent-count">
           {stats.sent.toLocaleString('ja-JP')}人
-          {stats.pending > 0 ? `（送信待ち ${stats.pending.toLocaleString('ja-JP')}人）` : ''}
+          {stats.pending > 0
+            ? `（${notificationPendingText(notification.path, stats.pending)}）`
+            : ''}
         </dd>
         <dt>失敗</dt>
         <dd>{stats.failed.toLocaleString('ja-JP')}人</dd>
@@ -67,7 +70,7 @@ export function NotificationReport({ notification }: { notification: Notificatio
         </>
       ) : null}
       <h2 className="notification-report__heading">LINE の配信統計</h2>
-      {notification.path !== 'multicast' ? (
+      {notification.path === 'push' ? (
         <p className="text-muted">個別送信のお知らせには LINE の配信統計がありません</p>
       ) : !done ? (
         <p className="text-muted">配信が終わると LINE に配信統計を問い合わせます</p>

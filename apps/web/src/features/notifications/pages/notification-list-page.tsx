@@ -1,4 +1,8 @@
-import { NOTIFICATION_PATH_LABELS, type NotificationSummary } from '@tsunagu/contracts';
+import {
+  NOTIFICATION_PATH_LABELS,
+  notificationPendingText,
+  type NotificationSummary,
+} from '@tsunagu/contracts';
 import { Link } from 'react-router';
 import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
@@ -24,7 +28,7 @@ function countsText(item: NotificationSummary) {
   const { stats } = item;
   if (item.state === 'draft' || item.state === 'scheduled') return null;
   const parts = [`送信 ${stats.sent.toLocaleString('ja-JP')}人`];
-  if (stats.pending > 0) parts.push(`送信待ち ${stats.pending.toLocaleString('ja-JP')}人`);
+  if (stats.pending > 0) parts.push(notificationPendingText(item.path, stats.pending));
   parts.push(`失敗 ${stats.failed.toLocaleString('ja-JP')}人`);
   const reasons = stats.reasons.map((r) => `${r.reason || '理由不明'} ${r.friends}人`).join('、');
   return reasons ? `${parts.join(' / ')}（${reasons}）` : parts.join(' / ');

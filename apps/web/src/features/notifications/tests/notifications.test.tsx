@@ -103,6 +103,28 @@ describe('お知らせ (issue 24, decisions 0220–0223)', () => {
     expect(screen.getByRole('link', { name: 'お知らせを作成' })).toBeVisible();
   });
 
+  it('a narrowcast LINE is still delivering shows its friends as with LINE, not waiting on us (decision 0227)', async () => {
+    const narrowcast = {
+      ...sentSummary,
+      id: 9,
+      title: '全員へのお知らせ',
+      state: 'sending' as const,
+      path: 'narrowcast' as const,
+      audience: { kind: 'all' as const },
+      audience_label: '友だち全員',
+      friends: 1200,
+      stats: { sent: 0, failed: 0, pending: 1200, reasons: [] },
+    };
+    render('/line/notifications', {
+      'GET /api/line/notifications': () => reply(200, { items: [narrowcast] }),
+    });
+    const [row] = await screen.findAllByTestId('notification-row');
+    expect(within(row!).getByText('配信中')).toBeVisible();
+    expect(row).toHaveTextContent(
+      '送信 0人 / LINE が配信中 1,200人（人数は LINE の集計で確定します） / 失敗 0人',
+    );
+  });
+
   it('read-only operators read the list without composing', async () => {
     render('/line/notifications', {}, []);
     await screen.findAllByTestId('notification-row');
