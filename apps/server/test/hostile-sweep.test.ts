@@ -46,22 +46,6 @@ interface Failure {
   body: string;
 }
 
-/**
- * Hostile variants of one operation in flight at a time: the app answers them as it would
- * concurrent browsers, and the database's round trips overlap (the sweep took ~520 s one request
- * after another on a loaded CI machine; decision 0213).
- */
-const SWEEP_CONCURRENCY = 8;
-
-/** Runs `task` over `items`, at most `limit` at a time. */
-async function inBatches<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
-
 async function send(app: FastifyInstance, cookie: string, method: string, variant: Variant) {
   const options: InjectOptions = {
     method: method as InjectOptions['method'],
@@ -517,11 +501,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         const all = consoleOnly.includes(operation)
           ? variantsOf(operation).slice(0, 1)
           : [...variantsOf(operation), ...foreign];
-        // The documented call first (a DELETE takes its row, a sign-out its session, as one
-        // after another would), then the hostile variants CONCURRENTLY: each is checked on its
-        // own answer, so the order among them changes nothing the checks look at.
-        const [documented, ...hostile] = all;
-        const one = async (variant: Variant) => {
+        for (const variant of all) {
           const { status, body } = await send(
             t.app,
             clients[who].cookie,
@@ -531,9 +511,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
           counts.requests += 1;
           counts[who] += 1;
           check(who, operation, variant, status, body);
-        };
-        if (documented) await one(documented);
-        await inBatches(hostile, SWEEP_CONCURRENCY, one);
+        }
       }
     }
     console.log(
