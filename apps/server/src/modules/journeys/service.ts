@@ -1,6 +1,5 @@
 import {
   JOURNEY_TEXT,
-  MESSAGES,
   type FriendList,
   type Journey,
   type JourneyEntry,
@@ -10,12 +9,13 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/types.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { namesEachOnce } from '../../lib/same-ids.js';
 import { fieldError } from '../../lib/validate.js';
 import { groupExists } from './folder-repository.js';
 import { guardGroupName } from './folders-service.js';
-import { ownedIds, type ReferenceKind } from './references.js';
+import { assertJourneyReferences } from './journey-references.js';
+import { ownedIds } from './references.js';
 import * as repository from './repository.js';
 import type { JourneyCounts, JourneyRow } from './repository.js';
 
@@ -39,39 +39,6 @@ const toJourney = (row: JourneyRow, counts?: JourneyCounts): Journey => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** Each id a journey points at, with the field that names it in a 422. */
-function referencesOf(input: JourneyInput): { kind: ReferenceKind; id: number; field: string }[] {
-  const found: { kind: ReferenceKind; id: number; field: string }[] = [];
-  const { entry } = input;
-  if (entry.kind === 'segment')
-    found.push({ kind: 'segment', id: entry.member_query_id, field: 'entry.member_query_id' });
-  if (entry.kind === 'tag_added')
-    found.push({ kind: 'tag', id: entry.tag_id, field: 'entry.tag_id' });
-  if (entry.kind === 'reservation' && entry.salon_id !== null)
-    found.push({ kind: 'salon', id: entry.salon_id, field: 'entry.salon_id' });
-  input.steps.forEach((step, index) => {
-    const at = (name: string) => `steps.${index}.${name}`;
-    if (step.kind === 'send')
-      found.push({ kind: 'template', id: step.template_id, field: at('template_id') });
-    if (step.kind === 'add_tag' || step.kind === 'remove_tag')
-      found.push({ kind: 'tag', id: step.tag_id, field: at('tag_id') });
-    if (step.kind === 'add_journey_tag' || step.kind === 'remove_journey_tag')
-      found.push({ kind: 'journeyTag', id: step.journey_tag_id, field: at('journey_tag_id') });
-    if (step.kind === 'branch')
-      found.push({ kind: 'segment', id: step.member_query_id, field: at('member_query_id') });
-  });
-  return found;
-}
-
-const missingText: Record<ReferenceKind, string> = {
-  template: JOURNEY_TEXT.templateNotFound,
-  tag: JOURNEY_TEXT.friendTagNotFound,
-  journeyTag: JOURNEY_TEXT.tagNotFound,
-  segment: JOURNEY_TEXT.segmentNotFound,
-  salon: JOURNEY_TEXT.salonNotFound,
-  journey: JOURNEY_TEXT.notFound,
-};
-
 /** The journeys of an account (JRN-01..14, JRN-24..28, decision 0169). */
 export function createJourneysService(deps: {
   db: Database;
@@ -90,27 +57,6 @@ export function createJourneysService(deps: {
   async function get(accountId: number, id: number): Promise<Journey> {
     const found = await row(accountId, id);
     return toJourney(found, (await repository.countsOf(db, [id])).get(id));
-  }
-
-  /** Every id the journey names is the account's own; otherwise a 422 naming each field. */
-  async function assertReferences(accountId: number, input: JourneyInput) {
-    const wanted = referencesOf(input);
-    const errors: Record<string, string[]> = {};
-    if (input.group_id !== null && !(await groupExists(db, accountId, input.group_id)))
-      errors.group_id = [JOURNEY_TEXT.groupNotFound];
-    const kinds = [...new Set(wanted.map((ref) => ref.kind))];
-    for (const kind of kinds) {
-      const ofKind = wanted.filter((ref) => ref.kind === kind);
-      const owned = await ownedIds(
-        db,
-        accountId,
-        kind,
-        ofKind.map((ref) => ref.id),
-      );
-      for (const ref of ofKind) if (!owned.has(ref.id)) errors[ref.field] = [missingText[kind]];
-    }
-    if (Object.keys(errors).length > 0)
-      throw new ValidationError(MESSAGES.validationFailed, errors);
   }
 
   const values = (input: JourneyInput): repository.JourneyValues => ({
@@ -142,7 +88,7 @@ export function createJourneysService(deps: {
 
     /** JRN-06. */
     async create(accountId: number, input: JourneyInput): Promise<Journey> {
-      await assertReferences(accountId, input);
+      await assertJourneyReferences(db, accountId, input);
       const id = await guardGroupName(() =>
         repository.insertJourney(db, accountId, values(input), clock()),
       );
@@ -152,7 +98,7 @@ export function createJourneysService(deps: {
     /** JRN-07; a journey of another account or deleted is a 404 (JRN-26). */
     async update(accountId: number, id: number, input: JourneyInput): Promise<Journey> {
       await row(accountId, id);
-      await assertReferences(accountId, input);
+      await assertJourneyReferences(db, accountId, input);
       await db.transaction(async (tx) => {
         const current = await row(accountId, id, tx);
         await guardGroupName(() => repository.updateJourney(tx, current, values(input), clock()));
