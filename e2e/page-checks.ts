@@ -2,10 +2,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
-/** Serious and critical axe findings (WCAG 2.1 A/AA), one line per rule and element. */
+/**
+ * Serious and critical axe findings (WCAG 2.1 A/AA), one line per rule and element.
+ *
+ * Every rule of those tags runs, as before; two things axe does by default and this check never
+ * reads are left out (decision 0285): the details of the passing and inapplicable results
+ * (`resultTypes`: axe then builds a CSS selector for only the first node of each), and, on a page
+ * without frames, the frame-by-frame run that finishes in a second, blank page (`setLegacyMode`:
+ * one `axe.run` in the page). A page with frames keeps the frame-by-frame run, so a frame's
+ * content is still checked. Measured: 2–4 × less time per page, the same findings.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(page.frames().length === 1)
     .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -7,6 +7,7 @@ import { CSRF_HEADERS, createTestApp, databaseKind, type TestApp } from './helpe
 import { signInAll, type Client } from './salon/fixtures.js';
 import { isWrite, needsRight, operationsOf, type Operation } from './sweep/operations.js';
 import {
+  BODY_WITNESSES,
   HOSTILE_BODY_VALUES,
   HOSTILE_PATH_VALUES,
   HOSTILE_QUERY_VALUES,
@@ -79,7 +80,15 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
   let clients: Record<Who, Client>;
   let operations: Operation[];
   const realIds: Record<string, string> = {};
-  const counts = { requests: 0, demo: 0, staff: 0, other: 0, anonymous: 0, member: 0 };
+  const counts = {
+    requests: 0,
+    demo: 0,
+    staff: 0,
+    other: 0,
+    anonymous: 0,
+    member: 0,
+    notSent: 0,
+  };
   const failures: Failure[] = [];
 
   beforeAll(async () => {
@@ -294,8 +303,12 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     return search ? `${filled}?${search}` : filled;
   }
 
-  /** Every hostile variant of one operation. */
-  function variantsOf(operation: Operation): Variant[] {
+  /**
+   * Every hostile variant of one operation. `bodies: 'witnesses'` (decision 0286) is for a caller
+   * refused before Fastify reads the body: every path, query, raw and multipart variant, but of
+   * the per-field bodies only BODY_WITNESSES on the first field.
+   */
+  function variantsOf(operation: Operation, bodies: 'all' | 'witnesses' = 'all'): Variant[] {
     const path = Object.fromEntries(
       operation.pathParams.map((p) => [p.name, realPathValue(operation, p.name)]),
     );
@@ -360,8 +373,9 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       });
     }
     if (base && typeof base === 'object' && !Array.isArray(base)) {
-      for (const [key, current] of Object.entries(base)) {
-        for (const value of HOSTILE_BODY_VALUES) {
+      const fields = Object.entries(base);
+      for (const [key, current] of bodies === 'all' ? fields : fields.slice(0, 1)) {
+        for (const value of bodies === 'all' ? HOSTILE_BODY_VALUES : BODY_WITNESSES) {
           variants.push({
             label: `body ${key}`,
             url,
@@ -369,7 +383,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
             ...json({ ...base, [key]: value }),
           });
         }
-        if (current && typeof current === 'object' && !Array.isArray(current)) {
+        if (bodies === 'all' && current && typeof current === 'object' && !Array.isArray(current)) {
           for (const inner of Object.keys(current)) {
             for (const value of HOSTILE_BODY_VALUES) {
               const body = { ...base, [key]: { ...current, [inner]: value } };
@@ -421,11 +435,32 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     ];
   }
 
-  function check(who: Who, operation: Operation, variant: Variant, status: number, body: string) {
+  /**
+   * Callers the access hooks refuse in `onRequest`, before Fastify reads the body (decision
+   * 0286): the read-only operator on a write that needs a right (403, `sessionHook`), and the
+   * other account on demo's salon (404, `salonScope`). No body can change their answer — which
+   * the sweep checks on every body it still sends them (`check`: the documented call's status).
+   */
+  function refusedBeforeBody(who: Who, operation: Operation): boolean {
+    if (who === 'staff') return isWrite(operation) && needsRight(operation);
+    return who === 'other' && operation.path.startsWith('/api/salon/{salonId}');
+  }
+
+  function check(
+    who: Who,
+    operation: Operation,
+    variant: Variant,
+    status: number,
+    body: string,
+    documentedStatus: number,
+  ) {
     const name = `${operation.method} ${operation.path}`;
     const fail = () =>
       failures.push({ who, operation: name, variant: variant.label, status, body });
     if (status >= 500) return fail();
+    // A caller refused before the body: a body that changes the answer disproves decision 0286.
+    const bodyVariant = /^(raw body|multipart|body )/.test(variant.label);
+    if (refusedBeforeBody(who, operation) && bodyVariant && status !== documentedStatus) fail();
     if (who === 'staff' && isWrite(operation) && needsRight(operation)) {
       if (variant.realPath ? status !== 403 : status < 300) fail();
     }
@@ -498,9 +533,12 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
           : [];
       for (const operation of [...ordered(list), ...consoleOnly]) {
         const foreign = who === 'other' ? foreignBodyVariants(operation) : [];
+        const refused = refusedBeforeBody(who, operation);
         const all = consoleOnly.includes(operation)
           ? variantsOf(operation).slice(0, 1)
-          : [...variantsOf(operation), ...foreign];
+          : [...variantsOf(operation, refused ? 'witnesses' : 'all'), ...foreign];
+        if (refused) counts.notSent += variantsOf(operation).length - all.length + foreign.length;
+        let documentedStatus = 0;
         for (const variant of all) {
           const { status, body } = await send(
             t.app,
@@ -510,7 +548,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
           );
           counts.requests += 1;
           counts[who] += 1;
-          check(who, operation, variant, status, body);
+          if (variant.label === 'as documented') documentedStatus = status;
+          check(who, operation, variant, status, body, documentedStatus);
         }
       }
     }
@@ -519,6 +558,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         `${operations.length} operations (demo ${counts.demo}, staff ${counts.staff}, other ${counts.other}, ` +
         `anonymous ${counts.anonymous} on ${publicOperations().length} public, member ${counts.member} ` +
         `on ${memberOperations().length} member); ` +
+        `${counts.notSent.toLocaleString('en')} per-field bodies not sent to callers refused before the body (decision 0286); ` +
         `failures: ${failures.length}`,
     );
     // One line per kind of failure, so a red run says at once what broke where.

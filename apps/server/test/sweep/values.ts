@@ -82,6 +82,12 @@ export const HOSTILE_BODY_VALUES: unknown[] = [
   JSON.parse('{"constructor":{"prototype":{"polluted":1}}}'),
 ];
 
+/**
+ * The per-field bodies still sent to a caller refused before the body (decision 0286), on the
+ * first field: one the text guard refuses (preValidation) and one the schema refuses.
+ */
+export const BODY_WITNESSES: unknown[] = ['a\u0000b', []];
+
 function nested(depth: number, open: string, close: string, leaf = '1'): string {
   return open.repeat(depth) + leaf + close.repeat(depth);
 }
