@@ -72,6 +72,8 @@ export function makeReservation(overrides: Partial<Reservation> = {}): Reservati
     course_id: 1,
     member_id: 3,
     member: { id: 3, display_name: '渡辺 花子', icon_url: '' },
+    phone: '',
+    kana: '',
     date: DAY,
     from: '10:00',
     to: '11:00',
