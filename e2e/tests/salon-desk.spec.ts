@@ -6,6 +6,7 @@ import { salonTest as test, type SalonRef } from '../salon-server';
 // The salon's front desk (issue 26) against the built server: 要対応 across days, a phone booking
 // found by phone and shown on the customer card, 元に戻す after a drag, the day fitted at 1440 px.
 // Every test uses days of its own, far from the demo's, so tests sharing a server never meet.
+const CSRF = { 'x-requested-with': 'XMLHttpRequest' };
 const DAY_MS = 86_400_000;
 const todayInTokyo = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
@@ -149,6 +150,7 @@ test('元に戻す after a drag restores the slot; if someone took it meanwhile 
   const { salon, roomId } = await facts(page);
   const day = addDays(todayInTokyo(), 42);
   const created = await page.request.post(`/api/salon/${salon.id}/reservations`, {
+    headers: CSRF,
     data: { name: '戻す 花子', date: day, from: '11:00', to: '12:00', salon_resource_id: roomId },
   });
   expect(created.status()).toBe(201);
@@ -181,6 +183,7 @@ test('元に戻す after a drag restores the slot; if someone took it meanwhile 
   // Again, and someone books the old slot before 元に戻す.
   await drag();
   const taken = await page.request.post(`/api/salon/${salon.id}/reservations`, {
+    headers: CSRF,
     data: { name: '割込 次郎', date: day, from: '11:00', to: '12:00', salon_resource_id: roomId },
   });
   expect(taken.status()).toBe(201);
