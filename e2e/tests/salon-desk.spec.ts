@@ -79,15 +79,17 @@ test('要対応 counts requests of every day in the salon screen and the menu; t
 
   await page.getByRole('button', { name: /^要対応/ }).click();
   const list = panel(page, '要対応').getByRole('list', { name: '要対応の一覧' });
-  const laterItem = list.getByRole('listitem', { name: new RegExp(`予約リクエスト .*${md(later)}`) });
+  const laterItem = list.getByRole('listitem', {
+    name: new RegExp(`予約リクエスト .*${md(later)}`),
+  });
   const nearerItem = list.getByRole('listitem', {
     name: new RegExp(`予約リクエスト .*${md(nearer)}`),
   });
   await expect(laterItem).toBeVisible();
   await expect(nearerItem).toBeVisible();
-  const labels = await list.getByRole('listitem').evaluateAll((items) =>
-    items.map((item) => item.getAttribute('aria-label') ?? ''),
-  );
+  const labels = await list
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
   const at = (date: string) => labels.findIndex((label) => label.includes(md(date)));
   expect(at(later)).toBeLessThan(at(nearer));
 

@@ -155,9 +155,9 @@ describe(`salon front desk: 要対応, search, customer card (${databaseKind})`,
     expect(empty.json().errors.q).toEqual([DESK_MESSAGES.queryRequired]);
     // Another account sees neither the salon nor its bookings.
     expect((await other.get(`${base}/desk/search?q=高橋`)).statusCode).toBe(404);
-    const foreign = (
-      await other.get(`/api/salon/${otherSalonId}/desk/search?q=高橋`)
-    ).json() as { id: number }[];
+    const foreign = (await other.get(`/api/salon/${otherSalonId}/desk/search?q=高橋`)).json() as {
+      id: number;
+    }[];
     expect(foreign.map((r) => r.id)).not.toContain(id);
   });
 
@@ -192,7 +192,9 @@ describe(`salon front desk: 要対応, search, customer card (${databaseKind})`,
     await demo.patch(`${base}/reservations/${first}?attr=visit_status`, { value: 1 });
     await demo.patch(`${base}/reservations/${second}?attr=visit_status`, { value: 2 });
 
-    const card = await demo.get(`${base}/desk/customer?phone=${encodeURIComponent('090-7777-1111')}`);
+    const card = await demo.get(
+      `${base}/desk/customer?phone=${encodeURIComponent('090-7777-1111')}`,
+    );
     expect(card.statusCode, card.body).toBe(200);
     expect(card.json()).toMatchObject({
       name: '伊藤 恵',
@@ -202,7 +204,13 @@ describe(`salon front desk: 要対応, search, customer card (${databaseKind})`,
       visit_count: 1,
       no_show_count: 1,
       visits: [
-        { reservation_id: second, date: '2032-06-01', from: '15:00', staff_name: '田中 翔太', visit_status: 2 },
+        {
+          reservation_id: second,
+          date: '2032-06-01',
+          from: '15:00',
+          staff_name: '田中 翔太',
+          visit_status: 2,
+        },
         {
           reservation_id: first,
           course_name: course.name,

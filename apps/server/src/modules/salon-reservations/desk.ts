@@ -112,7 +112,8 @@ export function createDeskService(deps: { db: Database; core: ReservationCore })
             course_name: row.courseName ?? '',
             staff_name: row.staffName ?? '',
             status: row.status,
-            status_label: RESERVATION_STATUSES.find((status) => status.id === row.status)?.name ?? '',
+            status_label:
+              RESERVATION_STATUSES.find((status) => status.id === row.status)?.name ?? '',
             visit_status: row.visitStatus,
             memo: typeof memo === 'string' ? memo : '',
             comment: row.comment,

@@ -1,8 +1,4 @@
-import {
-  customerCardSchema,
-  pendingListSchema,
-  reservationListSchema,
-} from '@tsunagu/contracts';
+import { customerCardSchema, pendingListSchema, reservationListSchema } from '@tsunagu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { salonKeys } from './query-keys';

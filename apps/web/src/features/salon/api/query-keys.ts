@@ -23,6 +23,7 @@ export const salonKeys = {
   desk: (salonId: number) => [...salonKeys.salon(salonId), 'desk'] as const,
   pending: (salonId: number) => [...salonKeys.desk(salonId), 'pending'] as const,
   search: (salonId: number, q: string) => [...salonKeys.desk(salonId), 'search', q] as const,
-  customer: (salonId: number, key: string) => [...salonKeys.desk(salonId), 'customer', key] as const,
+  customer: (salonId: number, key: string) =>
+    [...salonKeys.desk(salonId), 'customer', key] as const,
   members: (query: string, page: number) => [...salonKeys.all, 'members', query, page] as const,
 };

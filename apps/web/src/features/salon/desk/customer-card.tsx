@@ -28,7 +28,9 @@ export function CustomerCardView({ salonId, customer, onOpen }: CustomerCardProp
           {c.phone ? <a href={`tel:${c.phone}`}>{formatJapanesePhone(c.phone)}</a> : '未登録'}
         </dd>
         <dt>LINE</dt>
-        <dd>{c.member ? `${c.member.display_name}（友だち ID ${c.member.id}）` : '友だちの紐付けなし'}</dd>
+        <dd>
+          {c.member ? `${c.member.display_name}（友だち ID ${c.member.id}）` : '友だちの紐付けなし'}
+        </dd>
         <dt>来店</dt>
         <dd>{c.visit_count}回</dd>
         <dt>無断キャンセル</dt>

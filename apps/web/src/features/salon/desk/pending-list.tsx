@@ -62,9 +62,7 @@ export function PendingList({ salonId, canWrite, onOpen }: PendingListProps) {
           kind: item.kind === 'change' ? 'edit' : 'cancel',
           status: approve ? 'approve' : 'deny',
         },
-        done(
-          `${KIND_LABELS[item.kind]}を${approve ? '承認しました' : 'お断りしました'}`,
-        ),
+        done(`${KIND_LABELS[item.kind]}を${approve ? '承認しました' : 'お断りしました'}`),
       );
   };
 
@@ -79,19 +77,31 @@ export function PendingList({ salonId, canWrite, onOpen }: PendingListProps) {
           const proposal = item.kind === 'change' ? r.change_child?.proposal : null;
           const label = `${KIND_LABELS[item.kind]} ${customerName(r)} 様 ${formatDateJa(r.date)} ${r.from}〜${r.to}`;
           return (
-            <li key={`${item.kind}-${r.id}-${item.child_id ?? 0}`} className="desk-item" aria-label={label}>
+            <li
+              key={`${item.kind}-${r.id}-${item.child_id ?? 0}`}
+              className="desk-item"
+              aria-label={label}
+            >
               <div className="desk-item__head">
-                <span className={`desk-kind desk-kind--${item.kind}`}>{KIND_LABELS[item.kind]}</span>
+                <span className={`desk-kind desk-kind--${item.kind}`}>
+                  {KIND_LABELS[item.kind]}
+                </span>
                 <span className="text-muted">受付 {askedAt(item.requested_at)}</span>
               </div>
               <button type="button" className="desk-item__open" onClick={() => onOpen(r.id)}>
-                <strong>{customerName(r)} 様</strong>{' '}
-                {formatDateJa(r.date)} {r.from}〜{r.to}
-                {proposal ? ` → ${formatDateJa(proposal.date)} ${proposal.from}〜${proposal.to}` : ''}
+                <strong>{customerName(r)} 様</strong> {formatDateJa(r.date)} {r.from}〜{r.to}
+                {proposal
+                  ? ` → ${formatDateJa(proposal.date)} ${proposal.from}〜${proposal.to}`
+                  : ''}
               </button>
               {canWrite ? (
                 <div className="desk-item__actions">
-                  <button type="button" className="btn" disabled={busy} onClick={() => decide(item, false)}>
+                  <button
+                    type="button"
+                    className="btn"
+                    disabled={busy}
+                    onClick={() => decide(item, false)}
+                  >
                     お断り
                   </button>
                   <button

@@ -134,7 +134,10 @@ export function TimelineView(props: ConsoleProps) {
   /** 元に戻す: the slot before the drag, unless someone took it meanwhile (then it says so). */
   const undoMove = (before: Reservation): Promise<unknown> =>
     save.mutateAsync(payloadOf(before)).then(
-      () => toast.success(`${customerName(before)} 様の予約を ${before.from}〜${before.to} に戻しました`),
+      () =>
+        toast.success(
+          `${customerName(before)} 様の予約を ${before.from}〜${before.to} に戻しました`,
+        ),
       (error: unknown) =>
         toast.error(
           isConflict(error)
@@ -238,24 +241,24 @@ export function TimelineView(props: ConsoleProps) {
         ) : null}
       </div>
       <div ref={box.ref} className="salon-fit">
-      <ReservationTimeline
-        rows={rows}
-        hours={hours}
-        now={now}
-        statuses={statuses}
-        courses={courses}
-        canWrite={canWrite}
-        height={box.height}
-        rowHeight={rowHeight}
-        pxPerMinute={scale.pxPerMinute}
-        tickMinutes={scale.tickMinutes}
-        slotMinutes={slotMinutes}
-        labelWidth={viewport.labelWidth}
-        onOpenReservation={(id) => panel.open(panelContents.detail(id))}
-        onOpenBlock={(block) => panel.open(panelContents.blockTime(block))}
-        onSlot={openNew}
-        onMove={move}
-      />
+        <ReservationTimeline
+          rows={rows}
+          hours={hours}
+          now={now}
+          statuses={statuses}
+          courses={courses}
+          canWrite={canWrite}
+          height={box.height}
+          rowHeight={rowHeight}
+          pxPerMinute={scale.pxPerMinute}
+          tickMinutes={scale.tickMinutes}
+          slotMinutes={slotMinutes}
+          labelWidth={viewport.labelWidth}
+          onOpenReservation={(id) => panel.open(panelContents.detail(id))}
+          onOpenBlock={(block) => panel.open(panelContents.blockTime(block))}
+          onSlot={openNew}
+          onMove={move}
+        />
       </div>
     </>
   );

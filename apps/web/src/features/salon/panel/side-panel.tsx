@@ -43,7 +43,12 @@ export function SidePanel(props: SidePanelProps) {
   } else if (content.form === 'customer') {
     const { customer } = content.props as { customer: CustomerKey };
     body = (
-      <CustomerCardView key={content.key} salonId={salonId} customer={customer} onOpen={openDetail} />
+      <CustomerCardView
+        key={content.key}
+        salonId={salonId}
+        customer={customer}
+        onOpen={openDetail}
+      />
     );
   } else if (content.form === 'reservation') {
     const { initial } = content.props as { initial: ReservationFormValues };

@@ -5,7 +5,12 @@ const day = { start: 9 * 60, end: 20 * 60 };
 
 describe('the day fits the screen (issue 26)', () => {
   it('fitted: 9:00–20:00 fills the width, the last hour ends inside the box', () => {
-    const { pxPerMinute } = timelineScale({ zoom: 'fit', width: 1100, labelWidth: 168, hours: day });
+    const { pxPerMinute } = timelineScale({
+      zoom: 'fit',
+      width: 1100,
+      labelWidth: 168,
+      hours: day,
+    });
     expect(168 + (day.end - day.start) * pxPerMinute).toBeLessThanOrEqual(1100 - 2);
     expect(168 + (day.end - day.start) * pxPerMinute).toBeGreaterThan(1100 - 3);
   });
