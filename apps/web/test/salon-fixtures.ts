@@ -244,6 +244,7 @@ export function salonApi(options: SalonApiOptions = {}): Record<string, FakeHand
     [`GET ${base}/reservations`]: () => reply(200, options.reservations ?? [makeReservation()]),
     [`GET ${base}/time_shifts`]: () => reply(200, options.shifts ?? [makeShift()]),
     [`GET ${base}/block_times`]: () => reply(200, options.blockTimes ?? []),
+    [`GET ${base}/desk/pending`]: () => reply(200, { count: 0, items: [] }),
   };
 }
 
