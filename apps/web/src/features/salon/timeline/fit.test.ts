@@ -17,7 +17,7 @@ describe('the day fits the screen (issue 26)', () => {
 
   it('fitted on a narrow box: never narrower than readable (the day scrolls instead)', () => {
     const { pxPerMinute } = timelineScale({ zoom: 'fit', width: 390, labelWidth: 96, hours: day });
-    expect(pxPerMinute).toBe(0.8);
+    expect(pxPerMinute).toBe(0.6);
   });
 
   it('zoom steps: 15, 30 and 60 minutes per column of the same width', () => {

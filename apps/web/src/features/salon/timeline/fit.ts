@@ -11,7 +11,7 @@ export const COLUMN_PX = 64;
 const MIN_ROW = 44;
 const MAX_ROW = 72;
 /** Below this a fitted hour is too narrow to read; the day scrolls instead. */
-const MIN_FIT_PX_PER_MINUTE = 0.8;
+const MIN_FIT_PX_PER_MINUTE = 0.6;
 
 export function timelineScale(options: {
   zoom: Zoom;
