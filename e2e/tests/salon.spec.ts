@@ -82,9 +82,11 @@ test('TML-01 TML-08 RSV-64..67 open today, book by clicking a slot, drag to anot
   await expect(page).toHaveURL(new RegExp(`date=${day}`));
   await expect(page.getByText(ja(day), { exact: true })).toBeVisible();
 
-  // Click the empty 14:00 slot of 個室A (the grid starts at 9:00, 2 px a minute).
+  // Click the empty 14:00 slot of 個室A (the scale fits the width: read it off the header).
   const lane = rowOf(page, '個室A').locator('.tl__lane');
-  await lane.click({ position: { x: 5 * 120 + 10, y: 20 } });
+  const tick = await page.locator('.tl__tick', { hasText: /^14:00$/ }).boundingBox();
+  const laneBox = await lane.boundingBox();
+  await lane.click({ position: { x: tick!.x - laneBox!.x + 3, y: 20 } });
   const form = panel(page, '予約');
   await expect(form.getByRole('combobox', { name: '担当' })).toHaveText(/個室A/);
   await expect(form.getByRole('textbox', { name: '開始' })).toHaveValue('14:00');
@@ -190,8 +192,9 @@ test('RT-04 RT-05 RSV-71 a member request arrives live in a second browser with 
     await expect(demo.page.getByText('変更リクエストを承認しました')).toBeVisible();
 
     // The staff browser sees the approved time without reloading (a manager event: no notice).
+    // The name comes first on a booking (issue 26), then its start and details.
     await expect(staff.page.locator(`.tl-item[data-reservation-id="${id}"]`)).toHaveAccessibleName(
-      /^16:00 .*（16:00〜17:00 /,
+      /^\S.* 16:00 .*（16:00〜17:00 /,
     );
     await expect(staff.page.getByRole('article')).toHaveCount(2);
   } finally {

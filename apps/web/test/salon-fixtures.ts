@@ -72,6 +72,8 @@ export function makeReservation(overrides: Partial<Reservation> = {}): Reservati
     course_id: 1,
     member_id: 3,
     member: { id: 3, display_name: '渡辺 花子', icon_url: '' },
+    phone: '',
+    kana: '',
     date: DAY,
     from: '10:00',
     to: '11:00',
@@ -242,6 +244,7 @@ export function salonApi(options: SalonApiOptions = {}): Record<string, FakeHand
     [`GET ${base}/reservations`]: () => reply(200, options.reservations ?? [makeReservation()]),
     [`GET ${base}/time_shifts`]: () => reply(200, options.shifts ?? [makeShift()]),
     [`GET ${base}/block_times`]: () => reply(200, options.blockTimes ?? []),
+    [`GET ${base}/desk/pending`]: () => reply(200, { count: 0, items: [] }),
   };
 }
 

@@ -9,3 +9,4 @@ export * from './salons.js';
 export * from './shifts.js';
 export * from './member-booking.js';
 export * from './customer-answers.js';
+export * from './desk.js';

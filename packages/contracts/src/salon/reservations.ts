@@ -7,6 +7,7 @@ import {
 } from './common.js';
 import { idListParam, idParam, idSchema, optionalRefIdSchema } from '../ids.js';
 import { CUSTOMER_FIELD_TYPES } from './configs.js';
+import { normalizePhone } from '../tel-values.js';
 
 /**
  * Reservation statuses (decision 0008). Requested and confirmed reservations hold their slot;
@@ -77,6 +78,20 @@ export const reservationInputSchema = z
     comment: z.string().trim().max(2000).default(''),
     /** RSV-57: always stored empty, whatever is sent. */
     contact_address: z.string().max(500).optional(),
+    /** The customer's phone (issue 26): stored as digits (`09012345678`); empty = none. */
+    phone: z
+      .string()
+      .max(30)
+      .default('')
+      .transform((value, ctx) => {
+        if (value.trim() === '') return '';
+        const phone = normalizePhone(value);
+        if (phone) return phone.domestic;
+        ctx.addIssue({ code: 'custom', message: RESERVATION_MESSAGES.phoneInvalid });
+        return z.NEVER;
+      }),
+    /** The customer's name in kana (issue 26), for search and the customer card. */
+    kana: z.string().trim().max(100).default(''),
     course_id: optionalRefId,
     member_id: optionalRefId,
     date: salonDateSchema,
@@ -138,6 +153,9 @@ export const reservationSchema = z.object({
   course_id: z.number().int().nullable(),
   member_id: z.number().int().nullable(),
   member: reservationMemberSchema.nullable(),
+  /** Digits only, empty when not given (issue 26). */
+  phone: z.string(),
+  kana: z.string(),
   date: z.string(),
   from: z.string(),
   to: z.string(),
@@ -268,6 +286,7 @@ export const blockTimesQuerySchema = z.object({
 });
 
 export const RESERVATION_MESSAGES = {
+  phoneInvalid: '電話番号の形式が正しくありません（例: 090-1234-5678）',
   notFound: '予約が見つかりません',
   childNotFound: '変更・キャンセルのリクエストが見つかりません',
   childWithdrawn: 'このリクエストはお客様により取り下げられました',
@@ -277,8 +296,9 @@ export const RESERVATION_MESSAGES = {
   subResourceIsMain: 'メインのリソースをサブリソースにも指定することはできません',
   outsideShift: (resource: string, date: string, from: string, to: string) =>
     `「${resource}」の${date} ${from}〜${to}はシフト外です。シフト外に予約を入れる場合は shift_override を指定してください`,
-  clash: (resource: string, date: string, from: string, to: string) =>
-    `「${resource}」は${date} ${from}〜${to}に既に予約が入っています`,
+  clash: (resource: string, date: string, from: string, to: string, customer = '') =>
+    `「${resource}」は${date} ${from}〜${to}に${customer ? `${customer} 様の` : '既に'}予約が入っています`,
+  nearestFree: (from: string, to: string) => `。近い空き時間は ${from}〜${to} です`,
   clashBlock: (resource: string, date: string, from: string, to: string) =>
     `「${resource}」は${date} ${from}〜${to}がブロック時間のため予約できません`,
   clashUnknown: 'この時間帯には既に予約が入っています',

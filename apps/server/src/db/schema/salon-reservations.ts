@@ -36,6 +36,9 @@ export const salonReservations = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     name: text().notNull(),
+    /** The customer's name in kana and phone (digits only), given by staff (issue 26). */
+    kana: text().notNull().default(''),
+    phone: text().notNull().default(''),
     comment: text().notNull().default(''),
     date: date({ mode: 'string' }).notNull(),
     fromTime: text().notNull(),
@@ -64,6 +67,16 @@ export const salonReservations = pgTable(
     index('salon_reservations_resource_date_idx').on(table.resourceId, table.date),
     // A friend's reservations: the segments' reservation conditions and the friend's detail.
     index('salon_reservations_member_date_idx').on(table.memberId, table.date),
+    // Search by name, kana or phone: the character pairs of the three (chat_bigrams, migration
+    // 0029; decision 0275).
+    index('salon_reservations_search_bigrams').using(
+      'gin',
+      sql`chat_bigrams(${table.name} || ' ' || ${table.kana} || ' ' || ${table.phone})`,
+    ),
+    // A customer without a friend is their phone: the card reads their bookings by it.
+    index('salon_reservations_salon_phone_idx')
+      .on(table.salonId, table.phone)
+      .where(sql`${table.phone} <> ''`),
   ],
 );
 

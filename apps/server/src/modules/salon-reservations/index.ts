@@ -3,6 +3,7 @@
  * side (`createMemberRequestService`) is what the customer booking page calls.
  */
 export { reservationRoutes } from './routes.js';
+export { deskRoutes } from './desk-routes.js';
 export { createReservationCore, createReservationService } from './service.js';
 export { createMemberRequestService, type MemberRequestService } from './member-requests.js';
 export { seedDemoReservations } from './seed.js';

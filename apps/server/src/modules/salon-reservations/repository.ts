@@ -234,6 +234,35 @@ export interface Clash {
   from: string;
   to: string;
   kind: 'reservation' | 'block_time';
+  /** The clashing booking's customer (empty for a block time). */
+  customerName: string;
+}
+
+/** The busy periods of the resources on the date (the nearest free time is looked up in them). */
+export async function busyPeriods(
+  db: Executor,
+  salonId: number,
+  resourceIds: number[],
+  date: string,
+  exclude: { reservationId?: number; blockTimeId?: number } = {},
+): Promise<{ from: string; to: string }[]> {
+  if (resourceIds.length === 0) return [];
+  return db
+    .select({ from: salonResourceOccupancies.fromTime, to: salonResourceOccupancies.toTime })
+    .from(salonResourceOccupancies)
+    .where(
+      and(
+        eq(salonResourceOccupancies.salonId, salonId),
+        eq(salonResourceOccupancies.date, date),
+        inArray(salonResourceOccupancies.resourceId, resourceIds),
+        exclude.reservationId === undefined
+          ? undefined
+          : sql`${salonResourceOccupancies.reservationId} IS DISTINCT FROM ${exclude.reservationId}::integer`,
+        exclude.blockTimeId === undefined
+          ? undefined
+          : sql`${salonResourceOccupancies.blockTimeId} IS DISTINCT FROM ${exclude.blockTimeId}::integer`,
+      ),
+    );
 }
 
 /** The first existing row that overlaps the slot on one of the resources (for the 409 message). */
@@ -252,9 +281,11 @@ export async function findClash(
       from: salonResourceOccupancies.fromTime,
       to: salonResourceOccupancies.toTime,
       reservationId: salonResourceOccupancies.reservationId,
+      customerName: salonReservations.name,
     })
     .from(salonResourceOccupancies)
     .innerJoin(salonResources, eq(salonResources.id, salonResourceOccupancies.resourceId))
+    .leftJoin(salonReservations, eq(salonReservations.id, salonResourceOccupancies.reservationId))
     .where(
       and(
         eq(salonResourceOccupancies.salonId, salonId),
@@ -277,6 +308,7 @@ export async function findClash(
     from: row.from,
     to: row.to,
     kind: row.reservationId === null ? 'block_time' : 'reservation',
+    customerName: row.customerName ?? '',
   };
 }
 

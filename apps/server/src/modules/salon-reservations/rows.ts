@@ -56,6 +56,8 @@ export function toReservation(
     member: member
       ? { id: member.id, display_name: member.displayName, icon_url: member.iconUrl }
       : null,
+    phone: row.phone,
+    kana: row.kana,
     date: row.date,
     from: row.fromTime,
     to: row.toTime,

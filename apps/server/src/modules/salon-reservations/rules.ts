@@ -148,9 +148,43 @@ export async function clashError(
   if (!clash) return new ConflictError(RESERVATION_MESSAGES.clashUnknown);
   const args = [clash.resourceName, formatDateJa(clash.date), clash.from, clash.to] as const;
   if (forBlockTime) return new ConflictError(RESERVATION_MESSAGES.blockClash(...args));
+  const busy = await repository.busyPeriods(db, salonId, resourceIds, slot.date, exclude);
+  const nearest = nearestFreeStart(busy, slot);
+  const hint =
+    nearest === null ? '' : RESERVATION_MESSAGES.nearestFree(nearest, timeAfter(nearest, slot));
   return new ConflictError(
-    clash.kind === 'block_time'
+    (clash.kind === 'block_time'
       ? RESERVATION_MESSAGES.clashBlock(...args)
-      : RESERVATION_MESSAGES.clash(...args),
+      : RESERVATION_MESSAGES.clash(...args, clash.customerName)) + hint,
   );
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const timeOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+function timeAfter(from: string, slot: { from: string; to: string }): string {
+  return timeOf(minutesOf(from) + minutesOf(slot.to) - minutesOf(slot.from));
+}
+
+/**
+ * The start nearest to the slot's (same day, same length) at which none of the busy periods is
+ * in the way; null when the day has none. A free stretch begins where a busy period ends or
+ * ends where one begins, so those are the only candidates besides the day's edges.
+ */
+export function nearestFreeStart(
+  busy: readonly { from: string; to: string }[],
+  slot: { from: string; to: string },
+): string | null {
+  const start = minutesOf(slot.from);
+  const length = minutesOf(slot.to) - start;
+  const periods = busy.map((period) => [minutesOf(period.from), minutesOf(period.to)] as const);
+  const candidates = [0, 24 * 60 - length];
+  for (const [from, to] of periods) candidates.push(to, from - length);
+  const free = candidates
+    .filter((candidate) => candidate >= 0 && candidate + length <= 24 * 60 - 1)
+    .filter((candidate) =>
+      periods.every(([from, to]) => candidate + length <= from || candidate >= to),
+    )
+    .sort((a, b) => Math.abs(a - start) - Math.abs(b - start) || a - b);
+  return free[0] === undefined ? null : timeOf(free[0]);
 }

@@ -116,7 +116,10 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({
-      message: RESERVATION_MESSAGES.clash('カット台2', '1月13日(月)', '10:00', '11:00'),
+      // The clash names the booking in the way and the nearest time of the same length that fits.
+      message:
+        RESERVATION_MESSAGES.clash('カット台2', '1月13日(月)', '10:00', '11:00', '予約 太郎') +
+        RESERVATION_MESSAGES.nearestFree('12:00', '13:00'),
     });
     const containing = await post({
       name: 'x',
@@ -626,7 +629,8 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     });
     expect(into.statusCode).toBe(409);
     expect(into.json().message).toBe(
-      RESERVATION_MESSAGES.clashBlock('カット台B', '7月1日(火)', '11:00', '12:00'),
+      RESERVATION_MESSAGES.clashBlock('カット台B', '7月1日(火)', '11:00', '12:00') +
+        RESERVATION_MESSAGES.nearestFree('12:00', '13:00'),
     );
     const updated = await demo.put(`${base}/block_times/${id}`, {
       date: '2031-07-01',
@@ -785,7 +789,8 @@ describe(`salon reservations and block times (${databaseKind})`, () => {
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
     for (const response of responses.filter((r) => r.statusCode === 409)) {
       expect(response.json().message).toBe(
-        RESERVATION_MESSAGES.clash('人気の席', '10月1日(水)', '10:00', '11:00'),
+        RESERVATION_MESSAGES.clash('人気の席', '10月1日(水)', '10:00', '11:00', '同時 予約') +
+          RESERVATION_MESSAGES.nearestFree('09:00', '10:00'),
       );
     }
     const stored = (

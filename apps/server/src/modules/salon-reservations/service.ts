@@ -11,6 +11,7 @@ import {
   addDaysToDateValue,
   daysBetweenDateValues,
   mondayOfDateValue,
+  normalizePhone,
   todayInTokyo,
 } from '@tsunagu/contracts';
 import type { Database, Executor } from '../../db/types.js';
@@ -40,6 +41,16 @@ export interface ReservationQuery {
   range_date?: { start: string; end: string };
   resource?: number;
   status?: number[];
+}
+
+/** The first phone number among the booking page's answers (digits), else empty. */
+function phoneOfAnswers(answers: readonly CustomerAnswer[]): string {
+  for (const answer of answers) {
+    if (answer.field_type !== 'tel') continue;
+    const phone = normalizePhone(answer.value);
+    if (phone) return phone.domestic;
+  }
+  return '';
 }
 
 function bookingOf(input: ReservationInput): Booking {
@@ -189,6 +200,8 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
       values: {
         ...bookingValues(booking),
         name,
+        kana: input.kana,
+        phone: input.phone,
         comment: input.comment,
         resourceFeeIsCharged: input.resource_fee_is_charged,
         shiftOverride,
@@ -215,6 +228,8 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
         );
         const id = await repository.insertReservation(tx, salon.id, {
           ...values,
+          // The phone a customer gave on the booking page makes the booking findable by it.
+          phone: values.phone || phoneOfAnswers(customerAnswers),
           // A member's booking is a request unless the member service confirms it (accept_mode).
           status: input.status,
           metaData: { memo: input.meta_data.memo },

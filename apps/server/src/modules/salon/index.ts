@@ -15,7 +15,7 @@ import { availabilityRoutes, bookingRoutes } from '../salon-availability/index.j
 import { memberBookingRoutes } from '../member-booking/index.js';
 import { configRoutes } from '../salon-configs/index.js';
 import { courseReferenceRoutes, courseRoutes } from '../salon-courses/index.js';
-import { reservationRoutes } from '../salon-reservations/index.js';
+import { deskRoutes, reservationRoutes } from '../salon-reservations/index.js';
 import { resourceReferenceRoutes, resourceRoutes } from '../salon-resources/index.js';
 import { shiftRoutes } from '../salon-shifts/index.js';
 import {
@@ -66,6 +66,7 @@ export async function salonModule(
       await salon.register(configRoutes);
       await salon.register(shiftRoutes, { readCache });
       await salon.register(reservationRoutes, { readCache, publish });
+      await salon.register(deskRoutes, { publish });
       await salon.register(googleCalendarRoutes, { google });
       await salon.register(realtimeEventRoutes, { hub });
       await salon.register(availabilityRoutes);

@@ -58,6 +58,11 @@ const CALLS: [method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string,
     ],
     ['delete', '/block_times/1'],
     ['get', '/availability?course_id=1&from=2030-01-01&to=2030-01-31&reasons=1'],
+    // The front desk (issue 26).
+    ['get', '/desk/pending'],
+    ['get', '/desk/search?q=090'],
+    ['get', '/desk/customer?phone=09012345678'],
+    ['get', '/desk/customer?member_id=1'],
   ];
 
 describe(`salon tenancy and permissions (${databaseKind})`, () => {

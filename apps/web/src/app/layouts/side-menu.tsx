@@ -1,5 +1,6 @@
 import { useId, useState, type Ref } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { useSalonPendingTotal } from '@/features/salon/api/pending-count';
 import { sectionOf, type MenuLink, type MenuSection } from '../menu-sections';
 
 export const MAIN_MENU_LABEL = 'メインメニュー';
@@ -33,6 +34,12 @@ export function SideMenu({ id, sections, panelRef }: SideMenuProps) {
     setOpened(next);
   };
   const baseId = useId();
+  // 要対応 of the salons (issue 26), beside サロン予約 whenever the operator has that screen.
+  const hasSalon = sections.some((section) =>
+    section.links.some((link) => link.name === 'ReserveSalon' && link.built),
+  );
+  const salonPending = useSalonPendingTotal(hasSalon);
+  const counts: Partial<Record<string, number>> = { ReserveSalon: salonPending };
 
   return (
     <nav id={id} ref={panelRef} className="side-menu" aria-label={MAIN_MENU_LABEL}>
@@ -55,7 +62,7 @@ export function SideMenu({ id, sections, panelRef }: SideMenuProps) {
             <ul id={listId} hidden={!open}>
               {section.links.map((link) => (
                 <li key={link.name}>
-                  <MenuEntry link={link} />
+                  <MenuEntry link={link} count={counts[link.name] ?? 0} />
                 </li>
               ))}
             </ul>
@@ -67,10 +74,16 @@ export function SideMenu({ id, sections, panelRef }: SideMenuProps) {
 }
 
 /** A screen not built yet says so: a quiet 準備中 tag, heard as 「（準備中）」. */
-function MenuEntry({ link }: { link: MenuLink }) {
+function MenuEntry({ link, count }: { link: MenuLink; count: number }) {
   return (
     <NavLink to={link.path} end className="side-menu__link">
       <span className="side-menu__title">{link.title}</span>
+      {count > 0 ? (
+        <span className="menu-count" data-testid={`menu-count-${link.name}`}>
+          {count}
+          <span className="visually-hidden">件の要対応</span>
+        </span>
+      ) : null}
       {link.built ? null : (
         <>
           <span className="menu-tag" aria-hidden="true">

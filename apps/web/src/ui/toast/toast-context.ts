@@ -2,8 +2,11 @@ import { createContext, useContext } from 'react';
 
 export type ToastKind = 'success' | 'error';
 
+/** A button in the toast (e.g. 元に戻す); pressing it closes the toast. */
+export type ToastAction = { label: string; onClick: () => void };
+
 export type ToastApi = {
-  success: (message: string) => void;
+  success: (message: string, options?: { action?: ToastAction }) => void;
   error: (message: string) => void;
 };
 

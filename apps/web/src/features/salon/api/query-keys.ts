@@ -19,5 +19,11 @@ export const salonKeys = {
   /** One entry per displayed month window (RSV-55: month ± 6 days). */
   shiftWindow: (salonId: number, start: string, end: string) =>
     [...salonKeys.shifts(salonId), start, end] as const,
+  /** The front desk (issue 26): 要対応, search, customer cards; refetched after every write. */
+  desk: (salonId: number) => [...salonKeys.salon(salonId), 'desk'] as const,
+  pending: (salonId: number) => [...salonKeys.desk(salonId), 'pending'] as const,
+  search: (salonId: number, q: string) => [...salonKeys.desk(salonId), 'search', q] as const,
+  customer: (salonId: number, key: string) =>
+    [...salonKeys.desk(salonId), 'customer', key] as const,
   members: (query: string, page: number) => [...salonKeys.all, 'members', query, page] as const,
 };

@@ -29,4 +29,6 @@ export function mergeReservations(
   for (const reservation of fresh)
     queryClient.setQueryData(salonKeys.reservation(salonId, reservation.id), reservation);
   for (const id of removed) queryClient.setQueryData(salonKeys.reservation(salonId, id), null);
+  // 要対応, search results and customer cards read the same bookings.
+  void queryClient.invalidateQueries({ queryKey: salonKeys.desk(salonId) });
 }

@@ -8,6 +8,9 @@ export type ReservationPayload = {
   contact_address: '';
   course_id: number | null;
   member_id: number | null;
+  /** The customer's phone and kana (issue 26). */
+  phone: string;
+  kana: string;
   date: string;
   from: string;
   to: string;
@@ -42,6 +45,8 @@ export function payloadOf(
     comment: reservation.comment,
     course_id: reservation.course_id,
     member_id: reservation.member_id,
+    phone: reservation.phone,
+    kana: reservation.kana,
     date: reservation.date,
     from: reservation.from,
     to: reservation.to,

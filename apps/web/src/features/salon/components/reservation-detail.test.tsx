@@ -60,6 +60,10 @@ describe('reservation detail', { timeout: 30_000 }, () => {
     await app.user.click(within(panel).getByRole('button', { name: 'メモを保存' }));
     await app.user.click(within(panel).getByRole('combobox', { name: 'ステータス' }));
     await app.user.click(screen.getByRole('option', { name: 'キャンセル' }));
+    // Cancelling frees the slot: asked first (issue 26), nothing sent until confirmed.
+    const ask = await screen.findByRole('alertdialog', { name: '予約を「キャンセル」にする' });
+    expect(app.callsTo('PATCH', `${base}/11`)).toHaveLength(4);
+    await app.user.click(within(ask).getByRole('button', { name: '「キャンセル」にする' }));
     await waitFor(() => expect(app.callsTo('PATCH', `${base}/11`)).toHaveLength(5));
     const patches = app.callsTo('PATCH', `${base}/11`).map((call) => [call.query.attr, call.body]);
     expect(patches[0]).toEqual(['visit_status', { value: 1 }]);
@@ -69,6 +73,29 @@ describe('reservation detail', { timeout: 30_000 }, () => {
     expect(patches[3]).toEqual(['memo', { value: 'カラー剤はA' }]);
     expect(patches[4]).toEqual(['status', { value: -1 }]);
     expect(within(panel).getByRole('checkbox', { name: '来店確認済み' })).toBeChecked();
+  });
+
+  it('a no-show is asked first; declining sends nothing (issue 26)', async () => {
+    const current = { value: makeReservation() };
+    const app = renderSalon(path, { [`PATCH ${base}/:id`]: patchHandler(current) });
+    const panel = await openDetail(app);
+    await app.user.click(within(panel).getByRole('combobox', { name: '来店ステータス' }));
+    await app.user.click(screen.getByRole('option', { name: '無断キャンセル' }));
+    const ask = await screen.findByRole('alertdialog', { name: '無断キャンセルにする' });
+    expect(ask).toHaveTextContent('お客様カルテの無断キャンセル回数に数えられます');
+    await app.user.click(within(ask).getByRole('button', { name: 'キャンセル' }));
+    expect(app.callsTo('PATCH', `${base}/11`)).toHaveLength(0);
+    await app.user.click(within(panel).getByRole('combobox', { name: '来店ステータス' }));
+    await app.user.click(screen.getByRole('option', { name: '無断キャンセル' }));
+    await app.user.click(
+      within(await screen.findByRole('alertdialog', { name: '無断キャンセルにする' })).getByRole(
+        'button',
+        { name: '無断キャンセルにする' },
+      ),
+    );
+    await waitFor(() =>
+      expect(app.callsTo('PATCH', `${base}/11`).map((call) => call.body)).toEqual([{ value: 2 }]),
+    );
   });
 
   it('RSV-05 a memo the server refuses shows its message under the memo', async () => {

@@ -1,10 +1,18 @@
-import { VISIT_STATUSES, type Course, type Reservation, type Resource } from '@tsunagu/contracts';
+import {
+  RESERVATION_STATUS,
+  VISIT_STATUSES,
+  formatJapanesePhone,
+  type Course,
+  type Reservation,
+  type Resource,
+} from '@tsunagu/contracts';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/ui/dialog';
 import { FieldError } from '@/ui/field-error';
 import { Select } from '@/ui/select';
 import { TextArea } from '@/ui/text-field';
 import { useToast } from '@/ui/toast';
+import { customerKeyOf, type CustomerKey } from '../api/desk';
 import { useDeleteReservation } from '../api/delete-reservation';
 import { useReservation } from '../api/get-reservation';
 import { useJudgeRequest, type Judgement } from '../api/judge-request';
@@ -26,7 +34,10 @@ type ReservationDetailProps = {
   statuses: readonly SalonStatus[];
   onEdit: (reservation: Reservation) => void;
   onDeleted: () => void;
+  onCustomer?: (customer: CustomerKey) => void;
 };
+
+const NO_SHOW = VISIT_STATUSES.find((status) => status.key === 'no_show')!.id;
 
 const dateTime = (iso: string) =>
   new Intl.DateTimeFormat('ja-JP', {
@@ -74,6 +85,46 @@ export function ReservationDetail(props: ReservationDetailProps) {
         onError: (error) => toast.error(writeErrorText(error)),
       },
     );
+  /** Cancelling, refusing and marking a no-show are asked first (issue 26). */
+  const confirmThen = (title: string, message: string, label: string, run: () => void) =>
+    panel.launchModal((close) => (
+      <ConfirmDialog
+        open
+        title={title}
+        message={message}
+        confirmLabel={label}
+        onCancel={close}
+        onConfirm={() => {
+          close();
+          run();
+        }}
+      />
+    ));
+  const when = `${formatLongDateJa(reservation.date)} ${reservation.from}〜${reservation.to}`;
+  const changeStatus = (value: number) => {
+    const run = () => send({ attr: 'status', value }, 'ステータスを変更しました');
+    if (value === RESERVATION_STATUS.cancelled || value === RESERVATION_STATUS.denied) {
+      const name = statuses.find((entry) => entry.id === value)?.name ?? '';
+      confirmThen(
+        `予約を「${name}」にする`,
+        `${customerName(reservation)} 様の ${when} の予約を「${name}」にします。枠は空き、他の予約が入れるようになります。`,
+        `「${name}」にする`,
+        run,
+      );
+    } else run();
+  };
+  const changeVisit = (value: number) => {
+    const run = () => send({ attr: 'visit_status', value }, '来店ステータスを変更しました');
+    if (value === NO_SHOW)
+      confirmThen(
+        '無断キャンセルにする',
+        `${customerName(reservation)} 様の ${when} の予約を無断キャンセルとして記録します。お客様カルテの無断キャンセル回数に数えられます。`,
+        '無断キャンセルにする',
+        run,
+      );
+    else run();
+  };
+  const customer = customerKeyOf(reservation);
   const savingAttr = patch.isPending ? patch.variables?.attr : null;
   const memoErrors =
     patch.variables?.attr === 'memo' ? fieldErrorsOf(patch.error).value : undefined;
@@ -104,6 +155,16 @@ export function ReservationDetail(props: ReservationDetailProps) {
         </span>
       </div>
       <dl className="salon-detail__facts">
+        <dt>フリガナ</dt>
+        <dd>{reservation.kana || '未登録'}</dd>
+        <dt>電話番号</dt>
+        <dd>
+          {reservation.phone ? (
+            <a href={`tel:${reservation.phone}`}>{formatJapanesePhone(reservation.phone)}</a>
+          ) : (
+            '未登録'
+          )}
+        </dd>
         <dt>日時</dt>
         <dd>
           {formatLongDateJa(reservation.date)} {reservation.from}〜{reservation.to}
@@ -130,6 +191,11 @@ export function ReservationDetail(props: ReservationDetailProps) {
         <dt>登録日時</dt>
         <dd>{dateTime(reservation.created_at)}</dd>
       </dl>
+      {customer && props.onCustomer ? (
+        <button type="button" className="btn" onClick={() => props.onCustomer!(customer)}>
+          お客様カルテを見る
+        </button>
+      ) : null}
       <CustomerAnswers answers={reservation.customer_answers} />
 
       {reservation.change_child ? (
@@ -215,7 +281,7 @@ export function ReservationDetail(props: ReservationDetailProps) {
             disabled={busy}
             loading={savingAttr === 'status'}
             loadingText="保存中..."
-            onChange={(value) => send({ attr: 'status', value }, 'ステータスを変更しました')}
+            onChange={changeStatus}
           />
         </div>
         <div className="field">
@@ -227,9 +293,7 @@ export function ReservationDetail(props: ReservationDetailProps) {
             disabled={busy}
             loading={savingAttr === 'visit_status'}
             loadingText="保存中..."
-            onChange={(value) =>
-              send({ attr: 'visit_status', value }, '来店ステータスを変更しました')
-            }
+            onChange={changeVisit}
           />
         </div>
         <label className="checkbox">

@@ -22,6 +22,8 @@ export type ReservationFormValues = {
   id?: number;
   member: { id: number; display_name: string } | null;
   name: string;
+  kana: string;
+  phone: string;
   course_id: number | null;
   salon_resource_id: number | null;
   sub_resource_ids: number[];
@@ -39,6 +41,8 @@ export function valuesOf(reservation: Reservation): ReservationFormValues {
     id: reservation.id,
     member: reservation.member,
     name: reservation.name,
+    kana: reservation.kana,
+    phone: reservation.phone,
     course_id: reservation.course_id,
     salon_resource_id: reservation.salon_resource_id,
     sub_resource_ids: reservation.sub_resource_ids,
@@ -95,6 +99,8 @@ export function ReservationForm(props: ReservationFormProps) {
       comment: values.comment,
       course_id: values.course_id,
       member_id: values.member?.id ?? null,
+      phone: values.phone,
+      kana: values.kana,
       date: values.date,
       from: values.from,
       to: values.to,
@@ -123,6 +129,8 @@ export function ReservationForm(props: ReservationFormProps) {
             'from',
             'to',
             'member_id',
+            'phone',
+            'kana',
             'meta_data.memo',
             'comment',
           ].some((field) => fields[field]) &&
@@ -195,6 +203,31 @@ export function ReservationForm(props: ReservationFormProps) {
             placeholder={values.member ? `空欄なら ${values.member.display_name}` : ''}
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={errors.name ? `${id}-name-error` : undefined}
+          />
+        </Field>
+        <Field id={`${id}-kana`} label="フリガナ" errors={errors.kana}>
+          <TextBox
+            id={`${id}-kana`}
+            value={values.kana}
+            onChange={(value) => set('kana', value)}
+            maxLength={100}
+            placeholder="サトウ ミサキ"
+            aria-invalid={errors.kana ? true : undefined}
+            aria-describedby={errors.kana ? `${id}-kana-error` : undefined}
+          />
+        </Field>
+        <Field id={`${id}-phone`} label="電話番号" errors={errors.phone}>
+          <TextBox
+            id={`${id}-phone`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={values.phone}
+            onChange={(value) => set('phone', value)}
+            maxLength={30}
+            placeholder="090-1234-5678"
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
           />
         </Field>
         <Field id={`${id}-course`} label="コース" errors={errors.course_id} labelFor={false}>

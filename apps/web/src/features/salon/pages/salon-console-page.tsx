@@ -4,6 +4,7 @@ import { Select } from '@/ui/select';
 import { useSalonConfig } from '../api/get-salon-config';
 import { useSalons } from '../api/get-salons';
 import { DateNav } from '../components/date-nav';
+import { DeskBar } from '../desk/desk-bar';
 import { ViewTabs } from '../components/view-tabs';
 import { PanelProvider, usePanel } from '../panel/panel-context';
 import { panelContents } from '../panel/panel-contents';
@@ -117,6 +118,7 @@ function SalonConsole(
           unit={view === 'shift-week' ? 'week' : 'day'}
           onChange={search.setDate}
         />
+        <DeskBar salonId={salonId} />
       </div>
       <div className="salon-workspace">
         <div className="salon-main">

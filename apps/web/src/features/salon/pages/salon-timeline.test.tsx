@@ -60,7 +60,7 @@ describe('daily reservation timeline', { timeout: 30_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: '予約タイムライン' }),
     ).toBeVisible();
     await waitFor(() => expect(item(11)).not.toBeNull());
-    expect(item(11)).toHaveAccessibleName(/^10:00 渡辺 花子 カット（10:00〜11:00 予約確定）$/);
+    expect(item(11)).toHaveAccessibleName(/^渡辺 花子 10:00 カット（10:00〜11:00 予約確定）$/);
     expect(item(15)).toHaveAccessibleName(/変更リクエストあり/);
     expect(within(item(15) as HTMLElement).getByText('変更')).toBeVisible();
     expect(
@@ -118,17 +118,20 @@ describe('daily reservation timeline', { timeout: 30_000 }, () => {
       y: 0,
       toJSON: () => ({}),
     });
-    // 9:00 is the left edge (no opening hours saved); 2 px a minute → 300 px is 11:30.
+    // 9:00 is the left edge (no opening hours saved); zoomed to 15 minutes a column of 64 px,
+    // 640 px is 11:30.
+    await app.user.click(screen.getByRole('button', { name: '15分' }));
     await app.user.pointer({
       keys: '[MouseLeft]',
       target: lane,
-      coords: { clientX: 300, clientY: 10 },
+      coords: { clientX: 650, clientY: 10 },
     });
     const panel = await screen.findByRole('complementary', { name: '予約' });
     expect(within(panel).getByRole('combobox', { name: '担当' })).toHaveTextContent('田中 翔太');
     expect(within(panel).getByRole('textbox', { name: '日付' })).toHaveValue('2030/04/15');
     expect(within(panel).getByRole('textbox', { name: '開始' })).toHaveValue('11:30');
-    expect(within(panel).getByRole('textbox', { name: '終了' })).toHaveValue('12:30');
+    // One slot interval (30 minutes), until a course sets the length (issue 26).
+    expect(within(panel).getByRole('textbox', { name: '終了' })).toHaveValue('12:00');
   });
 
   it('date navigation goes into the URL (reload and back keep the view)', async () => {

@@ -1,8 +1,9 @@
 import { openingFor, type Reservation } from '@tsunagu/contracts';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useToast } from '@/ui/toast';
 import { useBlockTimesOfDay } from '../api/get-block-times';
 import { useOpening } from '../api/get-opening';
+import { useSalonConfig } from '../api/get-salon-config';
 import { useReservationsOfDay } from '../api/get-reservations';
 import { useTimeShifts } from '../api/get-time-shifts';
 import { payloadOf } from '../api/reservation-payload';
@@ -15,11 +16,14 @@ import { customerName } from '../timeline/reservation-item';
 import { buildReservationRows } from '../timeline/reservation-rows';
 import { ReservationTimeline, type MoveRequest } from '../timeline/reservation-timeline';
 import { visibleHours } from '../timeline/grid-model';
+import { ZOOM_STEPS, fittedRowHeight, timelineScale, type Zoom } from '../timeline/fit';
+import { HEADER_HEIGHT } from '../timeline/timeline-grid';
+import { useFitBox } from '../utils/use-fit-box';
 import { formatDateJa, monthWindow, toMinutes, toTime } from '../utils/dates';
 import { useSalonSearch } from '../utils/salon-search';
 import { useNowLine } from '../utils/use-now';
 import { useViewport } from '../utils/use-viewport';
-import { isShiftRefusal, writeErrorText } from '../utils/write-errors';
+import { isConflict, isShiftRefusal, writeErrorText } from '../utils/write-errors';
 import type { ConsoleProps } from './console-context';
 
 const EMPTY: never[] = [];
@@ -38,6 +42,11 @@ export function TimelineView(props: ConsoleProps) {
   const opening = useOpening(salonId, Number(date.slice(0, 4)));
   const save = useSaveReservation(salonId);
   const now = useNowLine(date);
+  const config = useSalonConfig(salonId);
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const box = useFitBox<HTMLDivElement>({ width: 1100, height: viewport.gridHeight });
+  // A click on an empty slot books one slot interval until a course sets the length.
+  const slotMinutes = config.data?.booking.slot_interval_minutes ?? 30;
 
   const dayReservations = reservations.data ?? EMPTY;
   const rows = useMemo(
@@ -65,6 +74,9 @@ export function TimelineView(props: ConsoleProps) {
     const spans = rows.flatMap((row) => [...row.items, ...row.bands]);
     return visibleHours(day?.is_open ? day : null, spans);
   }, [opening.data, date, rows]);
+
+  const scale = timelineScale({ zoom, width: box.width, labelWidth: viewport.labelWidth, hours });
+  const rowHeight = fittedRowHeight(box.height, HEADER_HEIGHT, rows.length);
 
   const slotHolding = new Set(
     statuses.filter((status) => status.holds_slot).map((status) => status.id),
@@ -95,6 +107,7 @@ export function TimelineView(props: ConsoleProps) {
         () =>
           toast.success(
             `${customerName(reservation)} 様の予約を ${change.from}〜${change.to} に移動しました`,
+            { action: { label: '元に戻す', onClick: () => void undoMove(reservation) } },
           ),
         (error: unknown) => {
           if (isShiftRefusal(error)) {
@@ -118,17 +131,34 @@ export function TimelineView(props: ConsoleProps) {
         },
       );
 
+  /** 元に戻す: the slot before the drag, unless someone took it meanwhile (then it says so). */
+  const undoMove = (before: Reservation): Promise<unknown> =>
+    save.mutateAsync(payloadOf(before)).then(
+      () =>
+        toast.success(
+          `${customerName(before)} 様の予約を ${before.from}〜${before.to} に戻しました`,
+        ),
+      (error: unknown) =>
+        toast.error(
+          isConflict(error)
+            ? `元の時間（${before.from}〜${before.to}）には別の予約が入ったため、元に戻せませんでした。\n${writeErrorText(error)}`
+            : writeErrorText(error),
+        ),
+    );
+
   const openNew = (resourceId: number | null, from: string) =>
     panel.open(
       panelContents.newReservation({
         member: null,
         name: '',
+        kana: '',
+        phone: '',
         course_id: null,
         salon_resource_id: resourceId,
         sub_resource_ids: [],
         date,
         from,
-        to: toTime(toMinutes(from) + 60),
+        to: toTime(Math.min(toMinutes(from) + slotMinutes, 24 * 60 - 1)),
         resource_fee_is_charged: false,
         memo: '',
         comment: '',
@@ -167,6 +197,19 @@ export function TimelineView(props: ConsoleProps) {
             未対応のリクエスト <strong data-testid="pending-count">{pending.length}</strong>件
           </span>
         </p>
+        <div className="salon-zoom" role="group" aria-label="表示の幅">
+          {ZOOM_STEPS.map((step) => (
+            <button
+              key={step}
+              type="button"
+              className={`salon-zoom__step${zoom === step ? ' is-current' : ''}`}
+              aria-pressed={zoom === step}
+              onClick={() => setZoom(step)}
+            >
+              {step === 'fit' ? '1日' : `${step}分`}
+            </button>
+          ))}
+        </div>
         {canWrite ? (
           <div className="salon-toolbar__actions">
             <button
@@ -197,21 +240,26 @@ export function TimelineView(props: ConsoleProps) {
           </div>
         ) : null}
       </div>
-      <ReservationTimeline
-        rows={rows}
-        hours={hours}
-        now={now}
-        statuses={statuses}
-        courses={courses}
-        canWrite={canWrite}
-        height={viewport.gridHeight}
-        pxPerMinute={viewport.pxPerMinute}
-        labelWidth={viewport.labelWidth}
-        onOpenReservation={(id) => panel.open(panelContents.detail(id))}
-        onOpenBlock={(block) => panel.open(panelContents.blockTime(block))}
-        onSlot={openNew}
-        onMove={move}
-      />
+      <div ref={box.ref} className="salon-fit">
+        <ReservationTimeline
+          rows={rows}
+          hours={hours}
+          now={now}
+          statuses={statuses}
+          courses={courses}
+          canWrite={canWrite}
+          height={box.height}
+          rowHeight={rowHeight}
+          pxPerMinute={scale.pxPerMinute}
+          tickMinutes={scale.tickMinutes}
+          slotMinutes={slotMinutes}
+          labelWidth={viewport.labelWidth}
+          onOpenReservation={(id) => panel.open(panelContents.detail(id))}
+          onOpenBlock={(block) => panel.open(panelContents.blockTime(block))}
+          onSlot={openNew}
+          onMove={move}
+        />
+      </div>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { BlockTime, Reservation, TimeShift } from '@tsunagu/contracts';
+import type { CustomerKey } from '../api/desk';
 import type { BlockTimePayload } from '../api/save-block-time';
 import { valuesOf, type ReservationFormValues } from '../components/reservation-form';
 import type { TimeShiftFormInitial } from '../components/time-shift-form';
@@ -30,6 +31,18 @@ export const panelContents = {
     key: fresh('block'),
     props: { initial },
   }),
+  /** 要対応 across all days (issue 26). */
+  pending: (): PanelContent => ({ form: 'pending', key: 'pending' }),
+  search: (query: string): PanelContent => ({
+    form: 'search',
+    key: `search-${query}`,
+    props: { query },
+  }),
+  customer: (customer: CustomerKey): PanelContent => ({
+    form: 'customer',
+    key: fresh('customer'),
+    props: { customer },
+  }),
   timeShift: (initial: TimeShiftFormInitial, shift?: TimeShift): PanelContent => ({
     form: 'time-shift',
     key: fresh('shift'),
@@ -42,4 +55,7 @@ export const PANEL_TITLES: Record<PanelContent['form'], string> = {
   'block-time': 'ブロック時間',
   reservation: '予約',
   'reservation-detail': '予約の詳細',
+  pending: '要対応',
+  search: '予約の検索',
+  customer: 'お客様カルテ',
 };

@@ -1,8 +1,15 @@
 /** TML-09: the pause between closing one panel and opening the next. */
 export const PANEL_SWITCH_DELAY_MS = 250;
 
-/** TML-07: the four forms the side panel hosts. */
-export type PanelForm = 'time-shift' | 'block-time' | 'reservation' | 'reservation-detail';
+/** TML-07: the four forms the side panel hosts, and the front desk's lists (issue 26). */
+export type PanelForm =
+  | 'time-shift'
+  | 'block-time'
+  | 'reservation'
+  | 'reservation-detail'
+  | 'pending'
+  | 'search'
+  | 'customer';
 
 export type PanelContent = { form: PanelForm; key: string; props?: unknown };
 

@@ -1,6 +1,10 @@
 import type { BlockTime, Course, Reservation, Resource, TimeShift } from '@tsunagu/contracts';
 import type { BlockTimePayload } from '../api/save-block-time';
+import type { CustomerKey } from '../api/desk';
 import { BlockTimeForm } from '../components/block-time-form';
+import { CustomerCardView } from '../desk/customer-card';
+import { PendingList } from '../desk/pending-list';
+import { SearchResults } from '../desk/search-results';
 import { ReservationDetail } from '../components/reservation-detail';
 import { ReservationForm, type ReservationFormValues } from '../components/reservation-form';
 import { TimeShiftForm, type TimeShiftFormInitial } from '../components/time-shift-form';
@@ -29,8 +33,24 @@ export function SidePanel(props: SidePanelProps) {
     panel.close();
   };
 
+  const openDetail = (id: number) => panel.open(panelContents.detail(id));
   let body;
-  if (content.form === 'reservation') {
+  if (content.form === 'pending') {
+    body = <PendingList salonId={salonId} canWrite={canWrite} onOpen={openDetail} />;
+  } else if (content.form === 'search') {
+    const { query } = content.props as { query: string };
+    body = <SearchResults key={content.key} salonId={salonId} query={query} onOpen={openDetail} />;
+  } else if (content.form === 'customer') {
+    const { customer } = content.props as { customer: CustomerKey };
+    body = (
+      <CustomerCardView
+        key={content.key}
+        salonId={salonId}
+        customer={customer}
+        onOpen={openDetail}
+      />
+    );
+  } else if (content.form === 'reservation') {
     const { initial } = content.props as { initial: ReservationFormValues };
     body = (
       <ReservationForm
@@ -55,6 +75,7 @@ export function SidePanel(props: SidePanelProps) {
         courses={courses}
         statuses={statuses}
         onEdit={(reservation) => panel.open(panelContents.editReservation(reservation))}
+        onCustomer={(customer) => panel.open(panelContents.customer(customer))}
         onDeleted={done}
       />
     );

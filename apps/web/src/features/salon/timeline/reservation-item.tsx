@@ -10,7 +10,16 @@ type ReservationItemProps = {
   left: number;
   width: number;
   /** Moved while dragged or while its move is being saved. */
-  offset?: { left: number; width: number; rowDelta: number } | null;
+  offset?: {
+    left: number;
+    width: number;
+    rowDelta: number;
+    /** The target time, shown while dragging. */
+    time?: string;
+    /** The target overlaps a booking or block time of that resource. */
+    clash?: boolean;
+  } | null;
+  rowHeight?: number | undefined;
   draggable: boolean;
   moveHandlers?: HTMLAttributes<HTMLElement>;
   resizeHandlers?: HTMLAttributes<HTMLElement>;
@@ -30,8 +39,8 @@ export function ReservationItem(props: ReservationItemProps) {
   // The name starts with the words on the button (WCAG 2.5.3: a speech user says what they
   // see), then the details the button has no room for.
   const shown = [
-    reservation.from,
     name,
+    reservation.from,
     course?.name,
     reservation.change_child ? '変更' : undefined,
     reservation.cancel_child ? '取消' : undefined,
@@ -47,22 +56,31 @@ export function ReservationItem(props: ReservationItemProps) {
   return (
     <button
       type="button"
-      className={`tl-item${sub ? ' tl-item--sub' : ''}${offset ? ' tl-item--moving' : ''}${draggable ? ' tl-item--draggable' : ''}`}
+      className={`tl-item${sub ? ' tl-item--sub' : ''}${offset ? ' tl-item--moving' : ''}${offset?.clash ? ' tl-item--clash' : ''}${draggable ? ' tl-item--draggable' : ''}${width < 72 ? ' tl-item--short' : ''}`}
       style={{
         left,
         width,
         borderLeftColor: color,
-        transform: offset?.rowDelta ? `translateY(${offset.rowDelta * 44}px)` : undefined,
+        transform: offset?.rowDelta
+          ? `translateY(${offset.rowDelta * (props.rowHeight ?? 44)}px)`
+          : undefined,
       }}
       aria-label={label}
+      title={label}
       data-reservation-id={reservation.id}
       data-status={reservation.status}
       onClick={props.onOpen}
       {...(draggable ? props.moveHandlers : {})}
     >
       {/* Spaces between the parts, so the text reads as words (the flex layout ignores them). */}
-      <span className="tl-item__time">{reservation.from}</span>{' '}
+      {offset?.time ? (
+        <span className="tl-item__target" role="status">
+          {offset.time}
+          {offset.clash ? ' 重複' : ''}
+        </span>
+      ) : null}
       <span className="tl-item__name">{name}</span>{' '}
+      <span className="tl-item__time">{reservation.from}</span>{' '}
       {course ? <span className="tl-item__course">{course.name}</span> : null}{' '}
       {reservation.change_child ? <span className="tl-badge tl-badge--change">変更</span> : null}{' '}
       {reservation.cancel_child ? <span className="tl-badge tl-badge--cancel">取消</span> : null}

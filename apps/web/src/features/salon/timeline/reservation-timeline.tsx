@@ -20,6 +20,12 @@ type ReservationTimelineProps = {
   height: number;
   pxPerMinute: number;
   labelWidth: number;
+  /** Minutes per column of the time header (zoom). */
+  tickMinutes?: number;
+  /** Row height (rows share the height the screen has). */
+  rowHeight?: number;
+  /** A click on an empty slot starts at a multiple of this (the salon's slot interval). */
+  slotMinutes?: number;
   onOpenReservation: (id: number) => void;
   onOpenBlock: (block: BlockTime) => void;
   onSlot: (resourceId: number | null, time: string) => void;
@@ -38,6 +44,23 @@ export function ReservationTimeline(props: ReservationTimelineProps) {
     statuses.filter((status) => status.holds_slot).map((status) => status.id),
   );
   const rowIndex = new Map(rows.map((row, index) => [row.key, index]));
+  /** While dragging: would the target clash with what the target resource already holds? */
+  const clashes = (reservationId: number, rowAt: number, start: number, end: number) => {
+    const resourceId = rows[rowAt]?.resourceId;
+    if (resourceId == null) return false;
+    return rows
+      .filter((row) => row.resourceId === resourceId)
+      .some((row) =>
+        row.items.some(
+          (other) =>
+            (other.kind === 'block' ||
+              (other.reservation.id !== reservationId &&
+                slotHolding.has(other.reservation.status))) &&
+            other.start < end &&
+            start < other.end,
+        ),
+      );
+  };
 
   const drag = useItemDrag({
     pxPerMinute,
@@ -73,11 +96,14 @@ export function ReservationTimeline(props: ReservationTimelineProps) {
       labelWidth={props.labelWidth}
       now={props.now}
       height={props.height}
+      {...(props.rowHeight ? { rowHeight: props.rowHeight } : {})}
+      {...(props.tickMinutes ? { tickMinutes: props.tickMinutes } : {})}
       locatorRef={locatorRef}
       onSlot={
         canWrite
           ? (row, minute) => {
-              const snapped = Math.floor(minute / 15) * 15;
+              const step = props.slotMinutes ?? 15;
+              const snapped = Math.floor(minute / step) * step;
               props.onSlot(row.resourceId, toTime(snapped));
             }
           : undefined
@@ -123,9 +149,14 @@ export function ReservationTimeline(props: ReservationTimelineProps) {
                     left: (moving.start - hours.start) * pxPerMinute,
                     width: Math.max((moving.end - moving.start) * pxPerMinute, DRAG_STEP_MINUTES),
                     rowDelta: moving.rowDelta,
+                    time: `${toTime(moving.start)}〜${toTime(moving.end)}`,
+                    clash:
+                      drag.preview?.key === item.key &&
+                      clashes(item.reservation.id, moving.row, moving.start, moving.end),
                   }
                 : null
             }
+            rowHeight={props.rowHeight}
             draggable={draggable}
             moveHandlers={drag.handlers(item, index, 'move')}
             resizeHandlers={drag.handlers(item, index, 'resize')}

@@ -7,12 +7,16 @@ import { shiftsByResourceAndDay } from './shift-rows';
 
 const ROW = 56;
 
+/** What a day of the week is: closed by the opening hours, and Japan's holiday name if any. */
+export type DayMark = { closed: boolean; holiday: string | null };
+
 type ShiftWeekGridProps = {
   /** In the salon's order, already filtered (TML-06). */
   resources: readonly Resource[];
   shifts: readonly TimeShift[];
   /** Monday … Sunday (TML-03). */
   week: readonly string[];
+  marks?: Readonly<Record<string, DayMark>>;
   canWrite: boolean;
   height: number;
   labelWidth: number;
@@ -52,15 +56,21 @@ export function ShiftWeekGrid(props: ShiftWeekGridProps) {
       >
         <div className="wk__head" role="row" aria-rowindex={1}>
           <div className="wk__corner" />
-          {week.map((day) => (
-            <div
-              key={day}
-              className={`wk__day${day === today ? ' is-today' : ''}`}
-              role="columnheader"
-            >
-              {formatDateJa(day)}
-            </div>
-          ))}
+          {week.map((day) => {
+            const mark = props.marks?.[day];
+            return (
+              <div
+                key={day}
+                className={`wk__day${day === today ? ' is-today' : ''}${mark?.closed ? ' is-closed' : ''}${mark?.holiday ? ' is-holiday' : ''}`}
+                role="columnheader"
+                data-date={day}
+              >
+                {formatDateJa(day)}
+                {mark?.holiday ? <span className="wk__holiday">{mark.holiday}</span> : null}
+                {mark?.closed ? <span className="wk__closed">定休日</span> : null}
+              </div>
+            );
+          })}
         </div>
         <div className="wk__body" style={{ height: virtualizer.getTotalSize() }} role="rowgroup">
           {virtualizer.getVirtualItems().map((virtual) => {
@@ -81,7 +91,7 @@ export function ShiftWeekGrid(props: ShiftWeekGridProps) {
                 {week.map((day) => (
                   <div
                     key={day}
-                    className="wk__cell"
+                    className={`wk__cell${props.marks?.[day]?.closed ? ' is-closed' : ''}`}
                     role="cell"
                     onClick={(event) => {
                       if (!canWrite || event.target !== event.currentTarget) return;

@@ -43,6 +43,10 @@ type TimelineGridProps<I extends GridItem> = {
   locatorRef?: RefObject<GridLocator | null>;
   label: string;
   height: number;
+  /** Height of a lane (rows share the height the screen has); 44 unless told. */
+  rowHeight?: number;
+  /** Minutes per column of the time header (the zoom step); 60 unless told. */
+  tickMinutes?: number;
 };
 
 /**
@@ -53,6 +57,8 @@ type TimelineGridProps<I extends GridItem> = {
  */
 export function TimelineGrid<I extends GridItem>(props: TimelineGridProps<I>) {
   const { rows, hours, pxPerMinute, labelWidth, now, renderItem, onSlot, locatorRef } = props;
+  const rowHeight = props.rowHeight ?? ROW_HEIGHT;
+  const tickMinutes = props.tickMinutes ?? 60;
   const scrollRef = useRef<HTMLDivElement>(null);
   const stepPx = STEP_MINUTES * pxPerMinute;
   const [view, setView] = useState({ step: 0, span: Math.ceil(1200 / stepPx) });
@@ -60,7 +66,7 @@ export function TimelineGrid<I extends GridItem>(props: TimelineGridProps<I>) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 4,
     initialRect: { width: 1200, height: props.height },
     observeElementRect: observeRectWithFallback(props.height),
@@ -88,18 +94,20 @@ export function TimelineGrid<I extends GridItem>(props: TimelineGridProps<I>) {
       const box = element.getBoundingClientRect();
       const x = clientX - box.left + element.scrollLeft - labelWidth;
       const y = clientY - box.top + element.scrollTop - HEADER_HEIGHT;
-      const row = Math.floor(y / ROW_HEIGHT);
+      const row = Math.floor(y / rowHeight);
       if (row < 0 || row >= rows.length) return null;
       return { row, minute: hours.start + x / pxPerMinute };
     },
-    [hours.start, labelWidth, pxPerMinute, rows.length],
+    [hours.start, labelWidth, pxPerMinute, rows.length, rowHeight],
   );
   if (locatorRef) locatorRef.current = locate;
 
   const from = hours.start + view.step * STEP_MINUTES - MARGIN_MINUTES;
   const to = hours.start + (view.step + view.span + 1) * STEP_MINUTES + MARGIN_MINUTES;
   const ticks = [];
-  for (let minute = hours.start; minute < hours.end; minute += 60) ticks.push(minute);
+  for (let minute = hours.start; minute < hours.end; minute += tickMinutes) ticks.push(minute);
+  // The virtualiser measures nothing: a new row height needs new positions.
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
 
   return (
     <div
@@ -120,10 +128,10 @@ export function TimelineGrid<I extends GridItem>(props: TimelineGridProps<I>) {
               className="tl__tick"
               style={{
                 left: labelWidth + (minute - hours.start) * pxPerMinute,
-                width: 60 * pxPerMinute,
+                width: tickMinutes * pxPerMinute,
               }}
             >
-              {minute / 60}:00
+              {Math.floor(minute / 60)}:{String(minute % 60).padStart(2, '0')}
             </div>
           ))}
         </div>
@@ -140,6 +148,8 @@ export function TimelineGrid<I extends GridItem>(props: TimelineGridProps<I>) {
               from={from}
               to={to}
               renderItem={renderItem as RenderItem<GridItem>}
+              rowHeight={rowHeight}
+              columnWidth={tickMinutes * pxPerMinute}
               onSlot={onSlot as ((row: GridRow, minute: number) => void) | undefined}
             />
           ))}
@@ -166,6 +176,8 @@ type GridRowViewProps = {
   from: number;
   to: number;
   renderItem: RenderItem<GridItem>;
+  rowHeight: number;
+  columnWidth: number;
   onSlot?: (row: GridRow, minute: number) => void;
 };
 
@@ -174,7 +186,7 @@ const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
   return (
     <div
       className={`tl__row${row.lastLane ? ' tl__row--last' : ''}`}
-      style={{ transform: `translateY(${props.top}px)`, height: ROW_HEIGHT }}
+      style={{ transform: `translateY(${props.top}px)`, height: props.rowHeight }}
       data-row={row.key}
     >
       <div className="tl__label" style={{ width: labelWidth }}>
@@ -187,7 +199,7 @@ const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
       </div>
       <div
         className="tl__lane"
-        style={{ left: labelWidth, width }}
+        style={{ left: labelWidth, width, backgroundSize: `${props.columnWidth}px 100%` }}
         onClick={(event) => {
           if (!onSlot || event.target !== event.currentTarget) return;
           const box = event.currentTarget.getBoundingClientRect();

@@ -32,3 +32,8 @@ export function firstFieldMessage(errors: FieldErrors): string | null {
     if (field !== 'shift_override' && messages?.[0]) return messages[0];
   return null;
 }
+
+/** Someone else holds the slot (409). */
+export function isConflict(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'conflict';
+}
