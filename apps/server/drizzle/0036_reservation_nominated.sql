@@ -1,0 +1,1 @@
+ALTER TABLE "salon_reservations" ADD COLUMN "nominated" boolean DEFAULT true NOT NULL;
