@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { signIn } from '../fixtures';
 import { sidewaysScroll } from '../page-checks';
@@ -57,6 +57,17 @@ async function openOnlineBooking(request: APIRequestContext) {
   return { path: new URL(url).pathname as string, setCancel };
 }
 
+/** Moves the slot picker in `scope` to the week that holds `day` (it opens on today's week). */
+async function showWeekOf(scope: Page | Locator, day: string) {
+  const today = todayInTokyo();
+  const weeks = Math.floor((Date.parse(day) - Date.parse(today)) / DAY_MS / 7);
+  for (let week = 1; week <= weeks; week += 1) {
+    await scope.getByRole('button', { name: '次の週 ›' }).click();
+    await expect(scope.getByText(`${jaShort(addDays(today, 7 * week))}〜`)).toBeVisible();
+  }
+  await expect(scope.getByRole('region', { name: jaShort(day) })).toBeVisible();
+}
+
 /** Books from the first step: course, staff (or 指名なし), the first time on `day`; signs in if asked. */
 async function book(phone: Page, course: RegExp, staff: RegExp, day: string) {
   await phone.getByRole('button', { name: '予約する', exact: true }).click();
@@ -64,14 +75,8 @@ async function book(phone: Page, course: RegExp, staff: RegExp, day: string) {
   if (await again.isVisible()) await again.click();
   await phone.getByRole('button', { name: course }).click();
   await phone.getByRole('button', { name: staff }).click();
+  await showWeekOf(phone, day);
   const times = phone.getByRole('region', { name: jaShort(day) }).getByRole('button');
-  while (
-    !(await times
-      .first()
-      .isVisible()
-      .catch(() => false))
-  )
-    await phone.getByRole('button', { name: '次の週 ›' }).click();
   const from = (await times.first().textContent())!.trim();
   await times.first().click();
   await expect(phone.getByRole('heading', { name: '予約内容の確認' })).toBeVisible();
@@ -113,15 +118,12 @@ test('a customer browses without signing in, sees 指名料 and the total (税�
     await phone.getByRole('button', { name: /^佐藤 美咲（店長）/ }).click();
     // 佐藤 is off on Sundays and Tuesdays.
     const day = workingDay(9, [0, 2]);
-    const times = phone.getByRole('region', { name: jaShort(day) }).getByRole('button');
-    while (
-      !(await times
-        .first()
-        .isVisible()
-        .catch(() => false))
-    )
-      await phone.getByRole('button', { name: '次の週 ›' }).click();
-    await times.first().click();
+    await showWeekOf(phone, day);
+    await phone
+      .getByRole('region', { name: jaShort(day) })
+      .getByRole('button')
+      .first()
+      .click();
     const facts = phone.locator('.bk-facts');
     await expect(facts).toContainText('コース料金4,950円');
     await expect(facts).toContainText('指名料1,100円');
@@ -191,9 +193,8 @@ test('a 指名なし booking stays 指名なし, and a change offers every suita
     expect(anyStaff.filter((time) => !assignedOnly.includes(time)).length).toBeGreaterThan(0);
 
     await mine.getByRole('button', { name: '日時を変更する' }).click();
+    await showWeekOf(mine, day);
     const region = mine.getByRole('region', { name: jaShort(day) });
-    while (!(await region.isVisible().catch(() => false)))
-      await mine.getByRole('button', { name: '次の週 ›' }).click();
     await expect(region.getByRole('button')).toHaveText(anyStaff);
     const target = anyStaff.at(-1)!;
     await region.getByRole('button', { name: new RegExp(`${target}$`) }).click();
