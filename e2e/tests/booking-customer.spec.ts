@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { signIn } from '../fixtures';
 import { sidewaysScroll } from '../page-checks';
@@ -202,7 +202,7 @@ test('a 指名なし booking stays 指名なし, and a change offers every suita
     await expect(compare).toContainText(`変更前${jaShort(day)} ${from}〜`);
     await expect(compare).toContainText(`変更後${jaShort(day)} ${target}〜`);
     await phone.screenshot({ path: test.info().outputPath('change-390.png'), fullPage: true });
-    await compare.getByRole('button', { name: 'この日時への変更をリクエストする' }).click();
+    await compare.getByRole('button', { name: '変更をリクエストする' }).click();
     await expect(
       phone.getByText(`${jaShort(day)} ${target} への変更をリクエストしました`),
     ).toBeVisible();
@@ -259,6 +259,7 @@ test('cancelling: before the deadline at once (the slot frees) or by request (he
     const held = phone
       .getByRole('article')
       .filter({ hasText: `${from}〜` })
+      .filter({ hasText: 'ヘッドスパ・高橋 蓮' })
       .filter({ hasText: '予約確定' });
     await held.getByRole('button', { name: 'キャンセルする' }).click();
     await expect(held).toContainText(
@@ -297,7 +298,7 @@ test('cancelling: before the deadline at once (the slot frees) or by request (he
 });
 
 /** Puts the cancel config back to its default for the specs that follow. */
-async function setCancelSafe(operator: import('@playwright/test').BrowserContext) {
+async function setCancelSafe(operator: BrowserContext) {
   const [salon] = await (await operator.request.get('/api/salons')).json();
   await operator.request.put(`/api/salon/${salon.id}/configs/cancel`, {
     headers: CSRF,

@@ -113,7 +113,7 @@ test('a customer books on a phone, the timeline shows it live; a change request 
     const card = phone.getByRole('article', { name: new RegExp(`${first}の予約`) });
     await card.getByRole('button', { name: '日時を変更する' }).click();
     const second = await pickOnDay(phone, day, 'last');
-    await card.getByRole('button', { name: 'この日時への変更をリクエストする' }).click();
+    await card.getByRole('button', { name: '変更をリクエストする' }).click();
     await expect(
       phone.getByText(`${jaShort(day)} ${second} への変更をリクエストしました`),
     ).toBeVisible();

@@ -38,7 +38,7 @@ export function ChangeCompare(props: {
           disabled={props.busy}
           onClick={props.onConfirm}
         >
-          {props.busy ? '送信中...' : 'この日時への変更をリクエストする'}
+          {props.busy ? '送信中...' : '変更をリクエストする'}
         </button>
       </div>
     </div>
