@@ -73,10 +73,9 @@ test('a customer books on a phone, the timeline shows it live; a change request 
     await desk.goto(`/line/reserve/salon/timeline?date=${day}`);
     await expect(desk.getByText('リアルタイム更新中')).toBeVisible();
 
-    // The customer opens the page from LINE (here: the demo member) and books step by step.
+    // The customer opens the page (browsing needs no sign-in) and books step by step.
     const phone = await customer.newPage();
     await phone.goto(bookingPath);
-    await phone.getByRole('button', { name: 'デモ会員として続ける' }).click();
     await expect(phone.getByRole('heading', { name: 'コースを選ぶ' })).toBeVisible();
     expect(await sidewaysScroll(phone)).toBe(0);
     expect(await seriousViolations(phone)).toEqual([]);
@@ -91,6 +90,8 @@ test('a customer books on a phone, the timeline shows it live; a change request 
     await phone.getByRole('button', { name: '確認へ進む' }).click();
     await expect(phone.getByRole('heading', { name: '予約内容の確認' })).toBeVisible();
     await expect(phone.getByText(`${jaShort(day)} ${first}〜`)).toBeVisible();
+    // Signing in (here: the demo member) comes at the confirm step.
+    await phone.getByRole('button', { name: 'デモ会員として続ける' }).click();
     await phone.getByRole('button', { name: 'この内容でリクエストする' }).click();
     await expect(phone.getByText('予約リクエストを受け付けました')).toBeVisible();
     await expect(phone.getByText('リクエスト中', { exact: true })).toBeVisible();
@@ -112,6 +113,7 @@ test('a customer books on a phone, the timeline shows it live; a change request 
     const card = phone.getByRole('article', { name: new RegExp(`${first}の予約`) });
     await card.getByRole('button', { name: '日時を変更する' }).click();
     const second = await pickOnDay(phone, day, 'last');
+    await card.getByRole('button', { name: '変更をリクエストする' }).click();
     await expect(
       phone.getByText(`${jaShort(day)} ${second} への変更をリクエストしました`),
     ).toBeVisible();

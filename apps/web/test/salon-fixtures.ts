@@ -141,7 +141,7 @@ export function makeConfig(overrides: Partial<SalonConfig> = {}): SalonConfig {
       accept_hours_before: 1,
       accept_mode: 'request',
     },
-    cancel: { deadline_hours: 24, allow_online_cancel: true },
+    cancel: { deadline_hours: 24, allow_online_cancel: true, accept_mode: 'instant' },
     ...overrides,
   };
 }

@@ -16,6 +16,8 @@ export interface FakeGoogleRequest {
   query: URLSearchParams;
   authorization: string | undefined;
   form: URLSearchParams | undefined;
+  /** The JSON body of an event write (insert / update). */
+  json?: Record<string, unknown> | undefined;
 }
 
 export interface FakeGoogle {
@@ -26,6 +28,8 @@ export interface FakeGoogle {
   /** Calendars of an account: the first is its primary one (id = the address). */
   setCalendars(email: string, calendars: { id: string; summary: string }[]): void;
   setEvents(calendarId: string, events: FakeGoogleEvent[]): void;
+  /** The calendar's events as they are now (written ones included). */
+  eventsOf(calendarId: string): FakeGoogleEvent[];
   /** Every access token issued so far stops working (Google answers 401 until a refresh). */
   expireAccessTokens(): void;
   /** The account withdrew its consent: refresh tokens are invalid_grant from now on. */
@@ -40,7 +44,8 @@ export interface FakeGoogle {
 const EVENTS_PAGE_SIZE = 2;
 
 /**
- * Google's OAuth token endpoint and the two Calendar API v3 reads the provider uses, as a real
+ * Google's OAuth token endpoint, the two Calendar API v3 reads and the event writes (insert with
+ * our id — 409 when it exists —, update — 404 when it does not —, delete) the provider uses, as a real
  * HTTP server on 127.0.0.1:0, so the real provider (Google's own client library) runs against
  * it. Answers use Google's shapes: `{access_token, expires_in, …}`, `{error: 'invalid_grant'}`,
  * `{error: {code, message}}`, and events pages of two with `nextPageToken`.
@@ -103,11 +108,59 @@ export async function startFakeGoogle(client: { id: string; secret: string }): P
     return json(res, 400, { error: 'unsupported_grant_type' });
   }
 
+  function eventWrite(
+    res: http.ServerResponse,
+    email: string,
+    method: string,
+    match: RegExpExecArray | null,
+    rawEventId: string | undefined,
+    body: Record<string, unknown> | undefined,
+  ) {
+    const calendarId = match ? decodeURIComponent(match[1] ?? '') : '';
+    if (!match || !(calendars.get(email) ?? []).some((entry) => entry.id === calendarId))
+      return apiError(res, 404, 'Not Found');
+    const list = events.get(calendarId) ?? [];
+    const eventId = rawEventId ? decodeURIComponent(rawEventId) : String(body?.id ?? '');
+    const existing = list.find((event) => event.id === eventId);
+    if (method === 'DELETE') {
+      if (!existing) return apiError(res, 404, 'Not Found');
+      events.set(
+        calendarId,
+        list.filter((event) => event !== existing),
+      );
+      res.writeHead(204);
+      return res.end();
+    }
+    const written: FakeGoogleEvent = {
+      id: eventId,
+      summary: String(body?.summary ?? ''),
+      status: 'confirmed',
+      start: (body?.start ?? {}) as FakeGoogleEvent['start'],
+      end: (body?.end ?? {}) as FakeGoogleEvent['end'],
+    };
+    if (method === 'POST') {
+      if (existing) return apiError(res, 409, 'The requested identifier already exists.');
+      events.set(calendarId, [...list, written]);
+      return json(res, 200, { kind: 'calendar#event', ...written });
+    }
+    if (method === 'PUT') {
+      if (!existing) return apiError(res, 404, 'Not Found');
+      events.set(
+        calendarId,
+        list.map((event) => (event === existing ? written : event)),
+      );
+      return json(res, 200, { kind: 'calendar#event', ...written });
+    }
+    return apiError(res, 404, 'Not Found');
+  }
+
   function calendarApi(
     res: http.ServerResponse,
     path: string,
     query: URLSearchParams,
-    auth?: string,
+    auth: string | undefined,
+    method = 'GET',
+    body?: Record<string, unknown>,
   ) {
     const email = accessTokens.get((auth ?? '').replace(/^Bearer /, ''));
     if (!email) return apiError(res, 401, 'Invalid Credentials');
@@ -120,6 +173,8 @@ export async function startFakeGoogle(client: { id: string; secret: string }): P
       return json(res, 200, { kind: 'calendar#calendarList', items });
     }
     const match = /^\/calendar\/v3\/calendars\/([^/]+)\/events$/.exec(path);
+    const one = /^\/calendar\/v3\/calendars\/([^/]+)\/events\/([^/]+)$/.exec(path);
+    if (method !== 'GET') return eventWrite(res, email, method, match ?? one, one?.[2], body);
     const calendarId = match ? decodeURIComponent(match[1] ?? '') : '';
     if (!match || !(calendars.get(email) ?? []).some((entry) => entry.id === calendarId))
       return apiError(res, 404, 'Not Found');
@@ -140,13 +195,17 @@ export async function startFakeGoogle(client: { id: string; secret: string }): P
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake-google');
       const body = Buffer.concat(chunks).toString('utf8');
-      const form = req.method === 'POST' ? new URLSearchParams(body) : undefined;
+      const isJson = (req.headers['content-type'] ?? '').includes('application/json');
+      const form = req.method === 'POST' && !isJson ? new URLSearchParams(body) : undefined;
+      let parsed: Record<string, unknown> | undefined;
+      if (isJson && body) parsed = JSON.parse(body) as Record<string, unknown>;
       requests.push({
         method: req.method ?? '',
         path: url.pathname,
         query: url.searchParams,
         authorization: req.headers.authorization,
         form,
+        json: parsed,
       });
       const failure = failures.find((entry) => entry.pattern.test(url.pathname));
       if (failure) {
@@ -156,8 +215,15 @@ export async function startFakeGoogle(client: { id: string; secret: string }): P
       }
       if (req.method === 'POST' && url.pathname === '/token')
         return token(res, form ?? new URLSearchParams());
-      if (req.method === 'GET' && url.pathname.startsWith('/calendar/v3/'))
-        return calendarApi(res, url.pathname, url.searchParams, req.headers.authorization);
+      if (url.pathname.startsWith('/calendar/v3/'))
+        return calendarApi(
+          res,
+          url.pathname,
+          url.searchParams,
+          req.headers.authorization,
+          req.method ?? 'GET',
+          parsed,
+        );
       return apiError(res, 404, 'Not Found');
     });
   });
@@ -178,6 +244,9 @@ export async function startFakeGoogle(client: { id: string; secret: string }): P
     },
     setEvents(calendarId, list) {
       events.set(calendarId, list);
+    },
+    eventsOf(calendarId) {
+      return events.get(calendarId) ?? [];
     },
     expireAccessTokens() {
       accessTokens.clear();

@@ -119,6 +119,12 @@ export const bookingPageSchema = z.object({
     /** Whether a booking is confirmed at once or waits as リクエスト中 (decision 0105). */
     accept_mode: z.enum(ACCEPT_MODES),
   }),
+  /** How a cancel lands before the deadline, and the deadline (issue 26, decision 0270). */
+  cancel: z.object({
+    accept_mode: z.enum(ACCEPT_MODES),
+    deadline_hours: z.number().int(),
+    allow_online_cancel: z.boolean(),
+  }),
 });
 export type BookingPage = z.infer<typeof bookingPageSchema>;
 

@@ -42,6 +42,16 @@ export const cancelConfigSchema = z.object({
   /** Members may cancel or change online until this many hours before the start. */
   deadline_hours: z.number().int().min(0).max(168).default(24),
   allow_online_cancel: z.boolean().default(true),
+  /**
+   * How a member's cancel before the deadline lands (issue 26, decision 0270): `instant` cancels
+   * at once and frees the slot, `request` waits for the salon's approval. Configs saved before
+   * it read as `instant`.
+   */
+  accept_mode: z
+    .enum(ACCEPT_MODES, {
+      error: 'キャンセルの受付方法は 即時確定・リクエスト のどちらかを選んでください',
+    })
+    .default('instant'),
 });
 export type CancelConfig = z.infer<typeof cancelConfigSchema>;
 

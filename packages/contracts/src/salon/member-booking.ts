@@ -149,9 +149,16 @@ export const myReservationSchema = z.object({
   /** The course and staff ids, so the page can ask the engine for a new slot of the same. */
   course_id: z.number().int().nullable(),
   course_name: z.string(),
+  /** The staff member the customer chose; null for 指名なし (the customer's choice is kept). */
   resource_id: z.number().int().nullable(),
-  /** The staff member's display name, or '' (指名なし not yet assigned / a room). */
+  /** The chosen staff member's display name, or '' (指名なし / a room). */
   resource_name: z.string(),
+  /** false when the customer booked 指名なし (issue 26): a change offers every suitable staff member. */
+  nominated: z.boolean(),
+  /** What the visit costs (税込, yen): the course, the 指名料 when charged, and their total. */
+  course_price: z.number().int(),
+  nomination_fee: z.number().int(),
+  total: z.number().int(),
   status: z.number().int(),
   status_name: z.string(),
   change_request: z
@@ -163,6 +170,17 @@ export const myReservationSchema = z.object({
   refusal: z.string(),
 });
 export type MyReservation = z.infer<typeof myReservationSchema>;
+
+/**
+ * `POST …/my/reservations/{id}/cancel` (decision 0270): `cancelled` when the salon's cancel
+ * accept_mode is instant (the slot is free at once), `requested` when staff must approve.
+ */
+export const memberCancelResultSchema = z.object({
+  status: z.literal(true),
+  id: z.number().int(),
+  state: z.enum(['cancelled', 'requested']),
+});
+export type MemberCancelResult = z.infer<typeof memberCancelResultSchema>;
 
 export const myReservationsSchema = z.object({
   upcoming: z.array(myReservationSchema),

@@ -45,3 +45,26 @@ export const googleCalendarAssociations = pgTable(
     ),
   ],
 );
+
+/**
+ * The Google event a reservation was written as (decision 0273): one per reservation, our own
+ * event id, on the calendar of the staff member's `reservation` link at the time. Kept without
+ * a foreign key to the reservation, so a deleted reservation's event can still be deleted.
+ */
+export const googleReservationEvents = pgTable(
+  'google_reservation_events',
+  {
+    id: serial().primaryKey(),
+    salonId: integer()
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    reservationId: integer().notNull(),
+    tokenId: integer()
+      .notNull()
+      .references(() => googleTokens.id, { onDelete: 'cascade' }),
+    googleCalendarId: text().notNull(),
+    googleEventId: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('google_reservation_events_reservation').on(table.reservationId)],
+);

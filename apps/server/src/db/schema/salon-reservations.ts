@@ -57,6 +57,11 @@ export const salonReservations = pgTable(
       .default(sql`'[]'::jsonb`),
     /** Staff placed it outside the resource's shift on purpose (decision 0009). */
     shiftOverride: boolean().notNull().default(false),
+    /**
+     * false when the customer booked 指名なし (issue 26, decision 0271): the engine assigned
+     * `resourceId`, and a change may go to any suitable staff member.
+     */
+    nominated: boolean().notNull().default(true),
     /** Who created it: `manager` (console) or `member` (booking page). */
     source: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,7 @@ import {
   type GoogleCalendarInfo,
   type GoogleCalendarProvider,
   type GoogleEvent,
+  type GoogleEventBody,
   type GoogleFailure,
   type GoogleTokenSet,
 } from './provider.js';
@@ -17,7 +18,7 @@ export const FAKE_GOOGLE_EMAIL = 'salon.demo@example.com';
 export const FAKE_SHIFT_CALENDAR_ID = 'staff-shifts@group.calendar.google.com';
 export const FAKE_RESERVATION_CALENDAR_ID = 'reservations@group.calendar.google.com';
 
-type Operation = 'exchangeCode' | 'listCalendars' | 'listEvents';
+type Operation = 'exchangeCode' | 'listCalendars' | 'listEvents' | 'putEvent' | 'deleteEvent';
 
 /** Working hours of the fake shift calendar by Tokyo weekday (0 = Sunday); none on Sunday. */
 const FAKE_HOURS: Record<number, [string, string] | undefined> = {
@@ -140,6 +141,33 @@ export function createFakeGoogleProvider() {
           ? generatedShiftEvents(window.timeMin, window.timeMax)
           : []);
       return { value: all.filter((event) => overlaps(event, window.timeMin, window.timeMax)) };
+    },
+
+    async putEvent(
+      tokens: GoogleTokenSet,
+      calendarId: string,
+      eventId: string,
+      body: GoogleEventBody,
+    ) {
+      maybeFail('putEvent');
+      if (!calendarsOf(emailOf(tokens)).some((calendar) => calendar.id === calendarId))
+        throw new GoogleProviderError('not_found');
+      const events = (customEvents.get(calendarId) ?? []).filter((event) => event.id !== eventId);
+      events.push({ id: eventId, summary: body.summary, start: body.start, end: body.end });
+      customEvents.set(calendarId, events);
+      return { value: undefined };
+    },
+
+    async deleteEvent(tokens: GoogleTokenSet, calendarId: string, eventId: string) {
+      maybeFail('deleteEvent');
+      emailOf(tokens);
+      const events = customEvents.get(calendarId);
+      if (events)
+        customEvents.set(
+          calendarId,
+          events.filter((event) => event.id !== eventId),
+        );
+      return { value: undefined };
     },
 
     // ---- test controls

@@ -62,7 +62,7 @@ describe('real Google provider against a fake Google', () => {
   });
   afterAll(() => google.close());
 
-  it('the consent URL asks for read-only calendar access, offline, with our state', () => {
+  it('the consent URL asks for calendar reads and event writes, offline, with our state', () => {
     const url = new URL(provider.authorizeUrl('7.state-value', REDIRECT));
     expect(`${url.origin}${url.pathname}`).toBe(`${google.url}/o/oauth2/v2/auth`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
@@ -72,7 +72,8 @@ describe('real Google provider against a fake Google', () => {
       access_type: 'offline',
       prompt: 'consent',
       response_type: 'code',
-      scope: 'https://www.googleapis.com/auth/calendar.readonly',
+      scope:
+        'https://www.googleapis.com/auth/calendar.readonly https://www.googleapis.com/auth/calendar.events',
     });
   });
 

@@ -6,8 +6,29 @@ import {
   type WithTokens,
 } from './provider.js';
 
-/** Read-only access is all the shift import needs (decision 0012). */
-const SCOPES = ['https://www.googleapis.com/auth/calendar.readonly'];
+/**
+ * Reading calendars and events for the shift import (decision 0012), and writing the staff's
+ * reservations as events (decision 0273). Accounts connected before the write scope connect
+ * again to grant it.
+ */
+const SCOPES = [
+  'https://www.googleapis.com/auth/calendar.readonly',
+  'https://www.googleapis.com/auth/calendar.events',
+];
+
+/** The HTTP status of a Google client error, when it has one. */
+function statusOf(error: unknown): number | undefined {
+  const candidate = error as {
+    status?: number;
+    code?: number | string;
+    response?: { status?: number };
+  };
+  return (
+    candidate.response?.status ??
+    candidate.status ??
+    (typeof candidate.code === 'number' ? candidate.code : undefined)
+  );
+}
 /** Google answers a page of at most 2,500 events; a shift window never comes close. */
 const MAX_EVENT_PAGES = 10;
 
@@ -177,6 +198,42 @@ export async function createGoogleProvider(options: {
           if (!pageToken) break;
         }
         return events;
+      });
+    },
+
+    async putEvent(tokens, calendarId, eventId, body) {
+      return withClient(tokens, async (api) => {
+        const requestBody = {
+          summary: body.summary,
+          description: body.description,
+          start: { dateTime: body.start },
+          end: { dateTime: body.end },
+          status: 'confirmed',
+        };
+        try {
+          await api.events.update({ calendarId, eventId, requestBody });
+          return;
+        } catch (error) {
+          if (statusOf(error) !== 404) throw error;
+        }
+        try {
+          await api.events.insert({ calendarId, requestBody: { ...requestBody, id: eventId } });
+        } catch (error) {
+          // Inserted meanwhile (a retry racing the first try): update it instead.
+          if (statusOf(error) !== 409) throw error;
+          await api.events.update({ calendarId, eventId, requestBody });
+        }
+      });
+    },
+
+    async deleteEvent(tokens, calendarId, eventId) {
+      return withClient(tokens, async (api) => {
+        try {
+          await api.events.delete({ calendarId, eventId });
+        } catch (error) {
+          const status = statusOf(error);
+          if (status !== 404 && status !== 410) throw error;
+        }
       });
     },
   };

@@ -31,6 +31,15 @@ export interface WithTokens<T> {
   refreshed?: GoogleTokenSet;
 }
 
+/** A reservation as written to a staff member's calendar (decision 0273). */
+export interface GoogleEventBody {
+  summary: string;
+  description: string;
+  /** RFC 3339 instants (Asia/Tokyo offsets). */
+  start: string;
+  end: string;
+}
+
 export type GoogleFailure = 'unauthorized' | 'not_found' | 'unavailable';
 
 /** The provider's failures, by kind: the service maps them to 401 / 404 or 400 / 503. */
@@ -59,4 +68,20 @@ export interface GoogleCalendarProvider {
     calendarId: string,
     window: { timeMin: Date; timeMax: Date },
   ): Promise<WithTokens<GoogleEvent[]>>;
+  /**
+   * Writes the event `eventId` (our own id, decision 0273): updated when it exists, else
+   * inserted with that id — so a retry never makes a second event.
+   */
+  putEvent(
+    tokens: GoogleTokenSet,
+    calendarId: string,
+    eventId: string,
+    body: GoogleEventBody,
+  ): Promise<WithTokens<void>>;
+  /** Deletes the event; one already gone counts as deleted. */
+  deleteEvent(
+    tokens: GoogleTokenSet,
+    calendarId: string,
+    eventId: string,
+  ): Promise<WithTokens<void>>;
 }

@@ -22,6 +22,7 @@ import {
 } from './provider.js';
 import * as repository from './repository.js';
 import type { TokenRow } from './repository.js';
+import * as written from './reservation-events.js';
 import type { TokenVault } from './token-vault.js';
 
 export interface SyncResult {
@@ -30,7 +31,7 @@ export interface SyncResult {
   removed: number;
 }
 
-type Step = 'read' | 'link' | 'resync';
+type Step = 'read' | 'link' | 'resync' | 'write';
 
 /** The little of the logger the service uses (the app passes its pino logger). */
 export interface GoogleLog {
@@ -97,8 +98,75 @@ export function createGoogleCalendarService(deps: {
     return { window, ...shiftsFromEvents(events, window) };
   }
 
+  /**
+   * Brings a reservation's Google event in line with the reservation (decision 0273): written
+   * (updated, or inserted under our own id) on its staff member's `reservation` calendar while
+   * it holds its slot; deleted when it is cancelled, deleted, or moved to a staff member with
+   * another calendar or none. Idempotent: running it again changes nothing and never makes a
+   * second event.
+   */
+  async function writeReservation(salonId: number, reservationId: number): Promise<void> {
+    const wanted = await written.wantedEvent(db, salonId, reservationId);
+    const stored = await written.writtenEvent(db, reservationId);
+    const same =
+      stored &&
+      wanted &&
+      stored.tokenId === wanted.tokenId &&
+      stored.googleCalendarId === wanted.calendarId;
+    if (stored && !same) {
+      const token = await repository.findToken(db, salonId, stored.tokenId);
+      if (token)
+        await call(token, 'write', (tokens) =>
+          provider.deleteEvent(tokens, stored.googleCalendarId, stored.googleEventId),
+        );
+      await written.forgetWritten(db, reservationId);
+    }
+    if (!wanted) return;
+    const token = await repository.findToken(db, salonId, wanted.tokenId);
+    if (!token) return;
+    const eventId = same ? stored.googleEventId : written.eventIdOf(salonId, reservationId);
+    await call(token, 'write', (tokens) =>
+      provider.putEvent(tokens, wanted.calendarId, eventId, wanted.body),
+    );
+    await written.recordWritten(db, {
+      salonId,
+      reservationId,
+      tokenId: token.id,
+      googleCalendarId: wanted.calendarId,
+      googleEventId: eventId,
+    });
+  }
+
   return {
     provider,
+    writeReservation,
+
+    /**
+     * After reservation events were published: each reservation they moved is written to
+     * Google. A failure is logged and left for the next change of that reservation (the
+     * booking itself has succeeded).
+     */
+    async afterEvents(
+      events: { salonId: number; reservationId: number; type: written.CalendarEventType }[],
+    ): Promise<void> {
+      const seen = new Set<string>();
+      for (const event of events) {
+        const key = `${event.salonId}:${event.reservationId}`;
+        if (!written.CALENDAR_EVENT_TYPES.has(event.type) || seen.has(key)) continue;
+        seen.add(key);
+        try {
+          await writeReservation(event.salonId, event.reservationId);
+        } catch (error) {
+          log.warn(
+            {
+              reservationId: event.reservationId,
+              err: error instanceof Error ? error.message : error,
+            },
+            'google calendar reservation write failed',
+          );
+        }
+      }
+    },
 
     /** RSV-39/40. */
     async overview(salonId: number): Promise<GoogleCalendars> {

@@ -173,6 +173,16 @@ describe(`member booking writes (${databaseKind})`, () => {
   });
 
   it('change request, its withdrawal and a cancel request each publish their event', async () => {
+    const cancelBy = (accept_mode: string) =>
+      demo.put(`${base}/configs/cancel`, {
+        deadline_hours: 24,
+        allow_online_cancel: true,
+        accept_mode,
+      });
+    expect((await cancelBy('request')).statusCode).toBe(200);
+    onTestFinished(async () => {
+      await cancelBy('instant');
+    });
     const member = await newMember('会員 四郎');
     const booked = await book(member, '15:00');
     expect(booked.statusCode, booked.body).toBe(200);

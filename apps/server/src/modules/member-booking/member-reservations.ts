@@ -18,9 +18,13 @@ const columns = {
   status: salonReservations.status,
   courseId: salonReservations.courseId,
   courseName: salonCourses.name,
+  coursePrice: salonCourses.price,
   resourceId: salonReservations.resourceId,
   resourceName: salonResources.name,
   resourceKind: salonResources.kind,
+  nominationFee: salonResources.nominationFee,
+  feeCharged: salonReservations.resourceFeeIsCharged,
+  nominated: salonReservations.nominated,
 };
 
 /**
@@ -99,6 +103,7 @@ export async function findOwn(db: Executor, salonId: number, memberId: number, i
       from: salonReservations.fromTime,
       courseId: salonReservations.courseId,
       resourceId: salonReservations.resourceId,
+      nominated: salonReservations.nominated,
     })
     .from(salonReservations)
     .where(

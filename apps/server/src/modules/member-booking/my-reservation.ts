@@ -14,6 +14,13 @@ import type * as own from './member-reservations.js';
 /** The salon's cancel config, as far as online changes go. */
 export type CancelRule = { deadline_hours: number; allow_online_cancel: boolean };
 
+/** What the visit costs (税込): the course, the 指名料 when charged, and their total. */
+export function priceOf(row: Pick<own.OwnRow, 'coursePrice' | 'nominationFee' | 'feeCharged'>) {
+  const course = row.coursePrice ?? 0;
+  const fee = row.feeCharged ? (row.nominationFee ?? 0) : 0;
+  return { course_price: course, nomination_fee: fee, total: course + fee };
+}
+
 export const statusName = (status: number) =>
   RESERVATION_STATUSES.find((entry) => entry.id === status)?.name ?? '';
 
@@ -44,6 +51,8 @@ export function toMyReservation(
   const proposal = change ? proposalSchema.safeParse(change.proposal) : undefined;
   const holds = row.status === 1 || row.status === 2;
   const refusal = holds ? refusalOf(rule, row, now) : '';
+  // 指名なし stays the customer's choice (decision 0271): the assigned staff member is not named.
+  const chosenStaff = row.resourceKind === 'staff' && row.nominated;
   return {
     id: row.id,
     date: row.date,
@@ -51,8 +60,10 @@ export function toMyReservation(
     to: row.to,
     course_id: row.courseId,
     course_name: row.courseName ?? '',
-    resource_id: row.resourceKind === 'staff' ? row.resourceId : null,
-    resource_name: row.resourceKind === 'staff' ? (row.resourceName ?? '') : '',
+    resource_id: chosenStaff ? row.resourceId : null,
+    resource_name: chosenStaff ? (row.resourceName ?? '') : '',
+    nominated: row.nominated,
+    ...priceOf(row),
     status: row.status,
     status_name: statusName(row.status),
     change_request:

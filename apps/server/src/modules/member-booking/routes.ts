@@ -4,6 +4,7 @@ import {
   errorBodySchema,
   memberBookingInputSchema,
   memberBookingResultSchema,
+  memberCancelResultSchema,
   memberChangeInputSchema,
   myRequestParamsSchema,
   myReservationParamsSchema,
@@ -141,9 +142,10 @@ export async function memberBookingRoutes(
       config: { access: memberAccess },
       schema: {
         tags,
-        summary: 'キャンセルのリクエスト（キャンセル期限を過ぎたら 409 と理由）',
+        summary:
+          'キャンセル（キャンセル期限まで）: 設定が即時なら予約を取り消して枠を空け、リクエストならお店の承認待ち。期限を過ぎたら 409 と理由',
         params: myReservationParamsSchema,
-        response: { 200: createdSchema, ...memberErrors, 409: errorBodySchema },
+        response: { 200: memberCancelResultSchema, ...memberErrors, 409: errorBodySchema },
       },
     },
     async (request) => {

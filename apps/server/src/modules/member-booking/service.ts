@@ -118,7 +118,7 @@ export function createMemberBookingService(deps: {
             sub_resource_ids: [],
             comment: input.comment,
           },
-          { instant, answers },
+          { instant, answers, nominated: input.resource_id !== null },
         );
       } catch (error) {
         // The same database guarantee as staff bookings refused it: someone took it meanwhile.
@@ -167,7 +167,13 @@ export function createMemberBookingService(deps: {
         salonId: salon.id,
         config,
         courseId: row.courseId,
-        resourceId: input.resource_id === undefined ? row.resourceId : input.resource_id,
+        // Absent = the customer's own choice: their staff member, or 指名なし (decision 0271).
+        resourceId:
+          input.resource_id === undefined
+            ? row.nominated
+              ? row.resourceId
+              : null
+            : input.resource_id,
         date: input.date,
         from: input.from,
       };
@@ -199,9 +205,14 @@ export function createMemberBookingService(deps: {
       const config = await openSalon(salon);
       await countWrite(db, member, now);
       await changeable(salon.id, config.cancel, member, id, now);
+      // Before the deadline an instant cancel frees the slot at once (decision 0270).
+      if (config.cancel.accept_mode === 'instant') {
+        await requests.cancelNow(salon, member.memberId, id);
+        return { status: true as const, id, state: 'cancelled' as const };
+      }
       await assertBelowPendingLimit(db, salon.id, member, now);
       const childId = await requests.requestCancel(salon, member.memberId, id);
-      return { status: true as const, id: childId };
+      return { status: true as const, id: childId, state: 'requested' as const };
     },
 
     async withdraw(

@@ -72,6 +72,7 @@ export function createAvailabilityService(deps: { db: Database; clock?: () => Da
             nomination_fee: resource.nominationFee,
           })),
         booking: config.booking,
+        cancel: config.cancel,
       };
     },
 

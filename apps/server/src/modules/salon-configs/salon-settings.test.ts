@@ -81,7 +81,12 @@ describe(`salon settings, courses and resources (${databaseKind})`, () => {
       allow_online_cancel: true,
     });
     expect(put.statusCode).toBe(200);
-    expect(put.json().config.cancel).toEqual({ deadline_hours: 48, allow_online_cancel: true });
+    // accept_mode left out reads as instant (decision 0270).
+    expect(put.json().config.cancel).toEqual({
+      deadline_hours: 48,
+      allow_online_cancel: true,
+      accept_mode: 'instant',
+    });
     const booking = (await demo.get(`${base}/configs`)).json().booking;
     const bad = await demo.put(`${base}/configs/booking`, { slot_interval_minutes: 'x' });
     expect(bad.statusCode).toBe(422);

@@ -1,5 +1,6 @@
 import {
   RESERVATION_MESSAGES,
+  RESERVATION_STATUS,
   reservationInputSchema,
   type CustomerAnswer,
   type ReservationInput,
@@ -17,6 +18,14 @@ export type MemberReservationInput = Pick<
   ReservationInput,
   'date' | 'from' | 'to' | 'course_id' | 'salon_resource_id' | 'sub_resource_ids' | 'comment'
 > & { name?: string };
+
+/** A member's request for a reservation: instant (accept_mode), answers, 指名 or 指名なし. */
+export interface MemberRequestOptions {
+  instant?: boolean;
+  answers?: CustomerAnswer[];
+  /** false = 指名なし: no 指名料 is charged and a change may go to any staff member (decision 0271). */
+  nominated?: boolean;
+}
 
 export interface MemberChangeInput {
   date: string;
@@ -55,11 +64,18 @@ export function createMemberRequestService(core: ReservationCore) {
       salon: SalonRef,
       memberId: number,
       input: MemberReservationInput,
-      options: { instant?: boolean; answers?: CustomerAnswer[] } = {},
+      options: MemberRequestOptions = {},
     ) {
       const status = options.instant ? 2 : 1;
-      const parsed = reservationInputSchema.parse({ ...input, member_id: memberId, status });
-      return core.create(salon, parsed, 'member', options.answers);
+      const nominated = options.nominated ?? true;
+      const parsed = reservationInputSchema.parse({
+        ...input,
+        member_id: memberId,
+        status,
+        // The 指名料 is charged when the customer chose the staff member (decision 0271).
+        resource_fee_is_charged: nominated,
+      });
+      return core.create(salon, parsed, 'member', options.answers, nominated);
     },
 
     /** A change request: a `change` child holding the proposal (event update_request). */
@@ -131,6 +147,26 @@ export function createMemberRequestService(core: ReservationCore) {
               deleteChildId: childId,
             }),
           ],
+        };
+      }, noSlot(salon.id));
+    },
+
+    /**
+     * An instant cancel (the salon's cancel accept_mode is instant, decision 0270): the
+     * reservation is cancelled and its slots freed at once, pending requests are denied, and the
+     * `cancel` event (actor member) tells the staff — the one place staff notices hook on.
+     */
+    async cancelNow(salon: SalonRef, memberId: number, reservationId: number) {
+      return write(async (tx) => {
+        const { member } = await ownReservation(tx, salon, memberId, reservationId);
+        await repository.updateReservation(tx, salon.id, reservationId, {
+          status: RESERVATION_STATUS.cancelled,
+        });
+        await repository.releaseReservation(tx, reservationId);
+        await repository.denyPendingChildren(tx, reservationId);
+        return {
+          result: reservationId,
+          events: [event(salon.id, reservationId, 'cancel', 'member', member)],
         };
       }, noSlot(salon.id));
     },

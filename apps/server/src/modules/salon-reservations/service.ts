@@ -215,6 +215,8 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
     input: ReservationInput,
     actor: 'manager' | 'member',
     customerAnswers: CustomerAnswer[] = [],
+    /** false: the customer chose 指名なし and the engine picked the staff member (decision 0271). */
+    nominated = true,
   ): Promise<number> {
     const booking = bookingOf(input);
     return write(
@@ -234,6 +236,7 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
           status: input.status,
           metaData: { memo: input.meta_data.memo },
           customerAnswers,
+          nominated,
           source: actor,
         });
         await repository.occupyForReservation(tx, salon.id, id, resourceIdsOf(booking), booking);

@@ -8,6 +8,7 @@ import {
 import {
   createEventPublisher,
   createRealtimeHub,
+  type PublishEvents,
   realtimeEventRoutes,
   realtimeSettingsRoutes,
 } from '../realtime/index.js';
@@ -38,7 +39,7 @@ export async function salonModule(
 ) {
   const { db, config, log } = api;
   const readCache = createSalonReadCache({ maxBytes: config.SALON_READ_CACHE_MB * 1024 * 1024 });
-  const publish = createEventPublisher(db, log);
+  const publishEvents = createEventPublisher(db, log);
   const hub = createRealtimeHub({ db, listen: api.dbListen, log });
   await hub.start();
   // Open event streams end before the server waits for its connections to close.
@@ -49,6 +50,12 @@ export async function salonModule(
     log,
     provider: options.googleProvider,
   });
+  // Every reservation event goes out from here: stored and announced (RT), then each moved
+  // reservation is written to its staff member's Google calendar (decision 0273).
+  const publish: PublishEvents = async (events) => {
+    await publishEvents(events);
+    await google.afterEvents(events);
+  };
 
   await api.register(salonsRoutes);
   await api.register(resourceReferenceRoutes);

@@ -24,7 +24,10 @@ const page = {
     accept_hours_before: 1,
     accept_mode: 'instant',
   },
+  cancel: { accept_mode: 'instant', deadline_hours: 24, allow_online_cancel: true },
 };
+/** Whether the page opens with a live member session (else the customer browses first). */
+let signedIn = true;
 const session = {
   member: { display_name: '佐藤 美咲', icon_url: '' },
   expires_at: '2099-01-01T00:00:00Z',
@@ -47,8 +50,9 @@ function fakeServer(book: (call: Call, count: number) => [number, unknown]) {
         headers: { 'content-type': 'application/json' },
       });
     if (path === base) return json(200, page);
+    if (path === `${base}/session` && method === 'POST') return json(200, session);
     if (path === `${base}/session`)
-      return json(200, { session, liff_id: '', demo_available: true });
+      return json(200, { session: signedIn ? session : null, liff_id: '', demo_available: true });
     if (path === `${base}/slots`)
       return json(200, {
         course_id: 1,
@@ -82,7 +86,11 @@ async function bookUntilConfirm() {
 }
 
 describe('booking page', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+    signedIn = true;
+  });
 
   it('a required question is asked for before anything is sent; the answers go keyed by question id', async () => {
     const calls = fakeServer(() => [
@@ -131,5 +139,28 @@ describe('booking page', () => {
     expect(
       calls.filter((c) => c.method === 'POST').map((c) => (c.body as { from: string }).from),
     ).toEqual(['10:00', '13:00']);
+  });
+
+  it('outside LINE the customer browses courses, staff and times first, sees 指名料 and the total, and signs in at the confirm step', async () => {
+    signedIn = false;
+    const calls = fakeServer(() => [
+      200,
+      { status: true, id: 7, state: 'confirmed', state_name: '予約確定' },
+    ]);
+    const user = await bookUntilConfirm();
+    // The header is compact after the first step: no page title any more.
+    expect(screen.queryByRole('heading', { name: 'オンライン予約' })).toBeNull();
+    await user.type(screen.getByLabelText(/電話番号/), '0312345678');
+    await user.click(screen.getByRole('button', { name: '確認へ進む' }));
+    expect(await screen.findByText('コース料金')).toBeVisible();
+    expect(screen.getByText('指名料').nextSibling).toHaveTextContent('500円');
+    expect(screen.getByText('合計（税込）').nextSibling).toHaveTextContent('5,450円');
+    expect(screen.queryByRole('button', { name: 'この内容で予約する' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'デモ会員として続ける' }));
+    await user.click(await screen.findByRole('button', { name: 'この内容で予約する' }));
+    expect(await screen.findByText('ご予約が確定しました')).toBeVisible();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(
+      expect.arrayContaining([`POST ${base}/session`, `POST ${base}/reservations`]),
+    );
   });
 });

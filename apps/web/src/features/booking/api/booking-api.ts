@@ -1,6 +1,7 @@
 import type {
   BookingPage,
   BookingSlots,
+  MemberCancelResult,
   MemberIdentity,
   MemberSession,
   MyReservation,
@@ -84,7 +85,7 @@ export function bookingApi(publicKey: string) {
     requestChange: (id: number, slot: { date: string; from: string }) =>
       call<{ id: number }>('POST', `${base}/my/reservations/${id}/change`, slot),
     requestCancel: (id: number) =>
-      call<{ id: number }>('POST', `${base}/my/reservations/${id}/cancel`),
+      call<MemberCancelResult>('POST', `${base}/my/reservations/${id}/cancel`),
     withdraw: (id: number, childId: number) =>
       call<{ status: true }>('DELETE', `${base}/my/reservations/${id}/requests/${childId}`),
   };

@@ -33,16 +33,19 @@ function loadSdk(): Promise<Liff> {
 
 /**
  * The LINE user's ID token and LIFF access token (the server asks LINE with the latter whether
- * they are a friend of the account, decision 0181); null while the browser is on its way to
- * LINE Login.
+ * they are a friend of the account, decision 0181). `silent` (the page's first look, decision
+ * 0272): inside LINE, or back from LINE Login, LIFF is logged in and the tokens come without a
+ * tap; otherwise null, so a browser outside LINE can browse first. Not silent (the customer
+ * tapped 「LINEでログイン」): the browser goes to LINE Login and back (null meanwhile).
  */
 export async function liffTokens(
   liffId: string,
+  mode: 'silent' | 'login' = 'login',
 ): Promise<{ id_token: string; access_token?: string } | null> {
   const liff = await loadSdk();
   await liff.init({ liffId });
   if (!liff.isLoggedIn()) {
-    liff.login({ redirectUri: window.location.href });
+    if (mode === 'login') liff.login({ redirectUri: window.location.href });
     return null;
   }
   const token = liff.getIDToken();

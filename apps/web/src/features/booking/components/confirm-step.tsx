@@ -1,7 +1,9 @@
 import type { BookingPage } from '@tsunagu/contracts';
 import type { CustomerAnswersInput } from '@tsunagu/contracts/customer-answers';
+import type { ReactNode } from 'react';
 import type { FreeSlot } from '../api/booking-api';
-import { formatDateJa, formatLongDateJa, formatYen } from '../lib/dates';
+import { formatDateJa, formatLongDateJa } from '../lib/dates';
+import { PriceFacts } from './price-facts';
 
 export type Draft = {
   course: BookingPage['courses'][number];
@@ -12,8 +14,10 @@ export type Draft = {
 };
 
 /**
- * The booking as it will be sent. When the slot was taken meanwhile (409) the server's nearest
- * free slots are offered right here, so the customer picks one without starting again.
+ * The booking as it will be sent, with what it costs (course, 指名料, total 税込). When the slot
+ * was taken meanwhile (409) the server's nearest free slots are offered right here, so the
+ * customer picks one without starting again. Without a session `signIn` stands in for the
+ * confirm button (decision 0272).
  */
 export function ConfirmStep(props: {
   page: BookingPage;
@@ -23,6 +27,8 @@ export function ConfirmStep(props: {
   alternatives: FreeSlot[];
   onConfirm: () => void;
   onPickAlternative: (slot: FreeSlot) => void;
+  /** Shown instead of the confirm button until the customer has signed in. */
+  signIn?: ReactNode;
 }) {
   const { page, draft } = props;
   const request = page.booking.accept_mode === 'request';
@@ -45,10 +51,11 @@ export function ConfirmStep(props: {
         </dd>
         <dt>コース</dt>
         <dd>
-          {draft.course.name}（{draft.course.duration}分・{formatYen(draft.course.price)}）
+          {draft.course.name}（{draft.course.duration}分）
         </dd>
         <dt>担当</dt>
         <dd>{draft.staff ? draft.staff.name : '指名なし'}</dd>
+        <PriceFacts course={draft.course.price} nominationFee={draft.staff?.nomination_fee ?? 0} />
         {answered.map((row) => (
           <div key={row.label} className="bk-facts__row">
             <dt>{row.label}</dt>
@@ -87,14 +94,16 @@ export function ConfirmStep(props: {
           ) : null}
         </div>
       ) : null}
-      <button
-        type="button"
-        className="bk-btn bk-btn--primary bk-btn--wide"
-        disabled={props.busy}
-        onClick={props.onConfirm}
-      >
-        {props.busy ? '送信中...' : request ? 'この内容でリクエストする' : 'この内容で予約する'}
-      </button>
+      {props.signIn ?? (
+        <button
+          type="button"
+          className="bk-btn bk-btn--primary bk-btn--wide"
+          disabled={props.busy}
+          onClick={props.onConfirm}
+        >
+          {props.busy ? '送信中...' : request ? 'この内容でリクエストする' : 'この内容で予約する'}
+        </button>
+      )}
     </div>
   );
 }

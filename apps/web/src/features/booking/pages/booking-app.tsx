@@ -1,25 +1,30 @@
 import type { BookingPage, MemberIdentity } from '@tsunagu/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { BookingApiError, bookingApi } from '../api/booking-api';
-import { SignIn } from '../components/sign-in';
+import { useMemberSession } from '../api/use-member-session';
 import { SalonHeader } from '../components/salon-header';
-import { BookingFlow } from './booking-flow';
+import { SignIn } from '../components/sign-in';
+import { BookingFlow, type Step } from './booking-flow';
 import { MyReservations } from './my-reservations';
 
 type Loaded = { page: BookingPage; identity: MemberIdentity };
 
 /**
- * The booking page: the salon's menu and the customer's identity first, then either the
- * booking steps or the customer's own reservations (two tabs). Nothing here ever shows another
- * customer: the server answers only the signed-in member's own rows.
+ * The booking page: the salon's menu first — courses, staff and free times need no sign-in
+ * (decision 0272) — then the booking steps or the customer's own reservations (two tabs). The
+ * customer signs in when confirming or opening their reservations; inside LINE LIFF signs them
+ * in without a tap. Nothing here ever shows another customer: the server answers only the
+ * signed-in member's own rows.
  */
 export function BookingApp({ publicKey }: { publicKey: string }) {
   const api = useMemo(() => bookingApi(publicKey), [publicKey]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failure, setFailure] = useState('');
   const [tab, setTab] = useState<'book' | 'mine'>('book');
+  const [step, setStep] = useState<Step>('course');
   // Bumped after a booking so "my reservations" reads the new one.
   const [version, setVersion] = useState(0);
+  const member = useMemberSession(api, loaded?.identity ?? null);
 
   useEffect(() => {
     let live = true;
@@ -56,47 +61,48 @@ export function BookingApp({ publicKey }: { publicKey: string }) {
     );
 
   const { page, identity } = loaded;
-  const session = identity.session;
+  const session = member.session;
+  const signIn = (lead: string) => <SignIn identity={identity} state={member} lead={lead} />;
   return (
     <main className="bk">
-      <SalonHeader page={page} memberName={session?.member.display_name ?? ''} />
-      {session ? (
-        <>
-          <nav className="bk-tabs" aria-label="予約メニュー">
-            <button
-              type="button"
-              className="bk-tab"
-              aria-current={tab === 'book' ? 'page' : undefined}
-              onClick={() => setTab('book')}
-            >
-              予約する
-            </button>
-            <button
-              type="button"
-              className="bk-tab"
-              aria-current={tab === 'mine' ? 'page' : undefined}
-              onClick={() => setTab('mine')}
-            >
-              予約の確認・変更
-            </button>
-          </nav>
-          {tab === 'book' ? (
-            <BookingFlow
-              api={api}
-              page={page}
-              onBooked={() => setVersion((v) => v + 1)}
-              onShowMine={() => setTab('mine')}
-            />
-          ) : (
-            <MyReservations key={version} api={api} page={page} />
-          )}
-        </>
-      ) : (
-        <SignIn
+      <SalonHeader
+        page={page}
+        memberName={session?.member.display_name ?? ''}
+        compact={tab === 'mine' || step !== 'course'}
+      />
+      <nav className="bk-tabs" aria-label="予約メニュー">
+        <button
+          type="button"
+          className="bk-tab"
+          aria-current={tab === 'book' ? 'page' : undefined}
+          onClick={() => setTab('book')}
+        >
+          予約する
+        </button>
+        <button
+          type="button"
+          className="bk-tab"
+          aria-current={tab === 'mine' ? 'page' : undefined}
+          onClick={() => setTab('mine')}
+        >
+          予約の確認・変更
+        </button>
+      </nav>
+      {tab === 'book' ? (
+        <BookingFlow
           api={api}
-          identity={identity}
-          onSignedIn={(signed) => setLoaded({ page, identity: { ...identity, session: signed } })}
+          page={page}
+          onBooked={() => setVersion((v) => v + 1)}
+          onShowMine={() => setTab('mine')}
+          onStep={setStep}
+          signIn={session ? null : signIn('予約を確定するにはログインしてください')}
         />
+      ) : session ? (
+        <MyReservations key={version} api={api} page={page} />
+      ) : (
+        <section className="bk-card">
+          {signIn('ご予約の確認・変更にはログインしてください')}
+        </section>
       )}
     </main>
   );

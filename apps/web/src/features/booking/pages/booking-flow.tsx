@@ -1,5 +1,5 @@
 import type { BookingPage } from '@tsunagu/contracts';
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BookingApiError, type BookingApi, type BookingResult } from '../api/booking-api';
 import { AnswersForm } from '../components/answers-form';
 import { CourseStep, StaffStep } from '../components/choice-steps';
@@ -7,7 +7,7 @@ import { ConfirmStep, type Draft } from '../components/confirm-step';
 import { ResultStep } from '../components/result-step';
 import { SlotPicker } from '../components/slot-picker';
 
-type Step = 'course' | 'staff' | 'slot' | 'answers' | 'confirm' | 'result';
+export type Step = 'course' | 'staff' | 'slot' | 'answers' | 'confirm' | 'result';
 const TITLES: Record<Step, string> = {
   course: 'コースを選ぶ',
   staff: '担当者を選ぶ',
@@ -17,23 +17,49 @@ const TITLES: Record<Step, string> = {
   result: '予約の受付',
 };
 
+type Kept = { history: Step[]; draft: Partial<Draft> };
+/** The steps so far, kept for the trip to LINE Login and back (decision 0272). */
+const KEPT = `bk-draft:${typeof location === 'undefined' ? '' : location.pathname}`;
+function restored(): Kept | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(KEPT) ?? 'null') as Kept | null;
+    return kept && Array.isArray(kept.history) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * コース → 担当者（指名なし）→ 日時 → お客様情報 → 確認 → 結果. Each step keeps what was chosen
- * before it, so 戻る never loses an answer.
+ * before it, so 戻る never loses an answer. Browsing needs no session; the confirm step asks for
+ * one (`signIn`, decision 0272).
  */
 export function BookingFlow(props: {
   api: BookingApi;
   page: BookingPage;
   onBooked: () => void;
   onShowMine: () => void;
+  onStep: (step: Step) => void;
+  /** Shown at the confirm step instead of its button while the customer is not signed in. */
+  signIn: ReactNode | null;
 }) {
-  const { api, page } = props;
-  const [history, setHistory] = useState<Step[]>(['course']);
-  const [draft, setDraft] = useState<Partial<Draft>>({ answers: {}, comment: '' });
+  const { api, page, onStep } = props;
+  const [kept] = useState(restored);
+  const [history, setHistory] = useState<Step[]>(kept?.history ?? ['course']);
+  const [draft, setDraft] = useState<Partial<Draft>>(kept?.draft ?? { answers: {}, comment: '' });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<BookingApiError | null>(null);
   const [result, setResult] = useState<BookingResult | null>(null);
   const step = history[history.length - 1]!;
+  useEffect(() => {
+    onStep(step);
+    try {
+      if (step === 'result') sessionStorage.removeItem(KEPT);
+      else sessionStorage.setItem(KEPT, JSON.stringify({ history, draft }));
+    } catch {
+      // Private mode without storage: the steps are simply not kept.
+    }
+  }, [step, history, draft, onStep]);
   const go = (next: Step) => setHistory([...history, next]);
   const steps = (Object.keys(TITLES) as Step[]).filter(
     (s) => s !== 'answers' || page.customer_info.length > 0,
@@ -145,6 +171,7 @@ export function BookingFlow(props: {
             setDraft({ ...draft, slot });
             setFailure(null);
           }}
+          signIn={props.signIn}
         />
       ) : (
         <ResultStep

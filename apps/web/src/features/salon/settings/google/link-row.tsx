@@ -13,8 +13,8 @@ export const PURPOSE_LABELS: Record<GooglePurpose, string> = {
 /** Said once above the resources, not on every row. */
 export const PURPOSE_HINTS: Record<GooglePurpose, string> = {
   shift: 'カレンダーの予定を、今日から62日分シフトとして取り込みます。',
-  // Decision 0012: reservation links are stored; writing reservations to Google comes later.
-  reservation: '連携は保存されます。予約をGoogleカレンダーへ書き込む機能は準備中です。',
+  // Decision 0273: each staff member's reservations are written to their linked calendar.
+  reservation: '担当者の予約（作成・変更・キャンセル）を、リンクしたカレンダーへ書き込みます。',
 };
 
 const syncedAt = new Intl.DateTimeFormat('ja-JP', {

@@ -1,5 +1,7 @@
 import {
+  ACCEPT_MODES,
   cancelConfigSchema,
+  type AcceptMode,
   fieldErrorsFromIssues,
   type CancelConfig,
   type FieldErrors,
@@ -12,9 +14,19 @@ import { fieldErrorsOf, writeErrorText } from '../../utils/write-errors';
 import { useSaveConfigType } from '../api/config-writes';
 import { NumberField, toNumber } from '../components/number-field';
 
+/** How a customer's cancel before the deadline lands (decision 0270). */
+const CANCEL_MODE_LABELS: Record<AcceptMode, { name: string; hint: string }> = {
+  instant: { name: '即時キャンセル', hint: 'キャンセルはその場で確定し、枠が空きます。' },
+  request: {
+    name: 'リクエスト',
+    hint: 'キャンセルはリクエストになり、サロンが承認するまで枠は押さえたままです。',
+  },
+};
+
 const toDraft = (config: CancelConfig) => ({
   allow_online_cancel: config.allow_online_cancel,
   deadline_hours: String(config.deadline_hours),
+  accept_mode: config.accept_mode,
 });
 
 /** RSV-11 PUT /configs/cancel: whether and until when customers cancel or change online. */
@@ -82,6 +94,25 @@ export function CancelForm(props: { salonId: number; canWrite: boolean; saved: C
           errors={errors.deadline_hours}
           onChange={(value) => setDraft((current) => ({ ...current, deadline_hours: value }))}
         />
+        <fieldset className="settings-radios">
+          <legend className="field__label">キャンセルの受付方法</legend>
+          {ACCEPT_MODES.map((mode) => (
+            <label key={mode} className="settings-radio">
+              <input
+                type="radio"
+                name="cancel_accept_mode"
+                value={mode}
+                checked={draft.accept_mode === mode}
+                onChange={() => setDraft((current) => ({ ...current, accept_mode: mode }))}
+              />
+              <span>
+                <strong>{CANCEL_MODE_LABELS[mode].name}</strong>
+                <span className="text-muted">{CANCEL_MODE_LABELS[mode].hint}</span>
+              </span>
+            </label>
+          ))}
+          <FieldError id="cancel-mode-error" messages={errors.accept_mode} />
+        </fieldset>
       </fieldset>
       {canWrite ? (
         <div className="form__actions">

@@ -28,6 +28,24 @@ describe('salon settings: booking and cancel', { timeout: 30_000 }, () => {
     expect(await screen.findByText('予約受付の設定を保存しました')).toBeVisible();
   });
 
+  it('the cancel form saves how a customer cancel lands: instant by default, or by request', async () => {
+    const app = renderSettings(PATH, {
+      [`PUT ${BASE}/configs/:type`]: ({ body }) =>
+        reply(200, { status: true, config: makeConfig({ cancel: body as never }) }),
+    });
+    const form = await screen.findByRole('form', { name: 'キャンセル・変更' });
+    expect(within(form).getByRole('radio', { name: /即時キャンセル/ })).toBeChecked();
+    await app.user.click(within(form).getByRole('radio', { name: /リクエスト/ }));
+    await app.user.click(within(form).getByRole('button', { name: 'キャンセル設定を保存' }));
+    await waitFor(() => expect(app.callsTo('PUT', `${BASE}/configs/cancel`)).toHaveLength(1));
+    expect(app.callsTo('PUT', `${BASE}/configs/cancel`)[0]!.body).toEqual({
+      deadline_hours: 24,
+      allow_online_cancel: true,
+      accept_mode: 'request',
+    });
+    expect(await screen.findByText('キャンセルの設定を保存しました')).toBeVisible();
+  });
+
   it('RSV-05 a 422 from the server is shown under its field', async () => {
     const app = renderSettings(PATH, {
       [`PUT ${BASE}/configs/:type`]: () =>
