@@ -11,6 +11,7 @@ import {
   realtimeEventRoutes,
   realtimeSettingsRoutes,
 } from '../realtime/index.js';
+import { recordSalonNotices } from '../staff-notify/index.js';
 import { availabilityRoutes, bookingRoutes } from '../salon-availability/index.js';
 import { memberBookingRoutes } from '../member-booking/index.js';
 import { configRoutes } from '../salon-configs/index.js';
@@ -38,7 +39,9 @@ export async function salonModule(
 ) {
   const { db, config, log } = api;
   const readCache = createSalonReadCache({ maxBytes: config.SALON_READ_CACHE_MB * 1024 * 1024 });
-  const publish = createEventPublisher(db, log);
+  const publish = createEventPublisher(db, log, {
+    onPublished: (events) => recordSalonNotices(db, events),
+  });
   const hub = createRealtimeHub({ db, listen: api.dbListen, log });
   await hub.start();
   // Open event streams end before the server waits for its connections to close.
