@@ -25,7 +25,7 @@ interface Claimed {
   kind: string;
   text: string;
   link: string | null;
-  created_at: Date;
+  created_at: Date | string;
   has_settings: boolean;
   kinds: string[] | null;
   channels: string[] | null;
@@ -57,7 +57,8 @@ export interface StaffDispatcherDeps {
  */
 export function createStaffDispatcher(deps: StaffDispatcherDeps) {
   const clock = deps.clock ?? (() => new Date());
-  const pushes = createPushQueue({ clock });
+  // Queued for now, as every push: the pipeline judges its own time.
+  const pushes = createPushQueue();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;

@@ -14,12 +14,12 @@ const when = new Intl.DateTimeFormat('ja-JP', {
  * digest, newest last, each with its Tokyo time and the console link.
  */
 export function digestMail(
-  notices: readonly { text: string; link: string | null; created_at: Date }[],
+  notices: readonly { text: string; link: string | null; created_at: Date | string }[],
   origin: string | null,
 ): Omit<StaffMail, 'to'> {
   const lines = notices.map((notice) => {
     const link = notice.link && origin ? `\n  ${origin}${notice.link}` : '';
-    return `・${when.format(notice.created_at)} ${notice.text}${link}`;
+    return `・${when.format(new Date(notice.created_at))} ${notice.text}${link}`;
   });
   const subject =
     notices.length === 1

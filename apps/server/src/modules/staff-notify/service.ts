@@ -95,7 +95,7 @@ export function createStaffNotifyService(deps: { db: Database; emailAvailable: b
         friend_name: string | null;
         link: string | null;
         read: boolean;
-        created_at: Date;
+        created_at: Date | string;
       }>(
         db,
         sql`select d.id, n.kind, n.text, n.member_id as friend_id, m.display_name as friend_name,
@@ -110,7 +110,10 @@ export function createStaffNotifyService(deps: { db: Database; emailAvailable: b
       );
       return {
         unread_count: await unreadCount(op),
-        items: items.map((item) => ({ ...item, created_at: item.created_at.toISOString() })),
+        items: items.map((item) => ({
+          ...item,
+          created_at: new Date(item.created_at).toISOString(),
+        })),
       };
     },
 
