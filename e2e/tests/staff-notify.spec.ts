@@ -111,7 +111,7 @@ test('a burst of 30 bookings rings the bell live and is one digest e-mail', asyn
   // The bell is on this screen, at a phone's width, before anything happens.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  const bell = page.getByRole('button', { name: /^通知/ });
+  const bell = page.getByRole('button', { name: /^通知(（未読 \d+件）)?$/ });
   await expect(bell).toBeVisible();
 
   // Customers book on the booking page's API: 30 bookings in a burst.
@@ -156,5 +156,40 @@ test('a burst of 30 bookings rings the bell live and is one digest e-mail', asyn
   await expect(page.getByTestId('staff-bell-count')).toHaveCount(0);
   await customer.dispose();
   await owner.close();
+  await context.close();
+});
+
+test('通知の設定: an operator chooses e-mail and quiet hours, and links their LINE by a QR code and a one-time code', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: serverUrl(),
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = await context.newPage();
+  await signIn(page, 'demo');
+  await page.goto('/account/notifications');
+  await expect(page.getByRole('heading', { name: '通知の設定' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /メール/ }).check();
+  await page.getByRole('button', { name: '保存する' }).click();
+  // E-mail without an address is refused, naming the field.
+  await expect(
+    page.getByText('メールで受け取るにはメールアドレスを入力してください'),
+  ).toBeVisible();
+  await page.getByLabel('メールアドレス').fill('owner@salon.test');
+  await page.getByRole('textbox', { name: '開始' }).fill('22:00');
+  await page.getByRole('textbox', { name: '終了' }).fill('07:00');
+  await page.getByRole('button', { name: '保存する' }).click();
+  await expect(page.getByText('通知の設定を保存しました')).toBeVisible();
+  await page.getByRole('button', { name: 'LINEを連携する' }).click();
+  await expect(page.getByText(/次のコードを送ってください：\d{6}/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('settings-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByLabel('メールアドレス')).toHaveValue('owner@salon.test');
+  await page.screenshot({ path: test.info().outputPath('settings-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('button', { name: /^通知(（未読 \d+件）)?$/ }).click();
+  await page.screenshot({ path: test.info().outputPath('bell-1440.png') });
   await context.close();
 });

@@ -153,7 +153,7 @@ function SettingsForm({ title, saved }: { title: string; saved: StaffNotifySetti
           </p>
         </fieldset>
         <fieldset className="staff-settings__group">
-          <legend>おやすみ時間（メール・LINEを送らない時間）</legend>
+          <legend>おやすみ時間</legend>
           <div className="staff-settings__quiet">
             <TimePicker
               label="開始"
@@ -172,7 +172,7 @@ function SettingsForm({ title, saved }: { title: string; saved: StaffNotifySetti
             messages={[...(errors.quiet_from ?? []), ...(errors.quiet_until ?? [])]}
           />
           <p className="text-muted staff-settings__note">
-            日本時間です。おやすみ時間に届いた通知は、終わってからまとめてお送りします。管理画面のベルにはすぐ届きます。
+            この時間（日本時間）はメールとLINEを送らず、終わってからまとめてお送りします。管理画面のベルにはすぐ届きます。
           </p>
         </fieldset>
         <div className="staff-settings__actions">
@@ -221,7 +221,11 @@ function LineLinkSection({ linkedName }: { linkedName: string | null }) {
                 />
               </div>
             </Suspense>
-          ) : null}
+          ) : (
+            <p className="text-muted">
+              お店のLINE公式アカウントがまだ連携されていないため、QRコードを表示できません（設定「LINE連携」）。
+            </p>
+          )}
           <ol className="staff-settings__steps">
             <li>
               スマートフォンでQRコードを読み取り、お店のLINE公式アカウントを友だち追加します
