@@ -13,9 +13,12 @@ const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const BURST = 30;
 
-async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
+async function ok<T = unknown>(
+  response: Awaited<ReturnType<APIRequestContext['get']>>,
+  status = 200,
+): Promise<T> {
   expect(response.status(), await response.text()).toBe(status);
-  return response.json();
+  return (await response.json()) as T;
 }
 
 test.describe.configure({ timeout: 180_000 });
@@ -51,8 +54,8 @@ test('a burst of 30 bookings rings the bell live and is one digest e-mail', asyn
   const ownerPage = await owner.newPage();
   await signIn(ownerPage, 'demo');
   const admin = ownerPage.request;
-  const [salon] = await ok(await admin.get('/api/salons'));
-  const base = `/api/salon/${salon.id}`;
+  const [salon] = await ok<{ id: number }[]>(await admin.get('/api/salons'));
+  const base = `/api/salon/${salon!.id}`;
   await ok(
     await admin.patch(`${base}/configs?attr=enable_online`, {
       headers: CSRF,
@@ -80,22 +83,22 @@ test('a burst of 30 bookings rings the bell live and is one digest e-mail', asyn
       }),
     );
   const course = (
-    await ok(
+    await ok<{ id: number }>(
       await admin.post(`${base}/courses`, {
         headers: CSRF,
         data: { name: '通知E2E カット', duration: 30 },
       }),
       201,
     )
-  ).id as number;
+  ).id;
   const stylists: number[] = [];
   for (const name of ['通知E2E 担当A', '通知E2E 担当B']) {
     const id = (
-      await ok(
+      await ok<{ id: number }>(
         await admin.post(`${base}/resources`, { headers: CSRF, data: { name, kind: 'staff' } }),
         201,
       )
-    ).id as number;
+    ).id;
     await ok(
       await admin.post(`${base}/resources/${id}/time_shifts`, {
         headers: CSRF,
@@ -105,7 +108,7 @@ test('a burst of 30 bookings rings the bell live and is one digest e-mail', asyn
     );
     stylists.push(id);
   }
-  const { url } = await ok(await admin.get(`${base}/online_url`));
+  const { url } = await ok<{ url: string }>(await admin.get(`${base}/online_url`));
   const key = new URL(url).pathname.split('/r/')[1];
 
   // The bell is on this screen, at a phone's width, before anything happens.

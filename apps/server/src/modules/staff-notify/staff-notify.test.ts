@@ -393,7 +393,7 @@ describe(`staff notices (${databaseKind})`, () => {
       await staff.post('/api/staff_notifications/line_link'),
     );
     expect(issued.code).toMatch(/^\d{6}$/);
-    expect(issued.friend_url).toBe(`https://line.me/R/ti/p/${encodeURIComponent(channel.basicId)}`);
+    expect(issued.friend_url).toBe(`https://line.me/R/ti/p/${encodeURIComponent('@fake71')}`);
     const staffLine = `U${'5'.repeat(32)}`;
     await deliverWebhook(t.app, channel, [userEvent('follow', staffLine)]);
     const message = (id: string, text: string) => ({
