@@ -45,6 +45,7 @@ import { webStaticPlugin } from './plugins/web-static.js';
 import { demoSeedPlugin } from './seed.js';
 import { boardModule } from './modules/board/index.js';
 import { accountStreamRoutes, createAccountEvents } from './modules/realtime/index.js';
+import { staffNotifyModule } from './modules/staff-notify/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(journeysModule);
         await api.register(openApiModule, { prefix: '/open_api' });
         await api.register(actionsModule);
+        await api.register(staffNotifyModule);
       },
       { prefix: '/api' },
     );

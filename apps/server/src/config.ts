@@ -129,6 +129,20 @@ export const configSchema = z
     TEL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
     /** First retry delay; doubled for each further attempt (with jitter), at most 5 minutes. */
     TEL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+    // ── Telling the staff (issue 26, decisions 0280–0284): e-mail through SMTP ──
+    /** The SMTP server of staff e-mail; unset: staff notices go to the console and LINE only. */
+    SMTP_HOST: z.string().min(1).optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    /** true: TLS from the start (port 465); false: STARTTLS when the server offers it. */
+    SMTP_SECURE: booleanFromEnv.default(false),
+    SMTP_USER: z.string().min(1).optional(),
+    SMTP_PASSWORD: z.string().min(1).optional(),
+    /** The sender of staff e-mail, e.g. `Tsunagu <notify@example.jp>`; required with SMTP_HOST. */
+    MAIL_FROM: z.string().min(3).optional(),
+    /** E-mails to one operator within this window go as one digest (decision 0282). */
+    STAFF_MAIL_DIGEST_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** How often the staff-notice dispatcher looks for due deliveries. */
+    STAFF_NOTIFY_POLL_MS: z.coerce.number().int().min(50).max(300_000).default(5000),
   })
   .superRefine((config, context) => {
     if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET && !config.SECRETS_KEY) {
@@ -152,6 +166,20 @@ export const configSchema = z
         path: ['SECRETS_KEY'],
         message:
           'TEL_SENDER=line には SECRETS_KEY が必要です（LINE のチャネルシークレットとトークンを暗号化して保存します。openssl rand -base64 32）',
+      });
+    }
+    if (config.SMTP_HOST && !config.MAIL_FROM) {
+      context.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'SMTP_HOST を設定したときは MAIL_FROM（通知メールの差出人）も設定してください',
+      });
+    }
+    if (Boolean(config.SMTP_USER) !== Boolean(config.SMTP_PASSWORD)) {
+      context.addIssue({
+        code: 'custom',
+        path: [config.SMTP_USER ? 'SMTP_PASSWORD' : 'SMTP_USER'],
+        message: 'SMTP_USER と SMTP_PASSWORD は両方とも設定するか、両方とも空にしてください',
       });
     }
     if (config.TEL_LEASE_SECONDS * 1000 < config.TEL_REQUEST_TIMEOUT_MS * 2 + 5000) {

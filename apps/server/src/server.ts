@@ -8,6 +8,7 @@ import { createJourneyScheduler } from './modules/journeys/index.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createNotificationScheduler } from './modules/notifications/index.js';
+import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
@@ -59,6 +60,12 @@ async function main() {
     });
     app.addHook('onClose', () => notifications.stop());
     app.addHook('onReady', async () => notifications.start());
+    // Staff notices by e-mail and LINE (issue 26): SKIP LOCKED claims, so beside workers too.
+    const staff = staffDispatcherFromConfig(app.db, config, app.log);
+    app.addHook('onClose', () => staff.stop());
+    app.addHook('onReady', async () => {
+      void staff.start();
+    });
   }
 
   let closing = false;

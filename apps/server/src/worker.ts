@@ -11,6 +11,7 @@ import { lineWebhookHandlers } from './line-webhook-handlers.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createNotificationScheduler } from './modules/notifications/index.js';
+import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
@@ -63,6 +64,8 @@ async function main() {
     log,
     everyMs: config.NOTIFICATION_POLL_MS,
   });
+  // Staff notices by e-mail and LINE (issue 26, decision 0280).
+  const staff = staffDispatcherFromConfig(database.db, config, log);
   const webhookEvents = createWebhookEventProcessor({
     db: database.db,
     handlers: lineWebhookHandlers(config),
@@ -90,6 +93,7 @@ async function main() {
           episodes.stop(),
           journeys.stop(),
           notifications.stop(),
+          staff.stop(),
           webhookEvents.stop(),
         ]),
       )
@@ -110,6 +114,7 @@ async function main() {
   episodes.start();
   journeys.start();
   notifications.start();
+  void staff.start();
   started = webhookEvents.start();
   await started;
 }

@@ -73,6 +73,7 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
     label: '設定',
     routes: [
       'LineChannel',
+      'StaffNotifySettings',
       'OperatorRoleList',
       'OperatorRoleNew',
       'AIServiceAccountIndex',

@@ -25,6 +25,7 @@ const episodePages = () => import('./routes/episode-routes');
 const boardPages = () => import('./routes/board-routes');
 const chatPages = () => import('./routes/chat-routes');
 const notificationPages = () => import('./routes/notification-routes');
+const staffNotifyPages = () => import('./routes/staff-notify-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -38,6 +39,7 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent)
 export const routePages: Readonly<Record<string, PageComponent>> = {
   Login: LoginPage,
   Top: TopPage,
+  StaffNotifySettings: lazyPage(staffNotifyPages, (m) => m.StaffNotifySettingsRoute),
   NotFound: NotFoundPage,
   OperatorRoleList: lazyPage(rolePages, (m) => m.OperatorRoleListRoute),
   OperatorRoleNew: lazyPage(rolePages, (m) => m.OperatorRoleNewRoute),

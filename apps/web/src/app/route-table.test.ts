@@ -140,6 +140,8 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['SEGMENTS', '/line/segments', 'SegmentList', 'セグメント', []],
   // Issue 24 (decision 0223): the お知らせ' list, read by every operator.
   ['ISSUE-24', '/line/notifications', 'NotificationList', 'お知らせ', []],
+  // Issue 26: each operator's own staff-notice settings (the bell links here).
+  ['ISSUE-26', '/account/notifications', 'StaffNotifySettings', '通知の設定', []],
   ['TRIGGERS', '/line/triggers', 'TriggerList', 'トリガー・API連携', []],
   ['SEGMENTS', '/line/segments/:id', 'SegmentSetting', 'セグメント設定', []],
   ['FRIENDS', '/line/friends/:id', 'FriendDetail', 'LINE友だち詳細', []],

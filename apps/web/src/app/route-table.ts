@@ -30,6 +30,7 @@ const telWriteScreen = { menuNeeds: ['tel-write'] as PermissionKey[] };
 export const routeTable: readonly AppRoute[] = [
   route('Login', 'ログインページ', { layout: 'simple', public: true }),
   route('Top', 'トップ'),
+  route('StaffNotifySettings', '通知の設定'),
 
   route('Visual', 'ビジュアル', {
     layout: 'simple-main',

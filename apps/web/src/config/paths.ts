@@ -7,6 +7,8 @@
 export const pagePaths = {
   Login: '/account/login',
   Top: '/',
+  // Issue 26: the signed-in operator's own staff-notice settings (the bell links here).
+  StaffNotifySettings: '/account/notifications',
 
   Visual: '/vue3-dev/line/visual',
   TemplateNew: '/vue3-dev/line/template/new',

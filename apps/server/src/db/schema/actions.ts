@@ -96,8 +96,12 @@ export const operatorNotices = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     memberId: integer().references(() => members.id, { onDelete: 'set null' }),
     text: text().notNull(),
-    /** The run's cause and action index: once per cause. */
+    /** The run's cause and action index: once per cause (`salon:{event}`, `chat:m{id}`: 0280). */
     key: text().notNull(),
+    /** What happened (decision 0280): action, booking, request, change, cancel, message. */
+    kind: text().notNull().default('action'),
+    /** The console path it is about (a reservation, a chat), if any. */
+    link: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('operator_notices_key').on(table.accountId, table.key)],

@@ -12,6 +12,7 @@ import { ownedIds, startJourney } from '../journeys/index.js';
 import { textMessage, type PushQueue } from '../line-push/index.js';
 import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
 import { changeMemberTags } from '../tags/index.js';
+import { fanOutStaffNotice } from '../staff-notify/index.js';
 
 /** What became of one action (kept in the run; triggers answer it as their `result`). */
 export type ActionResult = 'ran' | 'already' | 'target_missing' | 'inactive' | 'refused';
@@ -163,6 +164,8 @@ export async function runAction(
         .values({ accountId, memberId, text: action.text, key: ctx.noticeKey })
         .onConflictDoNothing()
         .returning({ id: operatorNotices.id });
+      // Staff hear of it on their channels too (issue 26, decision 0280).
+      if (inserted[0]) await fanOutStaffNotice(tx, accountId, inserted[0].id, 'action');
       return { result: inserted.length > 0 ? 'ran' : 'already' };
     }
     // Refused when saved (ACTION_TEXT); one stored before is not run.

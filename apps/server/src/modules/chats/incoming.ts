@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ChatMessageKind } from '@tsunagu/contracts';
 import { selectRows } from '../../db/raw.js';
 import type { Executor } from '../../db/types.js';
+import { recordChatNotices } from '../staff-notify/index.js';
 import { followReopenedThreads } from './board-link.js';
 import { chatNotifyCall } from './events.js';
 import { CHAT_MEDIA_CHANNEL } from './media-fetcher.js';
@@ -57,6 +58,7 @@ export async function storeIncomingMessages(
     id: string | number;
     account_id: number;
     member_id: number;
+    ord: number;
     reopened: boolean;
   }>(
     tx,
@@ -110,7 +112,7 @@ export async function storeIncomingMessages(
         updated_at = now()
       returning t.member_id
     )
-    select f.id, f.account_id, f.member_id,
+    select f.id, f.account_id, f.member_id, f.ord,
       coalesce((select b.state = 'resolved' from before b where b.member_id = f.member_id), false)
         as reopened
     from fresh f
@@ -134,5 +136,16 @@ export async function storeIncomingMessages(
   await followReopenedThreads(
     tx,
     [...reopened].map(([friendId, accountId]) => ({ accountId, friendId })),
+  );
+  // Staff hear of each stored message (issue 26, decision 0280).
+  await recordChatNotices(
+    tx,
+    stored.map((row) => ({
+      accountId: row.account_id,
+      memberId: row.member_id,
+      messageId: Number(row.id),
+      text: messages[row.ord]?.text ?? null,
+      preview: messages[row.ord]?.preview ?? '',
+    })),
   );
 }

@@ -50,7 +50,11 @@ export const SALON_EVENTS_PRUNE_EVERY_MS = 60_000;
 export function createEventPublisher(
   db: Database,
   log: PublisherLog,
-  options: { now?: () => number } = {},
+  options: {
+    now?: () => number;
+    /** Told the events after they committed (staff notices, decision 0280); failures logged. */
+    onPublished?: (events: SalonReservationEvent[]) => Promise<void>;
+  } = {},
 ): PublishEvents {
   const now = options.now ?? Date.now;
   let lastPrune = Number.NEGATIVE_INFINITY;
@@ -79,6 +83,7 @@ export function createEventPublisher(
   };
 
   async function publish(drafts: SalonEventDraft[]) {
+    const published: SalonReservationEvent[] = [];
     try {
       await db.transaction(async (tx) => {
         for (const draft of drafts) {
@@ -107,10 +112,18 @@ export function createEventPublisher(
           await tx.execute(
             sql`SELECT pg_notify(${SALON_EVENTS_CHANNEL}, ${JSON.stringify(event)})`,
           );
+          published.push(event);
         }
       });
     } catch (error) {
       log.error({ err: error }, 'salon event could not be published');
+      return;
+    }
+    if (!options.onPublished) return;
+    try {
+      await options.onPublished(published);
+    } catch (error) {
+      log.error({ err: error }, 'staff notices of salon events could not be recorded');
     }
   }
 }

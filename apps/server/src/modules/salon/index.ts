@@ -12,6 +12,7 @@ import {
   realtimeEventRoutes,
   realtimeSettingsRoutes,
 } from '../realtime/index.js';
+import { recordSalonNotices } from '../staff-notify/index.js';
 import { availabilityRoutes, bookingRoutes } from '../salon-availability/index.js';
 import { memberBookingRoutes } from '../member-booking/index.js';
 import { configRoutes } from '../salon-configs/index.js';
@@ -39,7 +40,9 @@ export async function salonModule(
 ) {
   const { db, config, log } = api;
   const readCache = createSalonReadCache({ maxBytes: config.SALON_READ_CACHE_MB * 1024 * 1024 });
-  const publishEvents = createEventPublisher(db, log);
+  const publishEvents = createEventPublisher(db, log, {
+    onPublished: (events) => recordSalonNotices(db, events),
+  });
   const hub = createRealtimeHub({ db, listen: api.dbListen, log });
   await hub.start();
   // Open event streams end before the server waits for its connections to close.

@@ -2,6 +2,7 @@ import type { ReactNode, RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { pagePaths } from '@/config/paths';
 import { useLogout } from '@/features/auth';
+import { StaffBell } from '@/features/operator-notices';
 import { useLeaveGuardConfirm } from '@/ui/leave-guard';
 import { useSignedInSession } from '../session';
 
@@ -46,6 +47,7 @@ export function AppHeader({ children, menu }: { children?: ReactNode; menu?: Men
       </div>
       <div className="app-header__end">
         {children}
+        <StaffBell operatorId={session.operator.id} settingsPath={pagePaths.StaffNotifySettings} />
         <span className="app-header__operator">{session.operator.display_name}</span>
         <button
           type="button"
