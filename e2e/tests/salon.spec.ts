@@ -194,7 +194,7 @@ test('RT-04 RT-05 RSV-71 a member request arrives live in a second browser with 
     // The staff browser sees the approved time without reloading (a manager event: no notice).
     // The name comes first on a booking (issue 26), then its start and details.
     await expect(staff.page.locator(`.tl-item[data-reservation-id="${id}"]`)).toHaveAccessibleName(
-      /^\S.* 16:00 .*（16:00〜17:00 /,
+      /^\S.* 16:00.*（16:00〜17:00 /,
     );
     await expect(staff.page.getByRole('article')).toHaveCount(2);
   } finally {
