@@ -43,3 +43,4 @@ export * from './actions.js';
 export * from './flex-message.js';
 export * from './chats.js';
 export * from './notifications.js';
+export * from './rich-menus.js';
