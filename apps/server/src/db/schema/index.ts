@@ -21,3 +21,4 @@ export * from './board.js';
 export * from './chats.js';
 export * from './notifications.js';
 export * from './actions.js';
+export * from './rich-menus.js';
