@@ -13,8 +13,12 @@ const silent = { error() {}, warn() {}, info() {} };
 export async function deliverQueuedPushes(
   t: TestApp,
   line: FakeLine,
-  /** The time the dispatcher judges rows by (a narrowcast's progress polls move with it). */
-  clock?: () => Date,
+  options: {
+    /** The time the dispatcher judges rows by (a narrowcast's progress polls move with it). */
+    clock?: () => Date;
+    /** What the app runs after each round's sent pushes (the chat inbox, decision 0246). */
+    afterSent?: (pushIds: number[]) => Promise<void>;
+  } = {},
 ) {
   const renderMessage = createMessageRenderer({ db: t.app.db });
   const dispatcher = createPushDispatcher({
@@ -32,7 +36,8 @@ export async function deliverQueuedPushes(
     log: silent,
     renderMessages: (accountId, memberId, messages) =>
       renderMessages(renderMessage, accountId, memberId, messages),
-    ...(clock ? { clock } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.afterSent ? { afterSent: options.afterSent } : {}),
   });
   await dispatcher.runUntilIdle();
 }

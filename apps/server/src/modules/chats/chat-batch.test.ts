@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, members } from '../../db/schema/index.js';
 import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
 import { connectChannel, deliverWebhook } from '../../../test/helpers/line-channels.js';
+import { deliverQueuedPushes } from '../../../test/helpers/push-delivery.js';
 import {
   createTestApp,
   databaseKind,
@@ -11,13 +12,10 @@ import {
   TEST_SECRETS_KEY,
   type TestApp,
 } from '../../../test/helpers/test-app.js';
-import { lineParts } from '../line/index.js';
-import { createLinePushSender, createPushDispatcher, createPushQueue } from '../line-push/index.js';
-import { createMessageRenderer, renderMessages } from '../message-aliases/index.js';
+import { createPushQueue } from '../line-push/index.js';
 import { touchThreadsOfPushes } from './threads.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
-const silent = { info() {}, warn() {}, error() {} };
 const userId = (n: number) => `U${'d'.repeat(24)}${n.toString(16).padStart(8, '0')}`;
 
 let seq = 0;
@@ -81,26 +79,8 @@ describe(`chat batches and automation pushes (${databaseKind})`, () => {
     return row!.id;
   }
   /** The app's push pipeline with the chat's after-sent step, as server.ts wires it. */
-  function dispatcher() {
-    const renderMessage = createMessageRenderer({ db: t.app.db });
-    return createPushDispatcher({
-      db: t.app.db,
-      sender: createLinePushSender({ apiBase: line.url, timeoutMs: 2000 }),
-      credentials: lineParts(t.app.db, t.config).credentials,
-      options: {
-        batchSize: 50,
-        pollMs: 1000,
-        leaseSeconds: 60,
-        maxAttempts: 3,
-        retryBaseMs: 1000,
-        ratePerSecond: 100,
-      },
-      log: silent,
-      renderMessages: (accountId, memberId, messages) =>
-        renderMessages(renderMessage, accountId, memberId, messages),
-      afterSent: (ids) => touchThreadsOfPushes(t.app.db, ids),
-    });
-  }
+  const deliverPushes = () =>
+    deliverQueuedPushes(t, line, { afterSent: (ids) => touchThreadsOfPushes(t.app.db, ids) });
 
   it('one webhook call of many events: each message stored once, in order per friend, threads counted in one go', async () => {
     const [a, b] = [userId(1), userId(2)];
@@ -226,8 +206,7 @@ describe(`chat batches and automation pushes (${databaseKind})`, () => {
       [{ type: 'text', text: 'ご予約ありがとうございます' }],
       'jrn:test:1',
     );
-    const pushes = dispatcher();
-    await pushes.runUntilIdle();
+    await deliverPushes();
     const entry = await entryOf(demo, friendC);
     expect(entry).toMatchObject({
       last_message_preview: 'ご予約ありがとうございます',
@@ -244,7 +223,7 @@ describe(`chat batches and automation pushes (${databaseKind})`, () => {
       [{ type: 'text', text: '年末年始の営業のお知らせ' }],
       { personal: false },
     );
-    await pushes.runUntilIdle();
+    await deliverPushes();
     expect(await entryOf(demo, friendC)).toMatchObject({
       last_message_preview: '年末年始の営業のお知らせ',
     });
@@ -259,7 +238,7 @@ describe(`chat batches and automation pushes (${databaseKind})`, () => {
       [{ type: 'text', text: '冬のキャンペーンのご案内' }],
       { personal: true },
     );
-    await pushes.runUntilIdle();
+    await deliverPushes();
     expect(await entryOf(demo, friendC)).toMatchObject({
       last_message_preview: '冬のキャンペーンのご案内',
     });

@@ -36,7 +36,7 @@ describe(`お知らせ as a narrowcast (${databaseKind})`, () => {
     ok<Notification>(await demo.get(`/api/line/notifications/${id}`));
   const deliverAt = async (ms: number) => {
     at = Math.max(at, Date.now()) + ms;
-    await deliverQueuedPushes(t, line, () => new Date(at));
+    await deliverQueuedPushes(t, line, { clock: () => new Date(at) });
   };
   /** Sends an all-friends お知らせ now; answers its id. */
   async function sendToAll(title: string, message: string) {
