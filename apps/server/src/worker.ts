@@ -12,10 +12,12 @@ import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/i
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
+import { richMenuPublisherFromConfig } from './modules/rich-menus/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /**
- * `npm run worker`: the notification message and push message dispatchers, the day-before
+ * `npm run worker`: the notification message and push message dispatchers, the rich menu
+ * publisher, the day-before
  * reminders, the episodes' steps, the journeys and the LINE webhook events (beside the API's own
  * processor, decision 0195) as their own process: on DATABASE_URL, or beside `npm start` on the
  * cluster of its data folder (the same DATA_DIR).
@@ -37,6 +39,7 @@ async function main() {
   const pushes = pushDispatcherFromConfig(database.db, config, log, database.listen, (ids) =>
     touchThreadsOfPushes(database.db, ids),
   );
+  const richMenus = richMenuPublisherFromConfig(database.db, config, log, database.listen);
   const renderMessage = createFriendMessageRenderer(database.db, config.PUBLIC_ORIGIN);
   const reminders = createReminderScheduler({
     db: database.db,
@@ -86,6 +89,7 @@ async function main() {
         Promise.all([
           dispatcher.stop(),
           pushes.stop(),
+          richMenus.stop(),
           reminders.stop(),
           episodes.stop(),
           journeys.stop(),
@@ -106,6 +110,7 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   dispatcher.start();
   pushes.start();
+  richMenus.start();
   reminders.start();
   episodes.start();
   journeys.start();

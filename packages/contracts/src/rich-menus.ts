@@ -49,6 +49,17 @@ export const RICH_MENU_TEXT = {
   audienceInvalid:
     "公開先（audience）の type は 'default'・'tag'・'segment' のいずれかにしてください",
   notFound: 'リッチメニューが見つかりません',
+  imageMissing: (name: string) =>
+    `画像がまだありません：${name}（画像を登録してから公開してください）`,
+  tagMissing: 'タグが見つかりません',
+  segmentMissing: 'セグメントが見つかりません',
+  busy: '公開処理中です。終わってからもう一度お試しください',
+  tabOf: (names: string) => `タブとして使われているため削除できません：${names}`,
+  lineRefused: (name: string, reason: string) =>
+    `LINE が「${name}」を受け付けませんでした（${reason}）`,
+  insightBelowThreshold:
+    'タップした人数が LINE のプライバシー基準に満たないため、LINE の集計は表示されません',
+  insightNotPublished: 'LINE に公開されていないため、LINE の集計はありません',
 } as const;
 
 const text = (required: string, tooLong: string, max: number) =>
@@ -199,6 +210,11 @@ export const richMenuPublishProgressSchema = z.object({
   waiting_until: z.string().nullable(),
   /** LINE's refusal, in Japanese, when the job failed. */
   error: z.string().nullable(),
+  /**
+   * While it waits (LINE's hourly budget, a retry after LINE's server error): why and until
+   * when, in Japanese (「…ごろに続きを行います」). Added by the publisher (decision 0260).
+   */
+  waiting_reason: z.string().nullable().optional(),
   updated_at: z.string(),
 });
 export type RichMenuPublishProgress = z.infer<typeof richMenuPublishProgressSchema>;
@@ -221,3 +237,36 @@ export const richMenuSchema = z.object({
 export type RichMenu = z.infer<typeof richMenuSchema>;
 export const richMenuListSchema = z.object({ rich_menus: z.array(richMenuSchema) });
 export const richMenuParamsSchema = z.object({ id: idParam });
+
+/** `GET /api/line/rich_menus/{id}/insight` (decision 0262): LINE's summary beside our taps. */
+export const richMenuInsightQuerySchema = z.object({
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '開始日（from）は YYYY-MM-DD で指定してください' })
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '終了日（to）は YYYY-MM-DD で指定してください' })
+    .optional(),
+});
+export const richMenuInsightSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** LINE's own counts; null with `line_note` when below its privacy threshold or not on LINE. */
+  line: z
+    .object({
+      impressions: z.number().int(),
+      impression_users: z.number().int(),
+      /** Per area, in the menu's order (matched by bounds). */
+      areas: z.array(
+        z.object({ area: z.number().int(), taps: z.number().int(), users: z.number().int() }),
+      ),
+    })
+    .nullable(),
+  line_note: z.string().nullable(),
+  /** Our count of postback taps per area (areas whose action is a postback or date picker). */
+  ours: z.array(
+    z.object({ area: z.number().int(), taps: z.number().int(), friends: z.number().int() }),
+  ),
+});
+export type RichMenuInsight = z.infer<typeof richMenuInsightSchema>;

@@ -63,6 +63,23 @@ export interface FakeLineRichMenu {
   ): void;
   /** The batch a `requestId` (from the batch's `x-line-request-id`) reports on. */
   progressOf(requestId: string): FakeRichMenuBatch | undefined;
+  /**
+   * What `GET /v2/bot/insight/richmenu/{id}/summary` answers for a menu (insight.yml): counts,
+   * or (the default, and null) only the id — below LINE's privacy threshold.
+   */
+  setInsight(
+    richMenuId: string,
+    counts: {
+      impression: { count: number; uniqueUsers: number };
+      clicks: {
+        bounds: FakeRichMenu['areas'][number]['bounds'];
+        count: number;
+        uniqueUsers: number;
+      }[];
+    } | null,
+  ): void;
+  /** Insight summary calls: the menu id, from and to of each. */
+  insightCalls: { richMenuId: string; from: string; to: string }[];
 }
 
 const HOUR = 3_600_000;
@@ -122,6 +139,7 @@ export function createFakeLineRichMenu() {
   const behaviours = new Map<string, { next: (call: number) => Refusal | null; calls: number }>();
   const resumed = new Map<string, FakeRichMenuBatch>();
   const progress = new Map<string, { polls: number; batch: FakeRichMenuBatch; failed: boolean }>();
+  const insights = new Map<string, Parameters<FakeLineRichMenu['setInsight']>[1]>();
   const richMenu: FakeLineRichMenu = {
     menus: new Map(),
     aliases: new Map(),
@@ -139,6 +157,10 @@ export function createFakeLineRichMenu() {
     progressOf(requestId) {
       return progress.get(requestId)?.batch;
     },
+    setInsight(richMenuId, counts) {
+      insights.set(richMenuId, counts);
+    },
+    insightCalls: [],
   };
   const of = <V>(map: Map<string, Map<string, V>>, channelId: string) => {
     let inner = map.get(channelId);
@@ -173,7 +195,12 @@ export function createFakeLineRichMenu() {
     const url = new URL(req.url ?? '', 'http://fake');
     const path = url.pathname;
     const method = req.method ?? '';
-    if (!path.startsWith('/v2/bot/richmenu') && !/^\/v2\/bot\/user\/[^/]+\/richmenu/.test(path))
+    const insightPath = /^\/v2\/bot\/insight\/richmenu\/([^/]+)\/summary$/.exec(path);
+    if (
+      !insightPath &&
+      !path.startsWith('/v2/bot/richmenu') &&
+      !/^\/v2\/bot\/user\/[^/]+\/richmenu/.test(path)
+    )
       return false;
     const answer = (status: number, body: unknown = {}, headers: Record<string, string> = {}) => {
       richMenu.calls.push({ method, path: req.url ?? '', status });
@@ -200,6 +227,28 @@ export function createFakeLineRichMenu() {
       const menu = id ? richMenu.menus.get(id) : undefined;
       return menu && menu.channelId === channelId ? menu : undefined;
     };
+    // --- insight (insight.yml: summary; only the id below the privacy threshold) ---------------
+    if (insightPath && method === 'GET') {
+      const from = url.searchParams.get('from') ?? '';
+      const to = url.searchParams.get('to') ?? '';
+      if (!/^\d{8}$/.test(from) || !/^\d{8}$/.test(to))
+        return refuse(400, "The 'from' or 'to' parameter is invalid");
+      const menu = menuOf(insightPath[1]);
+      if (!menu) return refuse(404, 'Not found');
+      richMenu.insightCalls.push({ richMenuId: menu.richMenuId, from, to });
+      const counts = insights.get(menu.richMenuId);
+      if (!counts) return answer(200, { richMenuId: menu.richMenuId });
+      return answer(200, {
+        richMenuId: menu.richMenuId,
+        metricsFrom: from,
+        metricsTo: to,
+        impression: { metrics: counts.impression },
+        clicks: counts.clicks.map((c) => ({
+          bounds: c.bounds,
+          metrics: { count: c.count, uniqueUsers: c.uniqueUsers },
+        })),
+      });
+    }
     const links = of(richMenu.links, channelId);
     const aliases = of(richMenu.aliases, channelId);
     let m: RegExpExecArray | null;

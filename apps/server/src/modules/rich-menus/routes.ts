@@ -1,6 +1,10 @@
 import {
   errorBodySchema,
+  okResponseSchema,
   richMenuInputSchema,
+  richMenuInsightQuerySchema,
+  richMenuInsightSchema,
+  richMenuPublishInputSchema,
   richMenuListSchema,
   richMenuParamsSchema,
   richMenuSchema,
@@ -19,7 +23,10 @@ import type { RichMenusService } from './service.js';
 const write = { access: needs('template-write') };
 const denied = { 403: errorBodySchema, 404: errorBodySchema, 422: validationErrorBodySchema };
 
-/** `/api/line/rich_menus`: drafts, their image (publishing comes next, decision 0258). */
+/**
+ * `/api/line/rich_menus`: drafts, their image (decision 0258), publishing to LINE as a job,
+ * deleting, and taps (decisions 0260–0262).
+ */
 export async function richMenusRoutes(
   app: FastifyInstance,
   options: { service: RichMenusService },
@@ -73,6 +80,21 @@ export async function richMenusRoutes(
     async (request) => service.get(account(request), request.params.id),
   );
   routes.put(
+    '/line/rich_menus/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'リッチメニューの編集（公開中のメニューは、もう一度公開すると LINE に新しく作られます）',
+        params: richMenuParamsSchema,
+        body: richMenuInputSchema,
+        response: { 200: richMenuSchema, ...denied, 409: errorBodySchema },
+      },
+    },
+    async (request) => service.update(account(request), request.params.id, request.body),
+  );
+  routes.put(
     '/line/rich_menus/:id/image',
     {
       config: write,
@@ -94,5 +116,64 @@ export async function richMenusRoutes(
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return service.putImage(account(request), id, bytes);
     },
+  );
+  routes.post(
+    '/line/rich_menus/:id/publish',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'リッチメニューを公開（既定・タグ・セグメント）',
+        description:
+          '公開は処理として進みます（検証 → 作成 → 画像 → エイリアス → 友だちへの紐付け → 古いメニューの削除）。LINE の1時間あたりの上限に達したときは、続きを行う時刻を publish.waiting_until と publish.waiting_reason で知らせます。',
+        params: richMenuParamsSchema,
+        body: richMenuPublishInputSchema,
+        response: { 202: richMenuSchema, ...denied, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await service.publish(account(request), request.params.id, request.body.audience)),
+  );
+  routes.delete(
+    '/line/rich_menus/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'リッチメニューを削除（LINE から外してから削除）',
+        params: richMenuParamsSchema,
+        response: {
+          200: okResponseSchema,
+          ...denied,
+          409: errorBodySchema,
+          429: errorBodySchema,
+          502: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await service.remove(account(request), request.params.id);
+      return { status: true as const };
+    },
+  );
+  routes.get(
+    '/line/rich_menus/:id/insight',
+    {
+      schema: {
+        tags,
+        summary: 'リッチメニューのタップ数（LINE の集計と、アクションのタップ数）',
+        params: richMenuParamsSchema,
+        querystring: richMenuInsightQuerySchema,
+        response: {
+          200: richMenuInsightSchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: validationErrorBodySchema,
+        },
+      },
+    },
+    async (request) => service.insight(account(request), request.params.id, request.query),
   );
 }

@@ -1,17 +1,36 @@
 import {
   ACTION_TEXT,
   RICH_MENU_TEXT,
+  TEL_MESSAGES,
   type RichMenu,
+  type RichMenuAudience,
+  type RichMenuInsight,
   type RichMenuArea,
   type RichMenuInput,
   type RichMenuPublishProgress,
   type RichMenuState,
 } from '@tsunagu/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { actionSets, richMenus } from '../../db/schema/index.js';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { actionSets, richMenuJobs, richMenus } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../../lib/errors.js';
+import type { CredentialSource } from '../tel/index.js';
+import { audienceWhere } from './audience.js';
+import { budgetFreeAt, budgetWaitReason, spend } from './budget.js';
+import { aliasIdOf } from './line-menu-body.js';
+import type { LineRichMenuClient } from './line-rich-menu-client.js';
+import { tabGroupOf, type Plan } from './publish-plan.js';
+import { lineInsight } from './insight.js';
 import { prepareRichMenuImage } from './rich-menu-image.js';
+import { RICH_MENU_CHANNEL } from './switch-job.js';
+import { tapCounts } from './taps.js';
 
 type Row = typeof richMenus.$inferSelect;
 /** Every column but the image's bytes (a list never reads them). */
@@ -49,8 +68,24 @@ const toApi = (row: Omit<Row, 'image' | 'accountId' | 'createdAt' | 'lineAliasId
  * Every read and write is scoped to the account; an area may name only the account's own action
  * sets and menus (a 422 naming `areas.N.action.…`).
  */
-export function createRichMenusService(deps: { db: Database }) {
+export function createRichMenusService(deps: {
+  db: Database;
+  client: LineRichMenuClient;
+  credentials: Pick<CredentialSource, 'forSending'>;
+  clock?: () => Date;
+}) {
   const { db } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  async function tokenOf(accountId: number) {
+    const creds = await deps.credentials.forSending(accountId);
+    if (creds.kind === 'ready') return creds.token;
+    throw new ConflictError(
+      creds.kind === 'none' ? TEL_MESSAGES.channelNotConnected : creds.reason,
+    );
+  }
+  /** A LINE refusal the operator can read: 502 with LINE's reason in Japanese. */
+  const lineError = (reason: string) => new AppError(502, reason);
 
   async function assertReferences(accountId: number, areas: readonly RichMenuArea[]) {
     const sets = areas.flatMap((a) =>
@@ -95,7 +130,168 @@ export function createRichMenusService(deps: { db: Database }) {
     return toApi(row);
   }
 
+  /**
+   * `POST …/publish` (decision 0260): the menu and the tabs it switches to go to LINE as one
+   * job; the answer is the menu 公開処理中 with the job's first progress. A menu already being
+   * published is a 409; a tag or segment not the account's a 422 naming it.
+   */
+  async function publish(accountId: number, id: number, audience: RichMenuAudience) {
+    const menu = await get(accountId, id);
+    if (menu.state === 'publishing') throw new ConflictError(RICH_MENU_TEXT.busy);
+    if (audience.type !== 'default' && !(await audienceWhere(db, accountId, audience, clock())))
+      throw new ValidationError('入力内容に誤りがあります', {
+        [audience.type === 'tag' ? 'audience.tag_id' : 'audience.member_query_id']: [
+          audience.type === 'tag' ? RICH_MENU_TEXT.tagMissing : RICH_MENU_TEXT.segmentMissing,
+        ],
+      });
+    const group = await tabGroupOf(db, accountId, id);
+    const rows = await db
+      .select({
+        id: richMenus.id,
+        name: richMenus.name,
+        lineId: richMenus.lineRichMenuId,
+        type: richMenus.imageContentType,
+      })
+      .from(richMenus)
+      .where(inArray(richMenus.id, group));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const missing = group.map((g) => byId.get(g)!).filter((row) => row.type === null);
+    if (missing.length > 0)
+      throw new ValidationError('入力内容に誤りがあります', {
+        image: missing.map((row) => RICH_MENU_TEXT.imageMissing(row.name)),
+      });
+    const previous = menu.publish?.audience;
+    const plan: Plan = {
+      entries: group.map((menuId) => ({
+        menuId,
+        oldLineId: byId.get(menuId)!.lineId,
+        newLineId: null,
+        image: false,
+        alias: false,
+        oldDeleted: false,
+      })),
+      aliases: group.length > 1,
+      bulk:
+        audience.type !== 'default' &&
+        (menu.line_rich_menu_id === null || JSON.stringify(previous) !== JSON.stringify(audience)),
+      batched: false,
+      defaulted: false,
+    };
+    const now = clock();
+    await db.transaction(async (tx) => {
+      if (plan.aliases)
+        for (const menuId of group)
+          await tx
+            .update(richMenus)
+            .set({ lineAliasId: aliasIdOf(accountId, menuId) })
+            .where(and(eq(richMenus.id, menuId), sql`${richMenus.lineAliasId} is null`));
+      const inserted = await tx
+        .insert(richMenuJobs)
+        .values({
+          accountId,
+          richMenuId: id,
+          kind: 'publish',
+          audience,
+          plan,
+          batchKey: `rm${randomUUID().replaceAll('-', '')}`,
+          runAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      const job = inserted[0];
+      if (!job) throw new ConflictError(RICH_MENU_TEXT.busy);
+      await tx
+        .update(richMenus)
+        .set({
+          state: 'publishing',
+          updatedAt: now,
+          publish: {
+            step: 'validate',
+            audience,
+            total: 0,
+            linked: 0,
+            waiting_until: null,
+            error: null,
+            waiting_reason: null,
+            updated_at: now.toISOString(),
+          },
+        })
+        .where(eq(richMenus.id, id));
+      await tx.execute(sql`select pg_notify(${RICH_MENU_CHANNEL}, '')`);
+    });
+    return get(accountId, id);
+  }
+
+  /**
+   * `DELETE …/{id}`: off LINE first (its alias, then the menu: LINE unlinks its friends and drops
+   * it as the default), then our row. A menu another menu's tab switches to is kept (409 naming
+   * them); one being published is a 409; LINE's budget spent is a 429 saying when.
+   */
+  async function remove(accountId: number, id: number) {
+    const [row] = await db
+      .select({
+        state: richMenus.state,
+        lineId: richMenus.lineRichMenuId,
+        aliasId: richMenus.lineAliasId,
+      })
+      .from(richMenus)
+      .where(and(eq(richMenus.accountId, accountId), eq(richMenus.id, id)));
+    if (!row) throw new NotFoundError(RICH_MENU_TEXT.notFound);
+    if (row.state === 'publishing') throw new ConflictError(RICH_MENU_TEXT.busy);
+    const others = (
+      await db
+        .select({ id: richMenus.id, name: richMenus.name, areas: richMenus.areas })
+        .from(richMenus)
+        .where(eq(richMenus.accountId, accountId))
+    )
+      .filter((other) => other.id !== id)
+      .filter((other) =>
+        (other.areas as RichMenuArea[]).some(
+          (area) => area.action.type === 'richmenuswitch' && area.action.rich_menu_id === id,
+        ),
+      );
+    if (others.length > 0)
+      throw new ConflictError(RICH_MENU_TEXT.tabOf(others.map((o) => o.name).join('・')));
+    if (row.lineId !== null) {
+      const token = await tokenOf(accountId);
+      if (row.aliasId !== null) {
+        const call = await deps.client.deleteAlias(token, row.aliasId);
+        if (call.kind === 'retry' || call.kind === 'limited') throw lineError(call.reason);
+      }
+      const free = await budgetFreeAt(db, accountId, 'menu', clock());
+      if (free !== null) throw new TooManyRequestsError(budgetWaitReason('menu', free));
+      const call = await deps.client.deleteMenu(token, row.lineId);
+      if (call.kind !== 'refused') await spend(db, accountId, 'menu', clock());
+      if (call.kind !== 'ok' && !(call.kind === 'refused' && call.status === 404))
+        throw lineError(call.reason);
+    }
+    await db.delete(richMenus).where(and(eq(richMenus.accountId, accountId), eq(richMenus.id, id)));
+  }
+
+  /** `GET …/{id}/insight` (decision 0262): LINE's summary and our taps per area. */
+  async function insight(
+    accountId: number,
+    id: number,
+    range: { from?: string | undefined; to?: string | undefined },
+  ): Promise<RichMenuInsight> {
+    const menu = await get(accountId, id);
+    const ours = await tapCounts(db, accountId, id);
+    const line = await lineInsight({
+      menu,
+      range,
+      now: clock(),
+      token: () => tokenOf(accountId),
+      client: deps.client,
+    });
+    return { ...line, ours };
+  }
+
   return {
+    publish,
+    remove,
+    insight,
     async list(accountId: number): Promise<RichMenu[]> {
       const rows = await db
         .select(columns)
@@ -120,6 +316,32 @@ export function createRichMenusService(deps: { db: Database }) {
         })
         .returning({ id: richMenus.id });
       return get(accountId, row!.id);
+    },
+    /**
+     * `PUT …/{id}`: the edit of a menu (decision 0261). A live menu stays as it is on LINE until
+     * it is published again, which makes a new LINE menu (LINE's menus cannot be changed).
+     */
+    async update(accountId: number, id: number, input: RichMenuInput & { areas: RichMenuArea[] }) {
+      const menu = await get(accountId, id);
+      if (menu.state === 'publishing') throw new ConflictError(RICH_MENU_TEXT.busy);
+      const sizeChanged =
+        menu.size.width !== input.size.width || menu.size.height !== input.size.height;
+      await assertReferences(accountId, input.areas);
+      await db
+        .update(richMenus)
+        .set({
+          name: input.name,
+          chatBarText: input.chat_bar_text,
+          selected: input.selected,
+          width: input.size.width,
+          height: input.size.height,
+          areas: input.areas,
+          // An image of another size no longer fits: the owner gives one again.
+          ...(sizeChanged ? { image: null, imageContentType: null } : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(richMenus.accountId, accountId), eq(richMenus.id, id)));
+      return get(accountId, id);
     },
     /** Prepares the owner's picture for the menu's size (decision 0257) and keeps it. */
     async putImage(accountId: number, id: number, input: Buffer) {
