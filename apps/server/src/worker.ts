@@ -17,8 +17,7 @@ import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /**
  * `npm run worker`: the notification message and push message dispatchers, the rich menu
- * publisher, the day-before
- * reminders, the episodes' steps, the journeys and the LINE webhook events (beside the API's own
+ * publisher, the day-before reminders, the episodes' steps, the journeys and the LINE webhook events (beside the API's own
  * processor, decision 0195) as their own process: on DATABASE_URL, or beside `npm start` on the
  * cluster of its data folder (the same DATA_DIR).
  * Any number may run side by side (claims use FOR UPDATE SKIP LOCKED); run the API with

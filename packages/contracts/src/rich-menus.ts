@@ -54,7 +54,6 @@ export const RICH_MENU_TEXT = {
   tagMissing: 'タグが見つかりません',
   segmentMissing: 'セグメントが見つかりません',
   busy: '公開処理中です。終わってからもう一度お試しください',
-  tabOf: (names: string) => `タブとして使われているため削除できません：${names}`,
   lineRefused: (name: string, reason: string) =>
     `LINE が「${name}」を受け付けませんでした（${reason}）`,
   insightBelowThreshold:

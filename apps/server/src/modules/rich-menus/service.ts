@@ -145,6 +145,8 @@ export function createRichMenusService(deps: {
         ],
       });
     const group = await tabGroupOf(db, accountId, id);
+    // A tab switching to a menu deleted since names it (`areas.N.action.rich_menu_id`).
+    await assertReferences(accountId, menu.areas);
     const rows = await db
       .select({
         id: richMenus.id,
@@ -225,47 +227,46 @@ export function createRichMenusService(deps: {
   }
 
   /**
-   * `DELETE …/{id}`: off LINE first (its alias, then the menu: LINE unlinks its friends and drops
-   * it as the default), then our row. A menu another menu's tab switches to is kept (409 naming
-   * them); one being published is a 409; LINE's budget spent is a 429 saying when.
+   * `DELETE …/{id}` (decision 0261): off LINE first, then our row. Tabs are published together
+   * and leave LINE together: every menu of the tab group that is on LINE loses its alias and its
+   * LINE menu (LINE unlinks its friends and drops it as the default); the other tabs stay as
+   * drafts. One being published is a 409; LINE's hourly budget spent a 429 saying when.
    */
   async function remove(accountId: number, id: number) {
-    const [row] = await db
+    const menu = await get(accountId, id);
+    if (menu.state === 'publishing') throw new ConflictError(RICH_MENU_TEXT.busy);
+    const group = await tabGroupOf(db, accountId, id);
+    const rows = await db
       .select({
+        id: richMenus.id,
         state: richMenus.state,
         lineId: richMenus.lineRichMenuId,
         aliasId: richMenus.lineAliasId,
       })
       .from(richMenus)
-      .where(and(eq(richMenus.accountId, accountId), eq(richMenus.id, id)));
-    if (!row) throw new NotFoundError(RICH_MENU_TEXT.notFound);
-    if (row.state === 'publishing') throw new ConflictError(RICH_MENU_TEXT.busy);
-    const others = (
-      await db
-        .select({ id: richMenus.id, name: richMenus.name, areas: richMenus.areas })
-        .from(richMenus)
-        .where(eq(richMenus.accountId, accountId))
-    )
-      .filter((other) => other.id !== id)
-      .filter((other) =>
-        (other.areas as RichMenuArea[]).some(
-          (area) => area.action.type === 'richmenuswitch' && area.action.rich_menu_id === id,
-        ),
-      );
-    if (others.length > 0)
-      throw new ConflictError(RICH_MENU_TEXT.tabOf(others.map((o) => o.name).join('・')));
-    if (row.lineId !== null) {
+      .where(and(eq(richMenus.accountId, accountId), inArray(richMenus.id, group)));
+    if (rows.some((row) => row.state === 'publishing'))
+      throw new ConflictError(RICH_MENU_TEXT.busy);
+    const live = rows.filter((row) => row.lineId !== null);
+    if (live.length > 0) {
       const token = await tokenOf(accountId);
-      if (row.aliasId !== null) {
-        const call = await deps.client.deleteAlias(token, row.aliasId);
-        if (call.kind === 'retry' || call.kind === 'limited') throw lineError(call.reason);
+      for (const row of live) {
+        if (row.aliasId !== null) {
+          const call = await deps.client.deleteAlias(token, row.aliasId);
+          if (call.kind === 'retry' || call.kind === 'limited') throw lineError(call.reason);
+        }
+        const free = await budgetFreeAt(db, accountId, 'menu', clock());
+        if (free !== null) throw new TooManyRequestsError(budgetWaitReason('menu', free));
+        const call = await deps.client.deleteMenu(token, row.lineId!);
+        if (call.kind !== 'refused') await spend(db, accountId, 'menu', clock());
+        if (call.kind !== 'ok' && !(call.kind === 'refused' && call.status === 404))
+          throw lineError(call.reason);
+        // Off LINE: a tab left behind is a draft again (no LINE id, no progress).
+        await db
+          .update(richMenus)
+          .set({ state: 'draft', lineRichMenuId: null, publish: null, updatedAt: clock() })
+          .where(eq(richMenus.id, row.id));
       }
-      const free = await budgetFreeAt(db, accountId, 'menu', clock());
-      if (free !== null) throw new TooManyRequestsError(budgetWaitReason('menu', free));
-      const call = await deps.client.deleteMenu(token, row.lineId);
-      if (call.kind !== 'refused') await spend(db, accountId, 'menu', clock());
-      if (call.kind !== 'ok' && !(call.kind === 'refused' && call.status === 404))
-        throw lineError(call.reason);
     }
     await db.delete(richMenus).where(and(eq(richMenus.accountId, accountId), eq(richMenus.id, id)));
   }
