@@ -239,7 +239,7 @@ describe(`actions and follow (${databaseKind})`, () => {
     );
   });
 
-  it('the follow settings are the owner’s and template writers’; a rich menu switch is refused until menus exist', async () => {
+  it('the follow settings are the owner’s and template writers’; a rich menu switch must name the account’s own menu', async () => {
     expect((await staff.get('/api/line/follow_settings')).statusCode).toBe(403);
     expect(
       (
