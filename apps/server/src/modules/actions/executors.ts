@@ -11,7 +11,7 @@ import {
 import { ownedIds, startJourney } from '../journeys/index.js';
 import { textMessage, type PushQueue } from '../line-push/index.js';
 import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
-import { queueRichMenuSwitch } from '../rich-menus/switch-job.js';
+import { queueRichMenuSwitch } from '../rich-menus/index.js';
 import { changeMemberTags } from '../tags/index.js';
 
 /** What became of one action (kept in the run; triggers answer it as their `result`). */

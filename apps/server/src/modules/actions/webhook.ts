@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { actionSets, followSettings, members } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { REPLY_TOKEN_SECONDS } from '../chats/index.js';
-import { recordRichMenuTap } from '../rich-menus/taps.js';
+import { recordRichMenuTap } from '../rich-menus/index.js';
 import type { LineWebhookEvent, LineWebhookHandler } from '../line/index.js';
 import type { ActionDeps } from './executors.js';
 import type { PostbackSigner } from './postback-signature.js';

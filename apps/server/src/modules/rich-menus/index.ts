@@ -67,3 +67,4 @@ export function richMenuPublisherFromConfig(
 }
 
 export { queueRichMenuSwitch } from './switch-job.js';
+export { recordRichMenuTap } from './taps.js';

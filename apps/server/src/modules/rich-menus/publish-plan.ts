@@ -1,6 +1,6 @@
 import type { RichMenuAudience, RichMenuPublishProgress } from '@tsunagu/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { richMenuJobs, richMenus } from '../../db/schema/index.js';
+import { richMenus, type richMenuJobs } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 
 /** One menu of a publish (the menu itself first, then the tabs it switches to). */
