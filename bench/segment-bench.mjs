@@ -1,4 +1,4 @@
-// Shared by bench/broadcast.mjs and bench/notifications.mjs: a throwaway cluster, the built
+// Shared by bench/broadcast.mjs, bench/notifications.mjs and bench/richmenu-publish-bench.mjs: a throwaway cluster, the built
 // server (demo seed, LINE_PUSH_SENDER=line, its dispatcher in the process), the fake LINE as the
 // demo account's channel, signed in as demo; `friends` friends of demo inserted in SQL, tagged
 // and with a friend-information value (an alias to personalise), and a saved segment finding
@@ -29,6 +29,7 @@ export async function startSegmentBench({ friends, prefix, tagName, env = {} }) 
       DATABASE_URL: database.url,
       SECRETS_KEY,
       LINE_API_BASE: line.url,
+      LINE_DATA_API_BASE: line.url,
       LINE_PUSH_SENDER: 'line',
       LOG_LEVEL: 'warn',
       ...env,
@@ -97,7 +98,20 @@ export async function startSegmentBench({ friends, prefix, tagName, env = {} }) 
         conditions: [{ kind: 'tags', match: 'any', tag_ids: [tag.id] }],
       })
     ).body;
-    return { database, line, channel, server, sql, call, accountId, tag, nickname, segment, stop };
+    return {
+      database,
+      line,
+      channel,
+      server,
+      sql,
+      call,
+      cookie,
+      accountId,
+      tag,
+      nickname,
+      segment,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

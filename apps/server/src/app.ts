@@ -27,6 +27,7 @@ import { episodesModule } from './modules/episodes/index.js';
 import { journeysModule } from './modules/journeys/index.js';
 import { openApiModule } from './modules/open-api/index.js';
 import { actionsModule } from './modules/actions/index.js';
+import { richMenusModule } from './modules/rich-menus/index.js';
 import {
   stopSendingForAccount,
   telConfigPreload,
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(openApiModule, { prefix: '/open_api' });
         await api.register(actionsModule);
         await api.register(staffNotifyModule);
+        await api.register(richMenusModule);
       },
       { prefix: '/api' },
     );

@@ -10,6 +10,7 @@ import { createFriendMessageRenderer } from './modules/message-rendering/index.j
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
+import { richMenuPublisherFromConfig } from './modules/rich-menus/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /** Process entry: configuration, listen, and a graceful shutdown on SIGINT/SIGTERM. */
@@ -27,6 +28,10 @@ async function main() {
     );
     app.addHook('onClose', () => pushes.stop());
     app.addHook('onReady', async () => pushes.start());
+    // Rich menus are published to LINE from the same process (decision 0260).
+    const richMenus = richMenuPublisherFromConfig(app.db, config, app.log, app.dbListen);
+    app.addHook('onClose', () => richMenus.stop());
+    app.addHook('onReady', async () => richMenus.start());
     const reminders = createReminderScheduler({
       db: app.db,
       pushes: createPushQueue(),

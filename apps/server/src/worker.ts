@@ -13,11 +13,12 @@ import { createFriendMessageRenderer } from './modules/message-rendering/index.j
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
+import { richMenuPublisherFromConfig } from './modules/rich-menus/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /**
- * `npm run worker`: the notification message and push message dispatchers, the day-before
- * reminders, the episodes' steps, the journeys and the LINE webhook events (beside the API's own
+ * `npm run worker`: the notification message and push message dispatchers, the rich menu
+ * publisher, the day-before reminders, the episodes' steps, the journeys and the LINE webhook events (beside the API's own
  * processor, decision 0195) as their own process: on DATABASE_URL, or beside `npm start` on the
  * cluster of its data folder (the same DATA_DIR).
  * Any number may run side by side (claims use FOR UPDATE SKIP LOCKED); run the API with
@@ -38,6 +39,7 @@ async function main() {
   const pushes = pushDispatcherFromConfig(database.db, config, log, database.listen, (ids) =>
     touchThreadsOfPushes(database.db, ids),
   );
+  const richMenus = richMenuPublisherFromConfig(database.db, config, log, database.listen);
   const renderMessage = createFriendMessageRenderer(database.db, config.PUBLIC_ORIGIN);
   const reminders = createReminderScheduler({
     db: database.db,
@@ -89,6 +91,7 @@ async function main() {
         Promise.all([
           dispatcher.stop(),
           pushes.stop(),
+          richMenus.stop(),
           reminders.stop(),
           episodes.stop(),
           journeys.stop(),
@@ -110,6 +113,7 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   dispatcher.start();
   pushes.start();
+  richMenus.start();
   reminders.start();
   episodes.start();
   journeys.start();

@@ -208,6 +208,16 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         actions: [{ type: 'add_tag', tag_id: tag.id }],
       })
     ).json();
+    // Rich menus start empty (issue 25): a draft of demo's.
+    const richMenu = (
+      await demo.post('/api/line/rich_menus', {
+        name: 'スイープ',
+        chat_bar_text: 'メニュー',
+        selected: false,
+        size: { width: 800, height: 270 },
+        areas: [],
+      })
+    ).json();
     Object.assign(realIds, {
       formPublicKey: formUrl.pathname.split('/').at(-1)!,
       m: formUrl.searchParams.get('m')!,
@@ -244,6 +254,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       cards: String(board.cards[0].friend_id),
       form_groups: String(formGroup.id),
       action_sets: String(actionSet.id),
+      rich_menus: String(richMenu.id),
       choice: String(varItem.id),
       self_id: String(shifts[0]?.self_id ?? '1_2030-06-03'),
       date: String(shifts[0]?._date ?? '2030-06-03'),

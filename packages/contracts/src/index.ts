@@ -44,3 +44,4 @@ export * from './flex-message.js';
 export * from './chats.js';
 export * from './notifications.js';
 export * from './staff-notify.js';
+export * from './rich-menus.js';

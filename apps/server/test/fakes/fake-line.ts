@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFakeLineChat, type FakeLineChat } from './fake-line-chat.js';
 import { createFakeLineNarrowcast, type FakeLineNarrowcast } from './fake-line-narrowcast.js';
+import { createFakeLineRichMenu, type FakeLineRichMenu } from './fake-line-richmenu.js';
 import { fakeValidationDetails } from './fake-line-validate.js';
 
 /** One channel the fake serves: its credentials and its bot. */
@@ -117,6 +118,8 @@ export interface FakeLine {
   chat: FakeLineChat;
   /** Narrowcasts and their progress (fake-line-narrowcast.ts, decision 0227). */
   narrowcast: FakeLineNarrowcast;
+  /** Rich menus, their images, aliases, links, bulk link, batch and budgets (fake-line-richmenu.ts). */
+  richMenu: FakeLineRichMenu;
   /**
    * お知らせ statistics (issue 24): each accepted push or multicast's `x-line-request-id` and
    * its recipients; `GET /v2/bot/insight/message/event?requestId=…` answers from these.
@@ -184,6 +187,7 @@ export async function startFakeLine(
   let validateStatus: number | null = null;
   const chat = createFakeLineChat();
   const narrowcast = createFakeLineNarrowcast();
+  const richMenu = createFakeLineRichMenu();
   /** Per channel: the limit, and `used` as of when it was set (`counted` of usage() then). */
   const quotas = new Map<string, { limit: number | null; used: number; counted: number }>();
   let tokenBehaviour: (call: number) => {
@@ -371,6 +375,7 @@ export async function startFakeLine(
     }
     if (chat.handle(req, res, raw, channel.channelId)) return;
     if (narrowcast.handle(req, res, raw, channel.channelId)) return;
+    if (richMenu.handle(req, res, raw, channel.channelId)) return;
     const profileOf = /^\/v2\/bot\/profile\/(U[0-9a-f]{32})$/.exec(path);
     if (req.method === 'GET' && profileOf) {
       const userId = profileOf[1]!;
@@ -516,6 +521,7 @@ export async function startFakeLine(
     },
     chat: chat.chat,
     narrowcast: narrowcast.narrowcast,
+    richMenu: richMenu.richMenu,
     async close() {
       chat.chat.close();
       narrowcast.narrowcast.close();

@@ -22,3 +22,4 @@ export * from './chats.js';
 export * from './notifications.js';
 export * from './actions.js';
 export * from './staff-notify.js';
+export * from './rich-menus.js';

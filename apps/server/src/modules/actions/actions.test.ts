@@ -239,7 +239,7 @@ describe(`actions and follow (${databaseKind})`, () => {
     );
   });
 
-  it('the follow settings are the owner’s and template writers’; a rich menu switch is refused until menus exist', async () => {
+  it('the follow settings are the owner’s and template writers’; a rich menu switch must name the account’s own menu', async () => {
     expect((await staff.get('/api/line/follow_settings')).statusCode).toBe(403);
     expect(
       (
@@ -260,10 +260,10 @@ describe(`actions and follow (${databaseKind})`, () => {
     });
     const menu = await demo.post('/api/line/action_sets', {
       name: 'メニュー切替',
-      actions: [{ type: 'switch_rich_menu', rich_menu_id: 1 }],
+      actions: [{ type: 'switch_rich_menu', rich_menu_id: 999_999 }],
     });
     expect(menu.statusCode).toBe(422);
-    expect(errorsOf(menu)['actions.0.type']).toEqual(['リッチメニュー公開後に使えます']);
+    expect(errorsOf(menu)['actions.0.rich_menu_id']).toEqual(['リッチメニューが見つかりません']);
     const bad = await demo.put('/api/line/follow_settings', {
       greeting_template_id: null,
       on_unblock: 'sometimes',

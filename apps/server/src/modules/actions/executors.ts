@@ -11,6 +11,7 @@ import {
 import { ownedIds, startJourney } from '../journeys/index.js';
 import { textMessage, type PushQueue } from '../line-push/index.js';
 import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
+import { queueRichMenuSwitch } from '../rich-menus/index.js';
 import { changeMemberTags } from '../tags/index.js';
 import { fanOutStaffNotice } from '../staff-notify/index.js';
 
@@ -168,9 +169,17 @@ export async function runAction(
       if (inserted[0]) await fanOutStaffNotice(tx, accountId, inserted[0].id, 'action');
       return { result: inserted.length > 0 ? 'ran' : 'already' };
     }
+    case 'switch_rich_menu':
+      return {
+        result: await queueRichMenuSwitch(tx, {
+          accountId,
+          memberId,
+          richMenuId: action.rich_menu_id,
+          causeKey: ctx.pushKey,
+        }),
+      };
     // Refused when saved (ACTION_TEXT); one stored before is not run.
     case 'start_episode':
-    case 'switch_rich_menu':
       return { result: 'refused' };
   }
 }

@@ -34,4 +34,5 @@ export function actionsWebhookHandler(config: Config) {
 }
 
 export { runActions } from './runner.js';
+export type { PostbackSigner, PostbackOrigin } from './postback-signature.js';
 export { runAction, type ActionResult, type ActionDeps } from './executors.js';

@@ -2,6 +2,7 @@ import {
   ACTION_TEXT,
   MESSAGES,
   OPERATOR_NOTICES_PAGE,
+  RICH_MENU_TEXT,
   type Action,
   type ActionSet,
   type FollowSettings,
@@ -9,7 +10,13 @@ import {
   type OperatorNotice,
 } from '@tsunagu/contracts';
 import { and, desc, eq } from 'drizzle-orm';
-import { actionSets, followSettings, members, operatorNotices } from '../../db/schema/index.js';
+import {
+  actionSets,
+  followSettings,
+  members,
+  operatorNotices,
+  richMenus,
+} from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/types.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { friendInfoItemsByIds } from '../friend-info/index.js';
@@ -59,9 +66,17 @@ export async function assertActions(
       case 'start_episode':
         errors[at('type')] = [ACTION_TEXT.episodeNotYet];
         break;
-      case 'switch_rich_menu':
-        errors[at('type')] = [ACTION_TEXT.richMenuNotYet];
+      case 'switch_rich_menu': {
+        // The account's own menu, once it is on LINE (decision 0263).
+        const [menu] = await db
+          .select({ state: richMenus.state, lineRichMenuId: richMenus.lineRichMenuId })
+          .from(richMenus)
+          .where(and(eq(richMenus.accountId, accountId), eq(richMenus.id, action.rich_menu_id)));
+        if (!menu) errors[at('rich_menu_id')] = [RICH_MENU_TEXT.notFound];
+        else if (menu.lineRichMenuId === null && menu.state !== 'publishing')
+          errors[at('rich_menu_id')] = [ACTION_TEXT.richMenuNotYet];
         break;
+      }
       case 'send_text':
       case 'notify_operators':
         break;

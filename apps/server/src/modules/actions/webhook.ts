@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { actionSets, followSettings, members } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { REPLY_TOKEN_SECONDS } from '../chats/index.js';
+import { recordRichMenuTap } from '../rich-menus/index.js';
 import type { LineWebhookEvent, LineWebhookHandler } from '../line/index.js';
 import type { ActionDeps } from './executors.js';
 import type { PostbackSigner } from './postback-signature.js';
@@ -90,13 +91,24 @@ export function createActionsWebhookHandler(
   ) {
     const user = userOf(event);
     if (user === null || !deps.signer.isOurs(event.postback.data)) return;
-    const setId = await deps.signer.verify(tx, accountId, event.postback.data);
-    if (setId === null) return;
+    const verified = await deps.signer.verifyData(tx, accountId, event.postback.data);
+    if (verified === null) return;
+    const { setId, origin } = verified;
     const [set] = await tx
       .select({ id: actionSets.id, actions: actionSets.actions })
       .from(actionSets)
       .where(and(eq(actionSets.accountId, accountId), eq(actionSets.id, setId)));
     const friend = await friendOf(tx, accountId, user);
+    // A tap on a rich menu's area counts (decision 0262), even when its set is gone since.
+    if (origin)
+      await recordRichMenuTap(tx, {
+        accountId,
+        richMenuId: origin.richMenuId,
+        area: origin.area,
+        memberId: friend?.id ?? null,
+        eventKey: `postback:${event.webhookEventId}`,
+        at: new Date(event.timestamp),
+      });
     if (!set || !friend) return;
     await runActions(tx, deps, {
       accountId,
