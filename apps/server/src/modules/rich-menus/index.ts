@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { richMenuEditorRoutes } from './editor-routes.js';
 import { richMenusRoutes } from './routes.js';
 import { createRichMenusService } from './service.js';
 
@@ -7,5 +8,7 @@ import { createRichMenusService } from './service.js';
  * publishing to LINE is built on them next.
  */
 export async function richMenusModule(api: FastifyInstance) {
-  await api.register(richMenusRoutes, { service: createRichMenusService({ db: api.db }) });
+  const service = createRichMenusService({ db: api.db });
+  await api.register(richMenusRoutes, { service });
+  await api.register(richMenuEditorRoutes, { service });
 }

@@ -10,10 +10,15 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { actionSets, richMenus } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { prepareRichMenuImage } from './rich-menu-image.js';
 
 type Row = typeof richMenus.$inferSelect;
+
+export const RICH_MENU_EDIT_TEXT = {
+  publishing: '公開処理中のリッチメニューは編集できません。公開が終わってから保存してください',
+  noImage: 'このリッチメニューにはまだ画像がありません',
+} as const;
 /** Every column but the image's bytes (a list never reads them). */
 const columns = {
   id: richMenus.id,
@@ -130,6 +135,42 @@ export function createRichMenusService(deps: { db: Database }) {
         .set({ image: image.bytes, imageContentType: image.contentType, updatedAt: new Date() })
         .where(and(eq(richMenus.accountId, accountId), eq(richMenus.id, id)));
       return get(accountId, id);
+    },
+    /**
+     * The editor's save of a menu it made (decision 0268): its fields and areas replace the
+     * stored ones. Another size drops the image (it was prepared for the old size). A menu the
+     * publish job is working on cannot change under it (409).
+     */
+    async update(accountId: number, id: number, input: RichMenuInput & { areas: RichMenuArea[] }) {
+      const menu = await get(accountId, id);
+      if (menu.state === 'publishing') throw new ConflictError(RICH_MENU_EDIT_TEXT.publishing);
+      await assertReferences(accountId, input.areas);
+      const resized =
+        menu.size.width !== input.size.width || menu.size.height !== input.size.height;
+      await db
+        .update(richMenus)
+        .set({
+          name: input.name,
+          chatBarText: input.chat_bar_text,
+          selected: input.selected,
+          width: input.size.width,
+          height: input.size.height,
+          areas: input.areas,
+          ...(resized ? { image: null, imageContentType: null } : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(richMenus.accountId, accountId), eq(richMenus.id, id)));
+      return get(accountId, id);
+    },
+    /** The prepared picture, for the editor and the preview (a 404 before one is uploaded). */
+    async image(accountId: number, id: number) {
+      const [row] = await db
+        .select({ image: richMenus.image, contentType: richMenus.imageContentType })
+        .from(richMenus)
+        .where(and(eq(richMenus.accountId, accountId), eq(richMenus.id, id)));
+      if (!row) throw new NotFoundError(RICH_MENU_TEXT.notFound);
+      if (!row.image || !row.contentType) throw new NotFoundError(RICH_MENU_EDIT_TEXT.noImage);
+      return { bytes: Buffer.from(row.image), contentType: row.contentType };
     },
   };
 }
