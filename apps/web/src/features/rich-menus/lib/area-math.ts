@@ -109,3 +109,17 @@ export const percentOf = (rect: Rect, size: Size) => ({
   width: `${(rect.width / size.width) * 100}%`,
   height: `${(rect.height / size.height) * 100}%`,
 });
+
+/** An area carried to another image size (same place on the picture), whole and inside it. */
+export function scaleRect(rect: Rect, from: Size, to: Size): Rect {
+  const sx = to.width / from.width;
+  const sy = to.height / from.height;
+  const x = clamp(Math.round(rect.x * sx), 0, to.width - 1);
+  const y = clamp(Math.round(rect.y * sy), 0, to.height - 1);
+  return {
+    x,
+    y,
+    width: clamp(Math.round((rect.x + rect.width) * sx) - x, 1, to.width - x),
+    height: clamp(Math.round((rect.y + rect.height) * sy) - y, 1, to.height - y),
+  };
+}

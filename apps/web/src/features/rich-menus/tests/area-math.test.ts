@@ -5,6 +5,7 @@ import {
   rectForKey,
   rectFromDrag,
   resizeRect,
+  scaleRect,
   toImagePoint,
 } from '../lib/area-math';
 import { layoutRects, LAYOUTS, layoutsFor } from '../lib/layouts';
@@ -105,5 +106,17 @@ describe('rich menu area drawing', () => {
       'small-1-2',
       'small-1',
     ]);
+  });
+
+  it('carries areas to another size at the same place on the picture', () => {
+    const rect = { x: 833, y: 843, width: 834, height: 843 };
+    expect(scaleRect(rect, full, { width: 1200, height: 810 })).toEqual({
+      x: 400,
+      y: 405,
+      width: 400,
+      height: 405,
+    });
+    const squeezed = scaleRect(rect, full, half);
+    expect(isInside(squeezed, half)).toBe(true);
   });
 });
