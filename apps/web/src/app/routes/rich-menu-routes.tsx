@@ -55,7 +55,13 @@ const SAMPLE_FLEX = {
   },
 };
 
-export function VisualRoute() {
+export function VisualRoute({ title }: PageProps) {
   const accountName = useSignedInSession().account.name;
-  return <VisualPage accountName={accountName} chat={<FlexPreview container={SAMPLE_FLEX} />} />;
+  return (
+    <VisualPage
+      title={title}
+      accountName={accountName}
+      chat={<FlexPreview container={SAMPLE_FLEX} />}
+    />
+  );
 }

@@ -19,7 +19,7 @@ const SAMPLE: PreviewMenu = {
  * `?rich_menu=` picks one of the account's menus; otherwise its first, or a 6-area sample.
  * The flex message is drawn by app/ (`chat`), as features stay apart.
  */
-export function VisualPage(props: { accountName: string; chat: ReactNode }) {
+export function VisualPage(props: { title: string; accountName: string; chat: ReactNode }) {
   const [params] = useSearchParams();
   const list = useRichMenus();
   const wanted = Number(params.get('rich_menu'));
@@ -27,6 +27,7 @@ export function VisualPage(props: { accountName: string; chat: ReactNode }) {
   const menu = menus.find((m) => m.id === wanted) ?? menus[0] ?? null;
   return (
     <div className="rm-visual" data-testid="visual-canvas">
+      <h1 className="visually-hidden">{props.title}</h1>
       <RichMenuPreview
         accountName={props.accountName}
         chat={props.chat}
