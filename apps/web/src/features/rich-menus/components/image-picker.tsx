@@ -5,7 +5,7 @@ const MAX_BYTES = 20 * 1024 * 1024;
 /** The owner's JPEG/PNG (a phone photo or a large PNG is fine: the server resizes it). */
 export function ImagePicker(props: {
   hasImage: boolean;
-  onPick: (file: File, shape: { width: number; height: number }) => void;
+  onPick: (file: File, dataUrl: string, shape: { width: number; height: number }) => void;
 }) {
   const [error, setError] = useState<string | null>(null);
   return (
@@ -30,17 +30,18 @@ export function ImagePicker(props: {
             return;
           }
           setError(null);
-          const url = URL.createObjectURL(file);
-          const image = new Image();
-          image.onload = () => {
-            props.onPick(file, { width: image.naturalWidth, height: image.naturalHeight });
-            URL.revokeObjectURL(url);
+          // A data: URL, which the console's Content-Security-Policy allows for images.
+          const reader = new FileReader();
+          reader.onload = () => {
+            const url = String(reader.result);
+            const image = new Image();
+            image.onload = () =>
+              props.onPick(file, url, { width: image.naturalWidth, height: image.naturalHeight });
+            image.onerror = () =>
+              setError('画像を読み込めませんでした。JPEG か PNG の画像を選んでください');
+            image.src = url;
           };
-          image.onerror = () => {
-            setError('画像を読み込めませんでした。JPEG か PNG の画像を選んでください');
-            URL.revokeObjectURL(url);
-          };
-          image.src = url;
+          reader.readAsDataURL(file);
         }}
       />
       <p className="field__hint">

@@ -102,6 +102,17 @@ export const LAYOUTS: readonly Layout[] = [
       [0, 1, 1, 1],
     ],
   },
+  ...[2, 3, 4].map((tabs): Layout => ({
+    id: `large-tabs-${tabs}`,
+    label: `タブ${tabs}つ＋本体`,
+    shape: 'large',
+    columns: tabs,
+    rows: 6,
+    cells: [
+      ...Array.from({ length: tabs }, (_, i) => [i, 0, 1, 1] as const),
+      [0, 1, tabs, 5] as const,
+    ],
+  })),
   {
     id: 'large-1',
     label: '1つ（全体）',

@@ -6,7 +6,7 @@ import {
   type FieldErrors,
   type RichMenu,
 } from '@tsunagu/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { generatePath, Link, useNavigate } from 'react-router';
 import { pagePaths } from '@/config/paths';
 import { errorText, isApiError } from '@/lib/api-error';
@@ -82,10 +82,8 @@ function Editor(props: { title: string; menu: RichMenu | null; canWrite: boolean
   const readOnly = !canWrite;
   const [draft, setDraft] = useState<MenuDraft>(() => (menu ? draftFromMenu(menu) : newDraft()));
   const [selected, setSelected] = useState<number | null>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFile] = useState<{ blob: File; url: string } | null>(null);
   const [tried, setTried] = useState(false);
-  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => (fileUrl ? URL.revokeObjectURL(fileUrl) : undefined), [fileUrl]);
   const menus = useRichMenus();
   const choices = useRichMenuChoices();
   const links = useLinkChoices();
@@ -94,7 +92,7 @@ function Editor(props: { title: string; menu: RichMenu | null; canWrite: boolean
   const toast = useToast();
   const navigate = useNavigate();
 
-  const imageUrl = fileUrl ?? (menu?.has_image ? richMenuImageUrl(menu) : null);
+  const imageUrl = file?.url ?? (menu?.has_image ? richMenuImageUrl(menu) : null);
   const local = validateDraft(draft);
   const server: FieldErrors = save.error && isApiError(save.error) ? save.error.fieldErrors : {};
   const errors: FieldErrors = tried ? { ...server, ...local } : server;
@@ -135,7 +133,7 @@ function Editor(props: { title: string; menu: RichMenu | null; canWrite: boolean
     try {
       let result = await save.mutateAsync({ id: menu?.id ?? null, input: toInput(draft) });
       if (file) {
-        result = await upload.mutateAsync({ id: result.id, file });
+        result = await upload.mutateAsync({ id: result.id, file: file.blob });
         setFile(null);
       }
       toast.success('リッチメニューを保存しました');
@@ -234,39 +232,45 @@ function Editor(props: { title: string; menu: RichMenu | null; canWrite: boolean
                 ))}
               </select>
             </div>
-            <ImagePicker
-              hasImage={imageUrl !== null}
-              onPick={(picked, shape) => {
-                setFile(picked);
-                // A first picture decides the shape (full or half height) while no area exists.
-                if (draft.areas.length === 0) {
-                  const half = shape.width / shape.height > 2.2;
-                  if (half !== (shapeOf(draft.size) === 'small'))
-                    resize({ width: 2500, height: half ? 843 : 1686 });
-                }
-              }}
-            />
+            {readOnly ? null : (
+              <ImagePicker
+                hasImage={imageUrl !== null}
+                onPick={(picked, url, shape) => {
+                  setFile({ blob: picked, url });
+                  // A first picture decides the shape (full or half height) while no area exists.
+                  if (draft.areas.length === 0) {
+                    const half = shape.width / shape.height > 2.2;
+                    if (half !== (shapeOf(draft.size) === 'small'))
+                      resize({ width: 2500, height: half ? 843 : 1686 });
+                  }
+                }}
+              />
+            )}
           </section>
 
           <section className="rm-section" aria-labelledby="rm-areas-title">
             <h2 id="rm-areas-title">
               タップ領域（{draft.areas.length} / {RICH_MENU_AREAS_MAX}）
             </h2>
-            <LayoutPicker
-              size={draft.size}
-              onPick={(layout) => {
-                setDraft((d) => ({
-                  ...d,
-                  areas: layoutRects(layout, d.size).map((bounds, i) =>
-                    newArea(bounds, d.areas[i]?.action),
-                  ),
-                }));
-                setSelected(0);
-              }}
-            />
-            <p className="text-muted">
-              画像の上をドラッグすると領域を描けます。領域はドラッグで移動、角で大きさを変えられます。キーボードでは、領域を選んで矢印キーで移動、Alt＋矢印キーで大きさを変更（Shiftで大きく動きます）、Deleteで削除します。
-            </p>
+            {readOnly ? null : (
+              <LayoutPicker
+                size={draft.size}
+                onPick={(layout) => {
+                  setDraft((d) => ({
+                    ...d,
+                    areas: layoutRects(layout, d.size).map((bounds, i) =>
+                      newArea(bounds, d.areas[i]?.action),
+                    ),
+                  }));
+                  setSelected(0);
+                }}
+              />
+            )}
+            {readOnly ? null : (
+              <p className="text-muted">
+                画像の上をドラッグすると領域を描けます。領域はドラッグで移動、角で大きさを変えられます。キーボードでは、領域を選んで矢印キーで移動、Alt＋矢印キーで大きさを変更（Shiftで大きく動きます）、Deleteで削除します。
+              </p>
+            )}
             <AreaCanvas
               size={draft.size}
               imageUrl={imageUrl}
@@ -282,24 +286,28 @@ function Editor(props: { title: string; menu: RichMenu | null; canWrite: boolean
               onBounds={setBounds}
               onRemove={removeArea}
             />
-            <div className="rm-row">
-              <button
-                type="button"
-                className="btn"
-                disabled={full}
-                onClick={() =>
-                  addArea({
-                    x: Math.round(draft.size.width / 3),
-                    y: Math.round(draft.size.height / 4),
-                    width: Math.round(draft.size.width / 3),
-                    height: Math.round(draft.size.height / 2),
-                  })
-                }
-              >
-                領域を追加
-              </button>
-              {full ? <span className="text-muted">{RICH_MENU_EDITOR_TEXT.areasFull}</span> : null}
-            </div>
+            {readOnly ? null : (
+              <div className="rm-row">
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={full}
+                  onClick={() =>
+                    addArea({
+                      x: Math.round(draft.size.width / 3),
+                      y: Math.round(draft.size.height / 4),
+                      width: Math.round(draft.size.width / 3),
+                      height: Math.round(draft.size.height / 2),
+                    })
+                  }
+                >
+                  領域を追加
+                </button>
+                {full ? (
+                  <span className="text-muted">{RICH_MENU_EDITOR_TEXT.areasFull}</span>
+                ) : null}
+              </div>
+            )}
             {errors.areas ? <p className="field__error">{errors.areas[0]}</p> : null}
             <ol className="rm-areas">
               {draft.areas.map((area, index) => (
@@ -311,13 +319,15 @@ function Editor(props: { title: string; menu: RichMenu | null; canWrite: boolean
                 >
                   <div className="rm-area__head">
                     <strong>タップ領域{index + 1}</strong>
-                    <button
-                      type="button"
-                      className="btn btn--ghost"
-                      onClick={() => removeArea(index)}
-                    >
-                      削除
-                    </button>
+                    {readOnly ? null : (
+                      <button
+                        type="button"
+                        className="btn btn--ghost"
+                        onClick={() => removeArea(index)}
+                      >
+                        削除
+                      </button>
+                    )}
                   </div>
                   <BoundsFields
                     index={index}
