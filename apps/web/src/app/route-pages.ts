@@ -26,6 +26,7 @@ const boardPages = () => import('./routes/board-routes');
 const chatPages = () => import('./routes/chat-routes');
 const notificationPages = () => import('./routes/notification-routes');
 const staffNotifyPages = () => import('./routes/staff-notify-routes');
+const richMenuPages = () => import('./routes/rich-menu-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -96,6 +97,10 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   NotificationNew: lazyPage(notificationPages, (m) => m.NotificationNewRoute),
   NotificationEdit: lazyPage(notificationPages, (m) => m.NotificationEditRoute),
   SegmentSetting: lazyPage(segmentPages, (m) => m.SegmentSettingRoute),
+  Visual: lazyPage(richMenuPages, (m) => m.VisualRoute),
+  RichMenuModeSelect: lazyPage(richMenuPages, (m) => m.RichMenuModeRoute),
+  RichMenuNew: lazyPage(richMenuPages, (m) => m.RichMenuNewRoute),
+  RichMenuEdit: lazyPage(richMenuPages, (m) => m.RichMenuEditRoute),
   UiCatalogue: lazyPage(
     () => import('./routes/ui-catalogue/ui-catalogue-page'),
     (m) => m.UiCataloguePage,

@@ -89,6 +89,9 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['ROUTE-26', '/line/common_var/edit/:id', 'CommonVarEdit', '共通情報編集', ['common-var-write']],
   ['ROUTE-27', '/line/common_var/new', 'CommonVarNew', '共通情報作成', ['common-var-write']],
   ['ROUTE-28', '/line/richmenu/mode_select', 'RichMenuModeSelect', 'リッチメニュー モード選択', []],
+  // Issue 25 (decision 0265): beyond the spec's routes, a rich menu's editor.
+  ['ROUTE-28', '/line/richmenu/new', 'RichMenuNew', 'リッチメニュー作成', ['template-write']],
+  ['ROUTE-28', '/line/richmenu/:id/edit', 'RichMenuEdit', 'リッチメニュー編集', []],
   ['ROUTE-29', '/line/content/group/new', 'ContentGroupNew', 'コンテンツグループ作成', []],
   ['ROUTE-30', '/line/reserve/salon', 'ReserveSalon', 'サロン予約', []],
   ['TML-01', '/line/reserve/salon/timeline', 'SalonTimeline', '予約タイムライン', []],
@@ -224,6 +227,8 @@ describe('route table', () => {
         '/line/tel/template/:id/edit',
         // Issue 24: a お知らせ is a numeric id.
         '/vue3-dev/line/notifications/:id',
+        // Issue 25: a rich menu is a numeric id.
+        '/line/richmenu/:id/edit',
       ].sort(),
     );
   });

@@ -102,6 +102,12 @@ export const routeTable: readonly AppRoute[] = [
   }),
   { path: redirectPaths.RichMenu, redirectTo: pagePaths.RichMenuModeSelect },
   route('RichMenuModeSelect', 'リッチメニュー モード選択'),
+  // Issue 25 (decision 0265): the editor; reading a saved menu is for every operator.
+  route('RichMenuNew', 'リッチメニュー作成', {
+    ...needs('template-write'),
+    menuVia: 'RichMenuModeSelect',
+  }),
+  route('RichMenuEdit', 'リッチメニュー編集', numericId),
   route('ContentGroupNew', 'コンテンツグループ作成'),
   route('ReserveSalon', 'サロン予約'),
   // Issue 11: the salon console's screens; `date` (and the filters) live in the query.

@@ -51,6 +51,9 @@ export const pagePaths = {
   FormNew: '/line/forms/new',
   FormEdit: '/line/forms/:id/edit',
   RichMenuModeSelect: '/line/richmenu/mode_select',
+  // Issue 25 (decision 0265): a rich menu's editor, new and saved.
+  RichMenuNew: '/line/richmenu/new',
+  RichMenuEdit: '/line/richmenu/:id/edit',
   ContentGroupNew: '/line/content/group/new',
   ReserveSalon: '/line/reserve/salon',
   SalonTimeline: '/line/reserve/salon/timeline',

@@ -10,6 +10,7 @@ import {
   type LineRichMenuClient,
 } from './line-rich-menu-client.js';
 import { createRichMenuPublisher } from './publisher.js';
+import { richMenuEditorRoutes } from './editor-routes.js';
 import { richMenusRoutes } from './routes.js';
 import { createRichMenusService } from './service.js';
 
@@ -20,9 +21,9 @@ import { createRichMenusService } from './service.js';
  */
 export async function richMenusModule(api: FastifyInstance) {
   const { client, credentials } = lineOf(api.db, api.config);
-  await api.register(richMenusRoutes, {
-    service: createRichMenusService({ db: api.db, client, credentials }),
-  });
+  const service = createRichMenusService({ db: api.db, client, credentials });
+  await api.register(richMenusRoutes, { service });
+  await api.register(richMenuEditorRoutes, { service });
 }
 
 /**

@@ -33,6 +33,10 @@ import { RICH_MENU_CHANNEL } from './switch-job.js';
 import { tapCounts } from './taps.js';
 
 type Row = typeof richMenus.$inferSelect;
+
+export const RICH_MENU_EDIT_TEXT = {
+  noImage: 'このリッチメニューにはまだ画像がありません',
+} as const;
 /** Every column but the image's bytes (a list never reads them). */
 const columns = {
   id: richMenus.id,
@@ -353,6 +357,16 @@ export function createRichMenusService(deps: {
         .set({ image: image.bytes, imageContentType: image.contentType, updatedAt: new Date() })
         .where(and(eq(richMenus.accountId, accountId), eq(richMenus.id, id)));
       return get(accountId, id);
+    },
+    /** The prepared picture, for the editor and the preview (a 404 before one is uploaded). */
+    async image(accountId: number, id: number) {
+      const [row] = await db
+        .select({ image: richMenus.image, contentType: richMenus.imageContentType })
+        .from(richMenus)
+        .where(and(eq(richMenus.accountId, accountId), eq(richMenus.id, id)));
+      if (!row) throw new NotFoundError(RICH_MENU_TEXT.notFound);
+      if (!row.image || !row.contentType) throw new NotFoundError(RICH_MENU_EDIT_TEXT.noImage);
+      return { bytes: Buffer.from(row.image), contentType: row.contentType };
     },
   };
 }

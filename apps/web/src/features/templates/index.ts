@@ -16,3 +16,5 @@ export { LinePreview } from './components/line-preview';
 export { useAliasNames } from './components/use-alias-names';
 export { TestSendDialog } from './components/test-send-dialog';
 export { useTemplateList } from './api/templates-api';
+// The Visual canvas (ROUTE-01, issue 25) shows a flex message above a rich menu.
+export { FlexPreview } from './components/flex-preview';

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import './templates.css';
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node =>
