@@ -133,8 +133,11 @@ test('a burst of 30 bookings rings the bell live and is one digest e-mail', asyn
     );
   }
 
-  // The bell counts them live (the account stream), on the screen already open.
-  await expect(page.getByTestId('staff-bell-count')).toHaveText(String(BURST));
+  // The bell counts them live (the account stream), on the screen already open. Other specs
+  // share this server and may book in the same account meanwhile: at least this burst is counted.
+  await expect
+    .poll(async () => Number(await page.getByTestId('staff-bell-count').textContent()))
+    .toBeGreaterThanOrEqual(BURST);
   await bell.click();
   const panel = page.getByRole('region', { name: '通知' });
   await expect(
@@ -142,17 +145,18 @@ test('a burst of 30 bookings rings the bell live and is one digest e-mail', asyn
   ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('bell-390.png') });
 
-  // One e-mail for the whole burst, after the digest window.
+  // One e-mail for the whole burst, after the digest window (a booking by a parallel spec may
+  // share the digest: the burst's 30 lines are all in one e-mail).
+  const burstLines = (mail: { text: string }) =>
+    mail.text.split('\n').filter((line) => line.includes('通知E2E カット')).length;
+  const burstMails = async () =>
+    (await caughtMails()).filter((m) => m.to.includes(address) && burstLines(m) > 0);
   await expect
-    .poll(async () => (await caughtMails()).filter((m) => m.to.includes(address)).length, {
-      timeout: 60_000,
-    })
-    .toBe(1);
-  const [mail] = (await caughtMails()).filter((m) => m.to.includes(address));
-  expect(mail!.subject).toBe(`【Tsunagu】新しいお知らせが${BURST}件あります`);
-  expect(mail!.text.split('\n').filter((line) => line.includes('通知E2E カット'))).toHaveLength(
-    BURST,
-  );
+    .poll(async () => (await burstMails()).map(burstLines), { timeout: 60_000 })
+    .toEqual([BURST]);
+  const [mail] = await burstMails();
+  const counted = /^【Tsunagu】新しいお知らせが(\d+)件あります$/.exec(mail!.subject);
+  expect(Number(counted?.[1])).toBeGreaterThanOrEqual(BURST);
 
   // すべて既読にする clears the count.
   await panel.getByRole('button', { name: 'すべて既読にする' }).click();
