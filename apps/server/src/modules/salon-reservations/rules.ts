@@ -149,7 +149,12 @@ export async function clashError(
   const args = [clash.resourceName, formatDateJa(clash.date), clash.from, clash.to] as const;
   if (forBlockTime) return new ConflictError(RESERVATION_MESSAGES.blockClash(...args));
   const busy = await repository.busyPeriods(db, salonId, resourceIds, slot.date, exclude);
-  const nearest = nearestFreeStart(busy, slot);
+  // The time offered must fit the shifts too: an offer the next save refuses helps nobody.
+  const shifts = await shiftsOf(db, salonId, { start: slot.date, end: slot.date }, resourceIds);
+  const working = resourceIds
+    .map((id) => shifts.filter((shift) => shift.salon_resource_id === id))
+    .filter((own) => own.length > 0);
+  const nearest = nearestFreeStart(busy, slot, working);
   const hint =
     nearest === null ? '' : RESERVATION_MESSAGES.nearestFree(nearest, timeAfter(nearest, slot));
   return new ConflictError(
@@ -168,22 +173,29 @@ function timeAfter(from: string, slot: { from: string; to: string }): string {
 
 /**
  * The start nearest to the slot's (same day, same length) at which none of the busy periods is
- * in the way; null when the day has none. A free stretch begins where a busy period ends or
- * ends where one begins, so those are the only candidates besides the day's edges.
+ * in the way and, for each resource with shifts that day, its shifts cover the whole slot; null
+ * when the day has none. A free stretch begins where a busy period or a shift ends or begins, so
+ * those are the only candidates besides the day's edges.
  */
 export function nearestFreeStart(
   busy: readonly { from: string; to: string }[],
   slot: { from: string; to: string },
+  working: readonly (readonly { from: string; to: string }[])[] = [],
 ): string | null {
   const start = minutesOf(slot.from);
   const length = minutesOf(slot.to) - start;
   const periods = busy.map((period) => [minutesOf(period.from), minutesOf(period.to)] as const);
   const candidates = [0, 24 * 60 - length];
   for (const [from, to] of periods) candidates.push(to, from - length);
+  for (const shift of working.flat())
+    candidates.push(minutesOf(shift.from), minutesOf(shift.to) - length);
   const free = candidates
     .filter((candidate) => candidate >= 0 && candidate + length <= 24 * 60 - 1)
     .filter((candidate) =>
       periods.every(([from, to]) => candidate + length <= from || candidate >= to),
+    )
+    .filter((candidate) =>
+      working.every((own) => coveredByShifts(own, timeOf(candidate), timeOf(candidate + length))),
     )
     .sort((a, b) => Math.abs(a - start) - Math.abs(b - start) || a - b);
   return free[0] === undefined ? null : timeOf(free[0]);
