@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { RESERVATION_STATUS } from '@tsunagu/contracts';
 import {
   salonCourses,
@@ -90,21 +90,22 @@ function likePattern(text: string): string {
 }
 
 /**
- * Bookings whose name, kana or phone holds `text` (the newest first). Two characters or more
- * go through the pair index (`chat_bigrams … @>`), then ILIKE makes it exact (decision 0275).
+ * Bookings whose name, kana or phone holds one of `spellings` (the newest first). Two
+ * characters or more go through the pair index (`chat_bigrams … @>`), then ILIKE makes it exact
+ * (decision 0275).
  */
 export async function searchReservationIds(
   db: Executor,
   salonId: number,
-  text: string,
+  spellings: readonly string[],
   limit: number,
 ): Promise<number[]> {
-  const conditions: SQL[] = [
-    eq(salonReservations.salonId, salonId),
-    sql`${searchText} ILIKE ${likePattern(text)}`,
-  ];
-  if ([...text].length >= 2)
-    conditions.push(sql`chat_bigrams${searchText} @> chat_bigrams(${text})`);
+  const matches = spellings.map((text) =>
+    [...text].length >= 2
+      ? sql`(chat_bigrams${searchText} @> chat_bigrams(${text}) AND ${searchText} ILIKE ${likePattern(text)})`
+      : sql`${searchText} ILIKE ${likePattern(text)}`,
+  );
+  const conditions = [eq(salonReservations.salonId, salonId), or(...matches)];
   const rows = await db
     .select({ id: salonReservations.id })
     .from(salonReservations)

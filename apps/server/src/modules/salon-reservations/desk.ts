@@ -12,6 +12,7 @@ import {
 } from '@tsunagu/contracts';
 import type { Database } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { toKatakana } from '../../lib/kana.js';
 import * as desk from './desk-repository.js';
 import { findMember } from './repository.js';
 import type { ReservationCore } from './service.js';
@@ -30,6 +31,12 @@ export function searchTextOf(query: string): string {
   return /^[\d\s\-()+ー－]+$/.test(halfWidth) && /\d/.test(halfWidth)
     ? halfWidth.replace(/\D/g, '')
     : query;
+}
+
+/** The query as typed, and in katakana when it has hiragana (フリガナ are kept in katakana). */
+function spellingsOf(query: string): string[] {
+  const text = searchTextOf(query);
+  return [...new Set([text, toKatakana(text)])];
 }
 
 /** The front desk (issue 26): 要対応 across all days, search, the customer card. */
@@ -69,7 +76,7 @@ export function createDeskService(deps: { db: Database; core: ReservationCore })
 
     /** Bookings by name, kana or phone, newest first. */
     async search(salonId: number, query: string): Promise<Reservation[]> {
-      const ids = await desk.searchReservationIds(db, salonId, searchTextOf(query), SEARCH_LIMIT);
+      const ids = await desk.searchReservationIds(db, salonId, spellingsOf(query), SEARCH_LIMIT);
       const byId = await reservationsOf(salonId, ids);
       return ids.flatMap((id) => byId.get(id) ?? []);
     },

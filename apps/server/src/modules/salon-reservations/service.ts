@@ -16,6 +16,7 @@ import {
 } from '@tsunagu/contracts';
 import type { Database, Executor } from '../../db/types.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { toKatakana } from '../../lib/kana.js';
 import { fieldError, parseOr422 } from '../../lib/validate.js';
 import { rememberFriendPhones } from '../friends/index.js';
 import type { PublishEvents, SalonEventDraft } from '../realtime/index.js';
@@ -200,7 +201,7 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
       values: {
         ...bookingValues(booking),
         name,
-        kana: input.kana,
+        kana: toKatakana(input.kana),
         phone: input.phone,
         comment: input.comment,
         resourceFeeIsCharged: input.resource_fee_is_charged,
