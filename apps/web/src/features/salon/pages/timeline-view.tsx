@@ -194,7 +194,7 @@ export function TimelineView(props: ConsoleProps) {
             予約 <strong data-testid="reservation-count">{active.length}</strong>件
           </span>
           <span>
-            未対応のリクエスト <strong data-testid="pending-count">{pending.length}</strong>件
+            この日のリクエスト <strong data-testid="pending-count">{pending.length}</strong>件
           </span>
         </p>
         <div className="salon-zoom" role="group" aria-label="表示の幅">
