@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, idSchema } from './ids.js';
 import { LINE_MESSAGE_LIMITS } from './line-message-rules.js';
-import { graphemeCount } from './line-text-length.js';
+import { graphemesWithin } from './line-text-length.js';
 
 /**
  * 1:1 chat with LINE friends (issue 24, decisions 0230–0239): the inbox (one thread per friend,
@@ -268,9 +268,9 @@ export type ChatThread = z.infer<typeof chatThreadSchema>;
 
 const chatText = z
   .string({ error: CHAT_TEXT.textRequired })
-  .max(LINE_MESSAGE_LIMITS.textChars * 4, { error: CHAT_TEXT.textTooLong })
+  .max(LINE_MESSAGE_LIMITS.textChars * 4, { error: CHAT_TEXT.textTooLong, abort: true })
   .refine((text) => text.trim().length > 0, { error: CHAT_TEXT.textRequired })
-  .refine((text) => graphemeCount(text) <= LINE_MESSAGE_LIMITS.textChars, {
+  .refine((text) => graphemesWithin(text, LINE_MESSAGE_LIMITS.textChars), {
     error: CHAT_TEXT.textTooLong,
   });
 

@@ -14,6 +14,11 @@ import {
 import { RECONNECT_DELAY_MS } from './event-stream';
 
 const path = `/line/reserve/salon/timeline?date=${DAY}`;
+// The salon's own streams: the header's bell keeps the account's stream open beside them.
+const salonStreams = () =>
+  FakeEventSource.instances.filter((source) =>
+    source.url.startsWith(`/api/salon/${SALON_ID}/events`),
+  );
 const reservationsPath = `/api/salon/${SALON_ID}/reservations`;
 
 async function openStream(push = true, api = {}, streamUrl = `/api/salon/${SALON_ID}/events`) {
@@ -22,8 +27,8 @@ async function openStream(push = true, api = {}, streamUrl = `/api/salon/${SALON
   await waitFor(() =>
     expect(app.callsTo('GET', `/api/salon/${SALON_ID}/configs`).length).toBeGreaterThan(0),
   );
-  await waitFor(() => expect(FakeEventSource.instances.length).toBe(1));
-  const stream = FakeEventSource.latest();
+  await waitFor(() => expect(salonStreams()).toHaveLength(1));
+  const stream = salonStreams()[0]!;
   expect(stream.url).toBe(streamUrl);
   act(() => stream.open());
   await screen.findByText('リアルタイム更新中');
@@ -124,7 +129,7 @@ describe('realtime notices', { timeout: 30_000 }, () => {
     expect(app.callsTo('GET', '/api/realtime/settings')[0]!.query).toEqual({
       salon_id: String(SALON_ID),
     });
-    expect(FakeEventSource.latest().url).toBe(`/api/salon/${SALON_ID}/events`);
+    expect(salonStreams().map((source) => source.url)).toEqual([`/api/salon/${SALON_ID}/events`]);
   });
 
   it('a dropped stream shows オフライン and reconnects with the last event id', async () => {
@@ -134,10 +139,10 @@ describe('realtime notices', { timeout: 30_000 }, () => {
     expect(await screen.findByText('オフライン')).toBeVisible();
     // The browser gave up: we open a new stream that asks for what was missed.
     act(() => stream.fail(true));
-    await waitFor(() => expect(FakeEventSource.instances.length).toBe(2), {
+    await waitFor(() => expect(salonStreams()).toHaveLength(2), {
       timeout: RECONNECT_DELAY_MS + 2000,
     });
-    const again = FakeEventSource.latest();
+    const again = salonStreams()[1]!;
     expect(again.url).toBe(`/api/salon/${SALON_ID}/events?last_event_id=905`);
     act(() => again.open());
     expect(await screen.findByText('リアルタイム更新中')).toBeVisible();
