@@ -42,7 +42,10 @@ export const webStaticPlugin = fp(
     if (hasConsole) {
       await app.register(fastifyStatic, {
         root,
-        wildcard: true,
+        // One route per built file, not a `/*` catch-all: an unknown path then reaches the
+        // not-found handlers below (index.html for a page, JSON 404 under /api/) instead of
+        // the file sender, which refused odd paths (a backslash, 5,000 characters) with 403.
+        wildcard: false,
         index: false,
         setHeaders: (res, filePath) => {
           // Vite fingerprints everything under assets/, so those may be cached for good.
@@ -53,7 +56,7 @@ export const webStaticPlugin = fp(
           );
         },
       });
-      // The wildcard route treats `/` as a directory (no listing, index: false), so the top
+      // With `index: false` no route answers `/`, so the top
       // page is answered explicitly.
       app.get('/', { schema: { hide: true } }, sendIndex);
     }
