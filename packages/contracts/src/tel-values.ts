@@ -69,6 +69,14 @@ export function normalizePhone(raw: string): NormalizedPhone | null {
 }
 
 /**
+ * LINE accounts are registered with a mobile number (060 / 070 / 080 / 090, 11 digits): a
+ * landline (03-…) or an IP phone (050-…) cannot receive a notification message by phone.
+ */
+export function isMobilePhone(domestic: string): boolean {
+  return /^0[6-9]0\d{8}$/.test(domestic);
+}
+
+/**
  * A CSV date read exactly as the date picker reads typed input (DEC-08, UI-13..UI-16), as
  * `YYYY-MM-DD`; null when unreadable, impossible (2月30日), with the wrong weekday, or outside
  * BUSINESS_YEARS.

@@ -285,6 +285,10 @@ export const telUploadResponseSchema = z
     id: z.number().int(),
     /** Phone numbers whose leading 0, dropped by Excel, was restored (DEC-08). */
     corrected_phone_count: z.number().int(),
+    /** Rows whose number is not a mobile one (03-…, 050-…): LINE accounts are not on those. */
+    non_mobile_phone_count: z.number().int(),
+    /** The CSV line numbers of the first of them (up to TEL_LIMITS.uploadErrorsShown). */
+    non_mobile_phone_lines: z.array(z.number().int()),
   })
   .extend(telOrderWarningsSchema.shape);
 export type TelUploadResponse = z.infer<typeof telUploadResponseSchema>;
@@ -327,6 +331,18 @@ export const telOrderSummarySchema = z
 export type TelOrderSummary = z.infer<typeof telOrderSummarySchema>;
 
 /** The verbatim warnings of the order confirmation, the upload result and the draft screen. */
+/** The upload's warning about numbers that cannot be LINE accounts, when there are any. */
+export function telNonMobileWarning(result: {
+  non_mobile_phone_count: number;
+  non_mobile_phone_lines: number[];
+}): string | undefined {
+  const count = result.non_mobile_phone_count;
+  if (count === 0) return undefined;
+  const lines = result.non_mobile_phone_lines.map((line) => `${line}行目`).join('、');
+  const more = count > result.non_mobile_phone_lines.length ? 'ほか' : '';
+  return `携帯電話ではない番号が${count.toLocaleString('ja-JP')}件あります（${lines}${more}）。LINEは携帯電話番号で登録されるため、届かない見込みです`;
+}
+
 export function telOrderWarningLines(warnings: TelOrderWarnings): string[] {
   const lines: string[] = [];
   if (warnings.overdue_count > 0) {

@@ -2,6 +2,7 @@ import {
   TEL_LIMITS,
   TEL_MESSAGES,
   TEL_PARAM_KEYS,
+  isMobilePhone,
   normalizePhone,
   parseTelDate,
   parseTelTime,
@@ -34,6 +35,9 @@ export interface TelCsvResult {
   encoding: TelCsvEncoding | null;
   rows: number;
   correctedPhoneCount: number;
+  /** Valid rows whose number is not a mobile one, and the first of their line numbers. */
+  nonMobilePhoneCount: number;
+  nonMobilePhoneLines: number[];
   /** The first TEL_LIMITS.uploadErrorsShown reasons, each starting with its line number. */
   errors: string[];
   errorCount: number;
@@ -201,6 +205,8 @@ export async function readTelCsv(
     encoding: detectEncoding(bytes),
     rows: 0,
     correctedPhoneCount: 0,
+    nonMobilePhoneCount: 0,
+    nonMobilePhoneLines: [],
     errors: [],
     errorCount: 0,
   };
@@ -250,6 +256,11 @@ export async function readTelCsv(
         fail(...outcome.problems);
         batch = [];
         continue;
+      }
+      if (!isMobilePhone(outcome.row.tel)) {
+        result.nonMobilePhoneCount += 1;
+        if (result.nonMobilePhoneLines.length < TEL_LIMITS.uploadErrorsShown)
+          result.nonMobilePhoneLines.push(line);
       }
       if (result.errorCount > 0) continue;
       batch.push(outcome.row);

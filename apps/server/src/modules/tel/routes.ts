@@ -25,7 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { needs } from '../../plugins/access.js';
 import { authOf } from '../auth/index.js';
-import { SAMPLE_CSV_BYTES, SAMPLE_CSV_FILENAME } from './sample-csv.js';
+import { SAMPLE_CSV_FILENAME, sampleCsvBytes } from './sample-csv.js';
 import { createTelService } from './service.js';
 import { telTemplateRoutes } from './template-routes.js';
 import { readUpload } from './upload-parts.js';
@@ -247,6 +247,6 @@ export async function telSampleFileRoute(app: FastifyInstance) {
       .header('content-type', 'text/csv; charset=Shift_JIS')
       .header('content-disposition', `attachment; filename="${SAMPLE_CSV_FILENAME}"`)
       .header('cache-control', 'no-cache')
-      .send(SAMPLE_CSV_BYTES),
+      .send(sampleCsvBytes()),
   );
 }

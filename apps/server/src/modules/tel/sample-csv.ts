@@ -1,54 +1,55 @@
 import iconv from 'iconv-lite';
-import { TEL_PARAM_KEYS } from '@tsunagu/contracts';
+import { TEL_PARAM_KEYS, addDays, calendarDateInTokyo, dayOfWeek } from '@tsunagu/contracts';
 
 /**
  * The sample format file (TEL-51, TEL-52): the header of DEC-08 and a few realistic rows, in
  * Shift_JIS (CP932) with CRLF, exactly as Excel saves "CSV (コンマ区切り)". Template 5 is the
  * demo's reservation reminder; param_1 name, param_2 shop, param_3 date and time, param_4 menu.
+ * Its dates are a few days after the download (Tokyo's calendar): a first try with the sample
+ * schedules reminders, never sends long-past ones at once (issue 28). Every number is a mobile
+ * one, so the sample uploads without a warning.
  */
-const ROWS = [
-  ['tel', 'date', 'time', 'template_id', ...TEL_PARAM_KEYS],
-  [
-    '090-1234-5678',
-    '2025/6/1',
-    '10:00',
-    '5',
-    '山田 花子',
-    'ヘアサロン つなぐ 渋谷店',
-    '6月1日(日) 10:00',
-    'カット＋カラー',
-  ],
-  [
-    '080-2345-6789',
-    '2025/6/1',
-    '10:30',
-    '5',
-    '佐藤 美咲',
-    'ヘアサロン つなぐ 渋谷店',
-    '6月1日(日) 10:30',
-    'カット',
-  ],
-  [
-    '070-3456-7890',
-    '2025/6/2',
-    '9:00',
-    '5',
-    '髙橋 翔太',
-    'ヘアサロン つなぐ 渋谷店',
-    '6月2日(月) 9:00',
-    'ヘッドスパ（60分）',
-  ],
-  [
-    '03-1234-5678',
-    '2025/6/2',
-    '18:00',
-    '5',
-    '㈱つなぐ商事 鈴木 様',
-    'ヘアサロン つなぐ 渋谷店',
-    '6月2日(月) 18:00',
-    'メンズカット',
-  ],
+const SAMPLE_PEOPLE = [
+  { tel: '090-1234-5678', daysAhead: 3, time: '10:00', name: '山田 花子', menu: 'カット＋カラー' },
+  { tel: '080-2345-6789', daysAhead: 3, time: '10:30', name: '佐藤 美咲', menu: 'カット' },
+  {
+    tel: '070-3456-7890',
+    daysAhead: 4,
+    time: '9:00',
+    name: '髙橋 翔太',
+    menu: 'ヘッドスパ（60分）',
+  },
+  {
+    tel: '090-4567-8901',
+    daysAhead: 4,
+    time: '18:00',
+    name: '㈱つなぐ商事 鈴木 様',
+    menu: 'メンズカット',
+  },
 ];
+const SHOP = 'ヘアサロン つなぐ 渋谷店';
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
+
+function sampleRows(now: Date): string[][] {
+  const today = calendarDateInTokyo(now);
+  return [
+    ['tel', 'date', 'time', 'template_id', ...TEL_PARAM_KEYS],
+    ...SAMPLE_PEOPLE.map(({ tel, daysAhead, time, name, menu }) => {
+      const date = addDays(today, daysAhead);
+      const weekday = WEEKDAYS[dayOfWeek(date)];
+      return [
+        tel,
+        `${date.year}/${date.month}/${date.day}`,
+        time,
+        '5',
+        name,
+        SHOP,
+        `${date.month}月${date.day}日(${weekday}) ${time}`,
+        menu,
+      ];
+    }),
+  ];
+}
 
 function csvCell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
@@ -56,11 +57,14 @@ function csvCell(value: string): string {
 
 export const SAMPLE_CSV_FILENAME = 'notification_message_sample.csv';
 
-export const SAMPLE_CSV_BYTES: Buffer = iconv.encode(
-  `${ROWS.map((row) => {
+/** The sample file as downloaded at `now`. */
+export function sampleCsvBytes(now: Date = new Date()): Buffer {
+  const rows = sampleRows(now);
+  const width = rows[0]!.length;
+  const text = rows.map((row) => {
     const cells = [...row];
-    while (cells.length < ROWS[0]!.length) cells.push('');
+    while (cells.length < width) cells.push('');
     return cells.map(csvCell).join(',');
-  }).join('\r\n')}\r\n`,
-  'cp932',
-);
+  });
+  return iconv.encode(`${text.join('\r\n')}\r\n`, 'cp932');
+}

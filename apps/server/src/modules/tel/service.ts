@@ -240,6 +240,8 @@ export function createTelService(deps: {
         return {
           id: orderId,
           corrected_phone_count: result.correctedPhoneCount,
+          non_mobile_phone_count: result.nonMobilePhoneCount,
+          non_mobile_phone_lines: result.nonMobilePhoneLines,
           overdue_count: summary.overdue_count,
           invalid_template_count: summary.invalid_template_count,
         };

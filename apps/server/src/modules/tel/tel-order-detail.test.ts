@@ -52,6 +52,8 @@ describe(`tel order summary: counts per status and the warnings of ordering (${d
     expect(body).toEqual({
       id: orderId,
       corrected_phone_count: 0,
+      non_mobile_phone_count: 0,
+      non_mobile_phone_lines: [],
       overdue_count: 1,
       invalid_template_count: 2,
     });
@@ -196,6 +198,8 @@ describe(`tel order summary: counts per status and the warnings of ordering (${d
     expect(Object.keys(upload.content['application/json'].schema.properties)).toEqual([
       'id',
       'corrected_phone_count',
+      'non_mobile_phone_count',
+      'non_mobile_phone_lines',
       'overdue_count',
       'invalid_template_count',
     ]);

@@ -128,9 +128,33 @@ describe(`tel upload (${databaseKind})`, () => {
     expect(text).toContain('山田 花子');
     const uploaded = await uploadCsv(t.app, demo.cookie, bytes);
     expect(uploaded.statusCode).toBe(201);
+    // Dated a few days ahead and all mobile numbers: a first try warns of nothing.
+    expect(uploaded.json()).toMatchObject({
+      overdue_count: 0,
+      non_mobile_phone_count: 0,
+      non_mobile_phone_lines: [],
+    });
     const messages = await messagesOf(uploaded.json().id);
     expect(messages).toHaveLength(4);
     expect(messages[0]?.template_id).toBe(5);
+  });
+
+  it('numbers that cannot be LINE accounts (03-…, 050-…) are registered with a warning naming their lines', async () => {
+    const csv = [
+      HEADER,
+      '090-1234-5678,2030/1/1,9:00,5,a,,',
+      '03-1234-5678,2030/1/1,9:00,5,b,,',
+      '050-1234-5678,2030/1/1,9:00,5,c,,',
+      '0120-123-456,2030/1/1,9:00,5,d,,',
+      '+81 80-1111-2222,2030/1/1,9:00,5,e,,',
+    ].join('\n');
+    const response = await uploadCsv(t.app, demo.cookie, `${csv}\n`);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      non_mobile_phone_count: 3,
+      non_mobile_phone_lines: [3, 4, 5],
+    });
+    expect(await messagesOf(response.json().id)).toHaveLength(5);
   });
 
   it('TEL-27 DEC-08 unknown template ids, and those of another account, are stored as 0', async () => {

@@ -21,6 +21,8 @@ function uploaded(counts: Partial<TelUploadResponse> = {}): TelUploadResponse {
   return {
     id: 12,
     corrected_phone_count: 0,
+    non_mobile_phone_count: 0,
+    non_mobile_phone_lines: [],
     overdue_count: 0,
     invalid_template_count: 0,
     ...counts,
@@ -180,8 +182,23 @@ describe('TelBulkUploadPage', () => {
     await waitFor(() =>
       expect(screen.getByText('サーバーで内容を確認しています...')).toBeVisible(),
     );
-    finish(reply(201, uploaded({ corrected_phone_count: 2 })));
+    finish(
+      reply(
+        201,
+        uploaded({
+          corrected_phone_count: 2,
+          non_mobile_phone_count: 12,
+          non_mobile_phone_lines: [3, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+        }),
+      ),
+    );
     await waitFor(() => expect(app.location()).toBe('/line/tel'));
     expect(await screen.findByText(/先頭の0が抜けていた電話番号2件を補いました/)).toBeVisible();
+    // Landlines are registered, but the owner learns which lines LINE cannot reach.
+    expect(
+      screen.getByText(
+        /携帯電話ではない番号が12件あります（3行目、7行目、8行目.*15行目ほか）。LINEは携帯電話番号で登録されるため、届かない見込みです/,
+      ),
+    ).toBeVisible();
   });
 });

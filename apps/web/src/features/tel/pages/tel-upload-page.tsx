@@ -3,6 +3,7 @@ import {
   TEL_MESSAGES,
   TEL_SAMPLE_CSV_PATH,
   TEL_TEXT,
+  telNonMobileWarning,
   telOrderWarningLines,
   type TelUploadResponse,
 } from '@tsunagu/contracts';
@@ -22,13 +23,18 @@ import { telPaths } from '../paths';
 
 const NOTHING_CHOSEN = { file: null, description: '' };
 
-/** The upload result's lines under 登録しました: restored phone numbers, then what ordering will do. */
+/**
+ * The upload result's lines under 登録しました: restored phone numbers, numbers LINE cannot
+ * reach, then what ordering will do.
+ */
 export function uploadResultDetail(result: TelUploadResponse): string | undefined {
   const corrected = result.corrected_phone_count;
+  const nonMobile = telNonMobileWarning(result);
   const lines = [
     ...(corrected > 0
       ? [`先頭の0が抜けていた電話番号${corrected.toLocaleString('ja-JP')}件を補いました`]
       : []),
+    ...(nonMobile ? [nonMobile] : []),
     ...telOrderWarningLines(result),
   ];
   return lines.length > 0 ? lines.join('\n') : undefined;
