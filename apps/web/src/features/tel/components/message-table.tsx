@@ -17,9 +17,13 @@ export function sentTimeText(message: Pick<TelMessage, 'status' | 'sent_at'>): s
     : '-';
 }
 
-/** TEL-27: template id 0 is an invalid template number. */
-export function templateIdText(templateId: number): string {
-  return templateId === 0 ? TEL_TEXT.invalidTemplateNumber : String(templateId);
+/**
+ * TEL-27: template id 0 is an invalid template number. A known template reads `id:name`, as
+ * the register form offers it (TEL-43), so nobody has to remember what 「5」 was (issue 28).
+ */
+export function templateIdText(templateId: number, name?: string): string {
+  if (templateId === 0) return TEL_TEXT.invalidTemplateNumber;
+  return name === undefined ? String(templateId) : `${templateId}:${name}`;
 }
 
 /** TEL-28: `key: value`, one line each. */
@@ -48,16 +52,25 @@ function Outcome({ message }: { message: TelMessage }) {
   return <span className="text-muted">-</span>;
 }
 
+const NO_NAMES: ReadonlyMap<number, string> = new Map();
+
 const nowrap = (text: string) => <span className="tel-nowrap">{text}</span>;
 
-const columnsFor = (onPreview: (message: TelMessage) => void): ListTableColumn<TelMessage>[] => [
+const columnsFor = (
+  onPreview: (message: TelMessage) => void,
+  templateNames: ReadonlyMap<number, string>,
+): ListTableColumn<TelMessage>[] => [
   { key: 'id', header: 'ID' },
   { key: 'datetime', header: '送信予定日時', cell: (m) => nowrap(formatTokyoDateTime(m.datetime)) },
   { key: 'status', header: 'ステータス', cell: (m) => <MessageStatusBadge status={m.status} /> },
   { key: 'sent_at', header: '送信日時', cell: (m) => nowrap(sentTimeText(m)) },
   // Hyphens for reading only; the stored number is the digits (issue 10).
   { key: 'tel', header: '電話番号', cell: (m) => nowrap(formatJapanesePhone(m.tel)) },
-  { key: 'template_id', header: 'テンプレート番号', cell: (m) => templateIdText(m.template_id) },
+  {
+    key: 'template_id',
+    header: 'テンプレート番号',
+    cell: (m) => templateIdText(m.template_id, templateNames.get(m.template_id)),
+  },
   { key: 'params', header: '差し込みデータ', cell: (m) => <MergeData params={m.params} /> },
   { key: 'outcome', header: '結果', cell: (m) => <Outcome message={m} /> },
   {
@@ -84,15 +97,18 @@ export function MessageTable({
   messages,
   loading,
   onPreview,
+  templateNames = NO_NAMES,
   emptyText,
 }: {
   messages: readonly TelMessage[];
+  /** The account's template names by id; ids not in it (deleted, or still loading) show bare. */
+  templateNames?: ReadonlyMap<number, string>;
   loading: boolean;
   /** Opens what the customer receives (template + params), loaded on demand. */
   onPreview: (message: TelMessage) => void;
   emptyText?: string;
 }) {
-  const columns = useMemo(() => columnsFor(onPreview), [onPreview]);
+  const columns = useMemo(() => columnsFor(onPreview, templateNames), [onPreview, templateNames]);
   return (
     <ListTable
       label="メッセージ一覧"

@@ -137,6 +137,23 @@ describe('TelDetailListPage', () => {
     expect((await rowCells())[5]).toHaveTextContent(/^無効なテンプレート番号$/);
   });
 
+  it('TEL-25 a template the account has is named beside its number, as the register form offers it', async () => {
+    const { api } = detailApi(0, [
+      makeTelMessage({ id: 1, template_id: 4 }),
+      makeTelMessage({ id: 2, template_id: 9 }),
+    ]);
+    renderTel('/line/tel/list/3', {
+      ...api,
+      'GET /api/tel/template/list': () =>
+        reply(200, [{ id: 4, name: '予約リマインド', created_at: '2025-06-01T10:00:00+09:00' }]),
+    });
+    await waitFor(async () =>
+      expect((await rowCells(0))[5]).toHaveTextContent(/^4:予約リマインド$/),
+    );
+    // A template deleted since keeps its bare number.
+    expect((await rowCells(1))[5]).toHaveTextContent(/^9$/);
+  });
+
   it('TEL-28 merge data shows each param as key: value', async () => {
     const { api } = detailApi(0, [
       makeTelMessage({ params: { param_1: '山田', param_3: '6月2日 10:00' } }),

@@ -8,6 +8,7 @@ import { useToast } from '@/ui/toast';
 import { useChangeTelOrderStatus } from '../api/change-order-status';
 import { useTelOrderMessages } from '../api/get-order-messages';
 import { useTelOrderSummary } from '../api/get-order-summary';
+import { useTelTemplates } from '../api/get-templates';
 import { isSendingTel, TEL_POLL_MS, useTelOrderStatus } from '../api/get-order-status';
 import { telKeys } from '../api/query-keys';
 import { MessagePreviewDialog } from '../components/message-preview-dialog';
@@ -56,6 +57,11 @@ export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
   const current = status.data?.status;
   const polling = isSendingTel(current) ? TEL_POLL_MS : false;
   const messages = useTelOrderMessages(id, polling);
+  const templates = useTelTemplates();
+  const templateNames = useMemo(
+    () => new Map((templates.data ?? []).map((template) => [template.id, template.name])),
+    [templates.data],
+  );
   const summary = useTelOrderSummary(id, polling);
   // TEL-22: 通信中... until the status is known, and again while a change is sent and the
   // status fetched anew (TEL-34).
@@ -151,6 +157,7 @@ export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
           />
           <MessageTable
             messages={shown}
+            templateNames={templateNames}
             loading={messages.isPending}
             onPreview={openPreview}
             {...(all && all.length > 0 ? { emptyText: '該当するメッセージはありません' } : {})}
