@@ -1,9 +1,10 @@
 import {
   MEMBER_QUERY_CONDITIONS_MAX,
   MEMBER_QUERY_NAME_MAX,
-  memberQueryConditionSchema,
+  memberConditionSchema,
   memberQueryInputSchema,
   type MemberCondition,
+  type MemberQueryCondition,
   type MemberQueryInput,
   type Tag,
 } from '@tsunagu/contracts';
@@ -38,6 +39,25 @@ function errorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): 
 }
 
 /**
+ * The conditions to count now: the complete rows only, so a row still being filled in never
+ * hides the count of the others (issue 28). Null when no row is complete yet.
+ */
+export function countableConditions(settled: {
+  match: MemberQueryInput['match'];
+  conditions: readonly MemberCondition[];
+}): { query: MemberQueryCondition; skipped: number } | null {
+  const complete = settled.conditions.flatMap((condition) => {
+    const parsed = memberConditionSchema.safeParse(condition);
+    return parsed.success ? [parsed.data] : [];
+  });
+  if (complete.length === 0) return null;
+  return {
+    query: { match: settled.match, conditions: complete },
+    skipped: settled.conditions.length - complete.length,
+  };
+}
+
+/**
  * A segment's name and conditions (ADR 0145), with how many friends it finds now (asked once
  * typing pauses) and a leave guard while anything differs from what was loaded.
  */
@@ -52,11 +72,8 @@ export function SegmentForm(props: SegmentFormProps) {
   const nameId = useId();
 
   const settled = useSettled({ match, conditions });
-  const whole = useMemo(() => {
-    const parsed = memberQueryConditionSchema.safeParse(settled);
-    return parsed.success ? parsed.data : null;
-  }, [settled]);
-  const count = useConditionCount(whole);
+  const countable = useMemo(() => countableConditions(settled), [settled]);
+  const count = useConditionCount(countable?.query ?? null);
 
   const server: Errors = isApiError(serverError) ? serverError.fieldErrors : {};
   const errors: Errors = { ...server, ...clientErrors };
@@ -125,9 +142,7 @@ export function SegmentForm(props: SegmentFormProps) {
             errors={conditionErrors(index)}
             onChange={(next) => change(index, next)}
             onRemove={
-              readOnly || conditions.length <= 1
-                ? null
-                : () => setConditions((list) => list.filter((_, i) => i !== index))
+              readOnly ? null : () => setConditions((list) => list.filter((_, i) => i !== index))
             }
           />
         ))}
@@ -143,10 +158,12 @@ export function SegmentForm(props: SegmentFormProps) {
         </div>
       ) : null}
       <p className="segment-form__count" aria-live="polite">
-        {whole === null
+        {countable === null
           ? '条件を入力すると、当てはまる友だちの数が表示されます'
           : count.data
-            ? `当てはまる友だち：${count.data.total.toLocaleString('ja-JP')}人`
+            ? `当てはまる友だち：${count.data.total.toLocaleString('ja-JP')}人${
+                countable.skipped > 0 ? `（入力途中の条件${countable.skipped}件を除く）` : ''
+              }`
             : count.isError
               ? errorText(count.error)
               : '数えています…'}

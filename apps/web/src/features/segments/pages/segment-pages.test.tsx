@@ -66,7 +66,7 @@ describe('segments (issue 13, ADR 0145)', () => {
     expect(screen.getByRole('link', { name: 'セグメントを作成' })).toBeVisible();
   });
 
-  it('creates a segment: refuses a tag condition without tags, shows the live count, sends the condition', async () => {
+  it('creates a segment: starts with no condition, refuses a tag condition without tags, shows the live count, sends the condition', async () => {
     let sent: MemberQueryInput | undefined;
     const app = render('/line/segments/new', {
       'POST /api/journey/member_queries': ({ body }) => {
@@ -75,6 +75,11 @@ describe('segments (issue 13, ADR 0145)', () => {
       },
     });
     await app.user.type(await screen.findByLabelText('セグメント名'), 'VIPの友だち');
+    expect(screen.queryByRole('group', { name: '条件1' })).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('条件を1つ以上追加してください')).toBeVisible();
+
+    await app.user.click(screen.getByRole('button', { name: '＋タグの条件' }));
     await app.user.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('タグを1つ以上選んでください')).toBeVisible();
     expect(sent).toBeUndefined();
@@ -119,6 +124,7 @@ describe('segments (issue 13, ADR 0145)', () => {
       },
     });
     await app.user.type(await screen.findByLabelText('セグメント名'), '常連のゴールド会員');
+    await app.user.click(screen.getByRole('button', { name: '＋タグの条件' }));
     await app.user.selectOptions(screen.getByLabelText('条件1の種類'), 'var');
     const field = await screen.findByLabelText('条件1の友だち情報欄');
     await within(field).findByRole('option', { name: '来店回数' });
@@ -143,6 +149,28 @@ describe('segments (issue 13, ADR 0145)', () => {
         { kind: 'var', var_id: 11, op: 'gt', value: '10', choice_ids: [] },
         { kind: 'var', var_id: 12, op: 'in', value: '', choice_ids: [21] },
       ],
+    });
+  });
+
+  it('counts as soon as one condition is complete, leaving out rows still being filled in', async () => {
+    const counted: unknown[] = [];
+    const app = render('/line/segments/new', {
+      'POST /api/journey/member_queries/count': ({ body }) => {
+        counted.push(body);
+        return reply(200, { total: 42 });
+      },
+    });
+    await app.user.click(await screen.findByRole('button', { name: '＋友だちの状態の条件' }));
+    await app.user.selectOptions(screen.getByLabelText('条件1の状態'), 'blocked');
+    expect(await screen.findByText('当てはまる友だち：42人')).toBeVisible();
+    // A blank tag row is added: the count stays, saying what it leaves out.
+    await app.user.click(screen.getByRole('button', { name: '＋タグの条件' }));
+    expect(
+      await screen.findByText('当てはまる友だち：42人（入力途中の条件1件を除く）'),
+    ).toBeVisible();
+    expect(counted.at(-1)).toEqual({
+      match: 'all',
+      conditions: [{ kind: 'follow', state: 'blocked' }],
     });
   });
 

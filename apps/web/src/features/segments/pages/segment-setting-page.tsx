@@ -87,7 +87,8 @@ function NewSegment({ tags }: { tags: readonly Tag[] }) {
   const [initial] = useState<MemberQueryInput>(() => ({
     name: '',
     match: 'all',
-    conditions: [{ kind: 'tags', match: 'any', tag_ids: [] }],
+    // Starts with no condition: a blank tag row would block saving once another is added.
+    conditions: [],
   }));
   return (
     <SegmentForm
