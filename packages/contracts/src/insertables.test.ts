@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Varia, VarType } from './friend-info.js';
-import { buildInsertables, isTranslatableVarType } from './insertables.js';
+import { buildInsertables, friendAliasText, isTranslatableVarType } from './insertables.js';
+import { renderAliases } from './message-aliases.js';
 import type { CommonVars, Forms } from './reference-shapes.js';
 
 const varia: Varia = {
@@ -124,5 +125,38 @@ describe('rich-editor insertables', () => {
   it('REF-14 a source not loaded or not permitted (REF-30) simply offers nothing', () => {
     expect(buildInsertables({})).toEqual([]);
     expect(buildInsertables({ forms }).map((group) => group.type)).toEqual(['form']);
+  });
+
+  it('the friend’s LINE display name is offered first when asked for, with a 様 form that falls back to お客様', () => {
+    const groups = buildInsertables({ varia, friend: true });
+    expect(groups[0]).toEqual({
+      type: 'friend',
+      name: 'LINEのプロフィール',
+      entries: [
+        {
+          type: 'friend',
+          group: 'LINEのプロフィール',
+          name: '表示名',
+          code: 'name',
+          order: 1,
+          alias: '{{friend:name}}',
+        },
+        {
+          type: 'friend',
+          group: 'LINEのプロフィール',
+          name: '表示名＋様（なければ「お客様」）',
+          code: 'name_sama',
+          order: 2,
+          alias: '{{friend:name_sama}}',
+        },
+      ],
+    });
+    expect(groups[1]?.type).toBe('var');
+    const render = (name: string) =>
+      renderAliases('{{friend:name_sama}}、はじめまして。{{friend:name}}', {
+        friend: (key) => friendAliasText(key, name),
+      });
+    expect(render('佐藤 美咲')).toBe('佐藤 美咲様、はじめまして。佐藤 美咲');
+    expect(render('  ')).toBe('お客様、はじめまして。');
   });
 });

@@ -3,11 +3,12 @@ import type { CommonVars, Forms, ReferenceGroup } from './reference-shapes.js';
 
 /**
  * Rich-editor insertables (REF-14..16, decision 0156): what a message editor offers to insert —
- * friend information (`var`), common information (`commonVar`) and forms (`form`) — as alias
+ * friend information (`var`), common information (`commonVar`) and forms (`form`), and the
+ * friend's LINE display name (`friend`, decision 0287) — as alias
  * entries per group. The alias text is what the editor inserts into the message; sending the
  * message replaces it with the friend's value (message-aliases.ts).
  */
-export const ALIAS_TYPES = ['var', 'commonVar', 'form'] as const;
+export const ALIAS_TYPES = ['var', 'commonVar', 'form', 'friend'] as const;
 export type AliasType = (typeof ALIAS_TYPES)[number];
 
 /**
@@ -26,6 +27,27 @@ export const TRANSLATABLE_VAR_TYPES: Record<VarType, boolean> = {
 export const isTranslatableVarType = (type: string): type is VarType =>
   (VAR_TYPES as readonly string[]).includes(type) && TRANSLATABLE_VAR_TYPES[type as VarType];
 
+/**
+ * The friend's own LINE profile (issue 28, decision 0287): `{{friend:name}}` is the display
+ * name LINE gave (empty when it gave none); `{{friend:name_sama}}` adds 様 and falls back to
+ * 「お客様」, so 「{{friend:name_sama}}、はじめまして」 never reads 「様、はじめまして」.
+ */
+export const FRIEND_ALIASES = {
+  name: '表示名',
+  name_sama: '表示名＋様（なければ「お客様」）',
+} as const;
+export type FriendAliasKey = keyof typeof FRIEND_ALIASES;
+export const FRIEND_ALIAS_GROUP = 'LINEのプロフィール';
+export const FRIEND_NAME_FALLBACK = 'お客様';
+
+/** The text of a friend alias for a display name ('' when LINE gave none). */
+export function friendAliasText(key: string, displayName: string): string | undefined {
+  const name = displayName.trim();
+  if (key === 'name') return name;
+  if (key === 'name_sama') return name === '' ? FRIEND_NAME_FALLBACK : `${name}様`;
+  return undefined;
+}
+
 /** The alias of one item: `{{var:12}}`, `{{commonVar:shop_phone}}`, `{{form:entry}}`. */
 export const aliasText = (type: AliasType, key: string | number) => `{{${type}:${key}}}`;
 
@@ -42,7 +64,7 @@ type EntryBase = {
 /** REF-15: friend information carries its type, common information and forms their code. */
 export type AliasEntry =
   | (EntryBase & { type: 'var'; itemType: VarType })
-  | (EntryBase & { type: 'commonVar' | 'form'; code: string });
+  | (EntryBase & { type: 'commonVar' | 'form' | 'friend'; code: string });
 
 export type InsertableGroup = { type: AliasType; name: string; entries: AliasEntry[] };
 
@@ -74,8 +96,23 @@ export function buildInsertables(sources: {
   varia?: Varia | undefined;
   commonVars?: CommonVars | undefined;
   forms?: Forms | undefined;
+  /** Offer the friend's LINE display name first (every message to a friend can use it). */
+  friend?: boolean;
 }): InsertableGroup[] {
   const result: InsertableGroup[] = [];
+  if (sources.friend)
+    result.push({
+      type: 'friend',
+      name: FRIEND_ALIAS_GROUP,
+      entries: (Object.keys(FRIEND_ALIASES) as FriendAliasKey[]).map((key, index) => ({
+        type: 'friend',
+        group: FRIEND_ALIAS_GROUP,
+        name: FRIEND_ALIASES[key],
+        code: key,
+        order: index + 1,
+        alias: aliasText('friend', key),
+      })),
+    });
   if (sources.varia)
     for (const group of grouped(sources.varia, (item) => isTranslatableVarType(item.type)))
       result.push({

@@ -1,6 +1,7 @@
 import { aliasesIn, renderAliases, type AliasLookups } from '@tsunagu/contracts';
 import type { Executor } from '../../db/types.js';
 import { friendValuesForMessage } from '../friend-info/index.js';
+import { friendNameLookup } from './friend-name.js';
 import { varValueText } from './var-text.js';
 
 /**
@@ -50,6 +51,8 @@ export function createMessageRenderer(deps: { db: Executor; resolvers?: AliasRes
       .filter((key) => /^\d{1,9}$/.test(key))
       .map(Number);
     const lookups: AliasLookups = { var: await friendVarLookup(db, accountId, memberId, varIds) };
+    if (keysOf('friend').length > 0)
+      lookups.friend = await friendNameLookup(db, accountId, memberId);
     for (const type of ['commonVar', 'form'] as const) {
       const resolve = resolvers[type];
       const keys = keysOf(type);

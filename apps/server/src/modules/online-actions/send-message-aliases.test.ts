@@ -161,6 +161,19 @@ describe(`message aliases in send_message (${databaseKind})`, () => {
     ]);
   });
 
+  it('the friend’s LINE display name: as LINE gave it, 様 or お客様 when none, never another account’s friend', async () => {
+    const { sub } = await page.newMember('表示名 花子');
+    const member = await memberIdOf(sub);
+    const render = createMessageRenderer({ db: page.t.app.db });
+    const text = '{{friend:name_sama}}、はじめまして。[{{friend:name}}] [{{friend:other}}]';
+    expect(await render(member.accountId, member.id, text)).toBe(
+      '表示名 花子様、はじめまして。[表示名 花子] []',
+    );
+    await page.t.app.db.update(members).set({ displayName: '' }).where(eq(members.id, member.id));
+    expect(await render(member.accountId, member.id, text)).toBe('お客様、はじめまして。[] []');
+    expect(await render(member.accountId + 1000, member.id, '{{friend:name_sama}}')).toBe('お客様');
+  });
+
   it('a message of aliases only, none with a value, is not sent (LINE refuses an empty text)', async () => {
     await page.setActions([{ type: 'send_message', enabled: true, text: `{{var:${ids.memo}}}` }]);
     const { sub, client } = await page.newMember('エイリアス 三郎');

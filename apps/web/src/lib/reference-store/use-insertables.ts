@@ -17,6 +17,7 @@ export function useInsertables(enabled: boolean): { groups: InsertableGroup[]; l
         varia: varia.loaded ? varia.data : undefined,
         commonVars: commonVars.loaded ? commonVars.data : undefined,
         forms: forms.loaded ? forms.data : undefined,
+        friend: true,
       }),
     [varia, commonVars, forms],
   );

@@ -13,6 +13,7 @@ export const ALIAS_TYPE_LABELS: Record<AliasType, string> = {
   var: '友だち情報',
   commonVar: '共通情報',
   form: 'フォーム',
+  friend: '友だち',
 };
 
 export type InsertAliasMenuProps = {

@@ -17,6 +17,7 @@ export function useAliasNames(enabled: boolean): (alias: string) => string {
       varia: varia.loaded ? varia.data : undefined,
       commonVars: commonVars.loaded ? commonVars.data : undefined,
       forms: forms.loaded ? forms.data : undefined,
+      friend: true,
     });
     for (const group of groups)
       for (const entry of group.entries) byAlias.set(entry.alias, entry.name);
