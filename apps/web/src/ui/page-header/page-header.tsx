@@ -10,15 +10,19 @@ type PageHeaderProps = {
   /** UI-03: a manual page, e.g. 'tel'; opened in a new tab when a manual root is configured. */
   manualPath?: string;
   actions?: ReactNode;
+  /** One line under the title: what the screen is for, and when another one fits better. */
+  lead?: ReactNode;
 };
 
-export function PageHeader({ title, breadcrumbs = [], manualPath, actions }: PageHeaderProps) {
+export function PageHeader(props: PageHeaderProps) {
+  const { title, breadcrumbs = [], manualPath, actions, lead } = props;
   const root = manualPath ? manualRoot() : null;
   return (
     <div className="page-header">
       <div className="page-header__main">
         <Breadcrumbs items={breadcrumbs} />
         <h1 className="page-header__title">{title}</h1>
+        {lead ? <p className="page-header__lead">{lead}</p> : null}
       </div>
       {actions || root ? (
         <div className="page-header__actions">

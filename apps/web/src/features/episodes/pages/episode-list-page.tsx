@@ -10,6 +10,7 @@ import { errorText, isApiError } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/dialog';
 import { FieldError } from '@/ui/field-error';
 import { Loading } from '@/ui/loading';
+import { AUTOMATION_GUIDE } from '@/lib/automation-guide';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
 import {
@@ -39,7 +40,7 @@ export function EpisodeListPage({ title, canWrite }: { title: string; canWrite: 
   const [chosenSalon, setChosenSalon] = useState<number | null>(null);
   const salonId = chosenSalon ?? salons.data?.[0]?.id ?? null;
   const attached = useSalonEpisodes(salonId);
-  const header = <PageHeader title={title} />;
+  const header = <PageHeader title={title} lead={AUTOMATION_GUIDE.episode} />;
   const failure = episodes.error ?? salons.error ?? choices.error;
   if (failure)
     return (
@@ -60,9 +61,6 @@ export function EpisodeListPage({ title, canWrite }: { title: string; canWrite: 
   return (
     <section className="page episode-page">
       {header}
-      <p className="text-muted">
-        エピソードは予約に合わせて（予約時・来店日の前後）、フォローは友だち追加や来店の後に、テンプレートを順に送ります。
-      </p>
       {salons.data.length > 1 ? (
         <label className="field">
           <span className="field__label">サロン</span>

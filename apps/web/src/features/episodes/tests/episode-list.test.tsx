@@ -94,6 +94,10 @@ describe('episodes and follows (issue 14, EPI-01..08, decision 0167)', () => {
     const used = await screen.findByRole('region', { name: 'このサロンで使うもの' });
     expect(within(used).getByLabelText('このサロンのエピソード')).toHaveValue('1');
     expect(within(used).getByLabelText('このサロンのフォロー')).toHaveValue('');
+    // Under the title: what episodes and follows are for, and when to use another screen.
+    expect(
+      screen.getByText(/前日のリマインドだけなら予約設定の「前日にリマインドを送る」/),
+    ).toBeVisible();
   });
 
   it('EPI-04 EPI-05 creating an episode (type 10) attaches it with attr=episode_id, after the POST', async () => {

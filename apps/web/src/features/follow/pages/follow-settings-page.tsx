@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorText, isApiError } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
+import { AUTOMATION_GUIDE } from '@/lib/automation-guide';
 import { PageHeader } from '@/ui/page-header';
 import { Select } from '@/ui/select';
 import { useToast } from '@/ui/toast';
@@ -95,7 +96,7 @@ export function FollowSettingsPage(props: {
 
   return (
     <section className="page follow-page">
-      <PageHeader title={props.title} />
+      <PageHeader title={props.title} lead={AUTOMATION_GUIDE.follow} />
       <nav className="follow-tabs" aria-label="友だち追加時設定の表示">
         {FOLLOW_TABS.map((item) => (
           <button

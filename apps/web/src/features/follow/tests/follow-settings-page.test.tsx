@@ -41,6 +41,9 @@ describe('友だち追加時設定 (issue 25)', () => {
     const basic = await screen.findByRole('button', { name: '基本設定' });
     expect(basic).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('あいさつメッセージは送りません')).toBeVisible();
+    expect(
+      screen.getByText(/数日かけて順に送るならフォロー（エピソード一覧）やジャーニー/),
+    ).toBeVisible();
     await app.user.click(
       screen.getByRole('combobox', { name: 'あいさつメッセージ（テンプレート）' }),
     );

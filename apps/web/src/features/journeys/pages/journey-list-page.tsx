@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog, NameDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
+import { AUTOMATION_GUIDE } from '@/lib/automation-guide';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
 import {
@@ -63,6 +64,7 @@ export function JourneyListPage({ title, canWrite }: { title: string; canWrite: 
   const header = (
     <PageHeader
       title={title}
+      lead={AUTOMATION_GUIDE.journey}
       actions={
         <>
           <button type="button" className="btn" onClick={() => setTagsOpen(true)}>

@@ -43,6 +43,7 @@ describe('journey list (issue 14, JRN-05..29, decision 0169)', () => {
       .map((region) => region.getAttribute('aria-label'))
       .filter((name) => name !== null);
     expect(regions).toEqual(['お気に入り', '新規のお客さま', '常連さま', '未分類']);
+    expect(screen.getByText(/予約の前後に決まった順で送るだけならエピソード/)).toBeVisible();
   });
 
   it('JRN-09 a journey moved shows in its place at once, and the whole folder is sent', async () => {

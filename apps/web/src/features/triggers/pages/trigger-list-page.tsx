@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorText, refusalText } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
+import { AUTOMATION_GUIDE } from '@/lib/automation-guide';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
 import { useTargetChoices } from '../api/target-choices';
@@ -57,6 +58,7 @@ export function TriggerListPage(props: { title: string; canWrite: boolean; isOwn
     <section className="page trigger-list-page">
       <PageHeader
         title={title}
+        lead={AUTOMATION_GUIDE.trigger}
         actions={
           canWrite ? (
             <button

@@ -108,6 +108,7 @@ describe('triggers and the open API (issue 14, decision 0170)', () => {
     expect(
       within(card).getByRole('switch', { name: '「購入者タグ」を有効にする' }),
     ).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByText(/時間をかけた流れにはジャーニーを使います/)).toBeVisible();
   });
 
   it('TRG-04 ERR-01 creates a trigger; the server’s reason is shown under the event name', async () => {

@@ -16,6 +16,7 @@ import { TimePicker } from '@/ui/time-picker';
 import { useToast } from '@/ui/toast';
 import { fieldErrorsOf, writeErrorText } from '../../utils/write-errors';
 import { useWriteOnlineConfig } from '../api/online-config';
+import { AUTOMATION_GUIDE } from '@/lib/automation-guide';
 
 type Action = OnlineConfig['actions'][number];
 type ActionType = Action['type'];
@@ -40,7 +41,7 @@ export const ACTION_TEXTS: Record<
   },
   remind_day_before: {
     label: '前日にリマインドを送る',
-    hint: '確定した予約のお客様に、来店日の前日の指定した時刻（日本時間）に、予約の日時とコースをLINEでお送りします。',
+    hint: AUTOMATION_GUIDE.remindDayBefore,
     field: '添えるメッセージ（任意）',
     optional: true,
   },
