@@ -39,6 +39,13 @@ describe('menu sections', () => {
     }
   });
 
+  it('ジャーニータグ作成 is offered only to operators who can save a journey (funnel-write); the list to all', () => {
+    const reader = names({ ...everything, isOwner: false, heldKeys: [] });
+    expect(reader).toContain('JourneyTagList');
+    expect(reader).not.toContain('JourneyTagNew');
+    expect(names({ ...everything, heldKeys: ['funnel-write'] })).toContain('JourneyTagNew');
+  });
+
   it('ISSUE-14 テンプレート opens the メッセージ section for every operator; its forms need template-write', () => {
     const messages = (access: MenuAccess) =>
       visibleMenuSections(access)

@@ -86,7 +86,11 @@ export const routeTable: readonly AppRoute[] = [
   route('LandingList', 'ランディングページ一覧'),
   route('LandingEdit', 'ランディングページ編集', needs('landing-write')),
   route('JourneyTagList', 'ジャーニータグ一覧'),
-  route('JourneyTagNew', 'ジャーニータグ作成', { query: [group] }),
+  // Issue 28: the menu and the top page offer the create form only to those who can save it.
+  route('JourneyTagNew', 'ジャーニータグ作成', {
+    query: [group],
+    menuNeeds: ['funnel-write'] as PermissionKey[],
+  }),
   route('JourneyTagEdit', 'ジャーニータグ編集', numericId),
   // Decision 0170: every operator reads; writes need funnel-write, API keys are the owner's.
   route('TriggerList', 'トリガー・API連携'),

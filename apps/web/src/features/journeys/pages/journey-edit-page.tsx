@@ -14,6 +14,7 @@ import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { ReadOnlyNotice } from '@/ui/read-only-notice';
 import { useToast } from '@/ui/toast';
 import { useJourneyChoices } from '../api/journey-choices';
 import {
@@ -130,6 +131,7 @@ function JourneyForm(props: {
   return (
     <section className="page journey-edit-page">
       <PageHeader title={props.title} />
+      {canWrite ? null : <ReadOnlyNotice what="ジャーニーの作成・変更" permission="funnel-write" />}
       <form
         className="form form--wide"
         noValidate

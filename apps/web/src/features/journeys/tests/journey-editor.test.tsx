@@ -130,5 +130,9 @@ describe('journey editor (issue 14, decision 0169)', () => {
     expect(await screen.findByLabelText('ジャーニー名')).toBeDisabled();
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
     expect(screen.queryByRole('button', { name: '＋ステップを追加' })).toBeNull();
+    // Issue 28: the disabled form says why, as the timeline does.
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '閲覧のみです。ジャーニーの作成・変更には「ファネルの編集」の権限が必要です。',
+    );
   });
 });
