@@ -330,7 +330,6 @@ export const telOrderSummarySchema = z
   .extend(telOrderWarningsSchema.shape);
 export type TelOrderSummary = z.infer<typeof telOrderSummarySchema>;
 
-/** The verbatim warnings of the order confirmation, the upload result and the draft screen. */
 /** The upload's warning about numbers that cannot be LINE accounts, when there are any. */
 export function telNonMobileWarning(result: {
   non_mobile_phone_count: number;
@@ -343,6 +342,7 @@ export function telNonMobileWarning(result: {
   return `携帯電話ではない番号が${count.toLocaleString('ja-JP')}件あります（${lines}${more}）。LINEは携帯電話番号で登録されるため、届かない見込みです`;
 }
 
+/** The verbatim warnings of the order confirmation, the upload result and the draft screen. */
 export function telOrderWarningLines(warnings: TelOrderWarnings): string[] {
   const lines: string[] = [];
   if (warnings.overdue_count > 0) {
