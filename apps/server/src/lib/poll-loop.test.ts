@@ -33,7 +33,7 @@ describe('the poll loop of background workers', () => {
   let notifier: pg.Client;
 
   beforeAll(async () => {
-    database = await freshTestDatabase({ SEED_DEMO: false, DEMO_PASSWORD: undefined });
+    database = await freshTestDatabase({ SEED_DEMO: false, DEMO_PASSWORD: '' });
     listener = createSharedListener(database.url);
     notifier = new pg.Client({ connectionString: database.url });
     await notifier.connect();

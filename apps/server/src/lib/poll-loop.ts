@@ -10,9 +10,9 @@ export interface PollLoopOptions {
   pollMs: number;
   /** A failed round (the loop goes on after the back-off). */
   onError: (error: unknown) => void;
-  /** A NOTIFY on `channel` wakes the loop at once; without it the loop only polls. */
+  /** A NOTIFY on `channel` wakes the loop at once; without `to` the loop only polls. */
   listen?: {
-    to: DatabaseHandle['listen'];
+    to: DatabaseHandle['listen'] | undefined;
     channel: string;
     /** LISTEN could not be set up: the loop goes on polling. */
     onFailure: (error: unknown) => void;
@@ -31,6 +31,8 @@ export interface PollLoopOptions {
  */
 export function createPollLoop(options: PollLoopOptions) {
   let running = false;
+  /** stop() was called (not merely never started): long rounds end early. */
+  let stopped = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   /** A nudge that came while nobody waited: the next wait returns at once. */
@@ -99,6 +101,7 @@ export function createPollLoop(options: PollLoopOptions) {
   }
 
   async function startListening(listen: NonNullable<PollLoopOptions['listen']>) {
+    if (!listen.to) return;
     try {
       const stop = await listen.to(listen.channel, () => nudge());
       if (running) unlisten = stop;
@@ -113,6 +116,7 @@ export function createPollLoop(options: PollLoopOptions) {
     start(): Promise<void> {
       if (running) return Promise.resolve();
       running = true;
+      stopped = false;
       const listening = options.listen ? startListening(options.listen) : Promise.resolve();
       loop = runLoop();
       return listening;
@@ -120,6 +124,7 @@ export function createPollLoop(options: PollLoopOptions) {
     /** Ends the loop: the round in progress finishes, no other starts; stops listening. */
     async stop() {
       running = false;
+      stopped = true;
       nudge();
       await loop;
       loop = null;
@@ -138,6 +143,10 @@ export function createPollLoop(options: PollLoopOptions) {
       ),
     get running() {
       return running;
+    },
+    /** True once stop() was called: a round that loops over batches should end early. */
+    get stopped() {
+      return stopped;
     },
   };
 }

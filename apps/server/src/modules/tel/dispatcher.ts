@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TEL_MESSAGES } from '@tsunagu/contracts';
 import { withDbRetry } from '../../db/retry.js';
 import type { Database } from '../../db/types.js';
+import { createPollLoop } from '../../lib/poll-loop.js';
 import { releaseToQueue, settleLostMessages } from './dispatch-claim.js';
 import { prepare, settlementOf } from './dispatch-outcome.js';
 import {
@@ -60,24 +61,11 @@ export function createTelDispatcher(deps: {
     log,
   });
 
-  let running = false;
   /** Set by stop(): queued messages are no longer started, but given back. */
   let stopping = false;
-  let loop: Promise<void> | null = null;
   /** Messages taken from a queue whose outcome is not recorded yet (≤ concurrency). */
   let active = 0;
-  let wake: (() => void) | null = null;
-  /** A nudge that came while nobody waited: the next wait returns at once. */
-  let woken = false;
-  let unlisten: (() => Promise<void>) | null = null;
   let lastRecovery = 0;
-
-  const nudge = () => {
-    const resolve = wake;
-    wake = null;
-    if (resolve) resolve();
-    else woken = true;
-  };
 
   /** LINE refused the lane's token: pause the lane and give its messages back, untouched. */
   async function pauseLane(lane: Lane, reason: string) {
@@ -197,39 +185,23 @@ export function createTelDispatcher(deps: {
     return { claimed, hungry };
   }
 
-  function waitForWake(ms: number): Promise<void> {
-    if (woken) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        wake = null;
-        resolve();
-      }, ms);
-      wake = () => {
-        clearTimeout(timer);
-        woken = false;
-        resolve();
-      };
-    });
-  }
-
-  async function runLoop() {
-    while (running) {
-      try {
-        await recoverIfDue();
-        const { hungry } = await claimRound();
-        if (!running) break;
-        // A lane got all it asked for and is low again: claim at once. Otherwise go on when a
-        // queue is half gone (fill nudges), after the poll interval, or when an order is placed.
-        if (!hungry) await waitForWake(options.pollMs);
-      } catch (error) {
-        log.error({ err: error }, 'tel dispatcher: loop error');
-        await waitForWake(options.pollMs);
-      }
-    }
-  }
+  // A lane got all it asked for and is low again: claim at once. Otherwise go on when a queue is
+  // half gone (fill nudges), after the poll interval, or when an order is placed (NOTIFY).
+  const loop = createPollLoop({
+    round: async () => {
+      await recoverIfDue();
+      return (await claimRound()).hungry;
+    },
+    pollMs: options.pollMs,
+    onError: (error) => log.error({ err: error }, 'tel dispatcher: loop error'),
+    listen: {
+      to: deps.listen,
+      channel: TEL_DISPATCH_CHANNEL,
+      onFailure: (error: unknown) =>
+        log.warn({ err: error }, 'tel dispatcher: LISTEN failed, polling only'),
+    },
+  });
+  const { nudge, wait: waitForWake } = loop;
 
   async function settleInFlight() {
     while (active > 0) await waitForWake(50);
@@ -243,35 +215,17 @@ export function createTelDispatcher(deps: {
       return lanes.queued() + active;
     },
     start() {
-      if (running) return;
-      running = true;
+      if (loop.running) return;
       log.info({ sender: sender.mode, rate: options.ratePerSecond }, 'tel dispatcher started');
-      if (deps.listen) {
-        deps
-          .listen(TEL_DISPATCH_CHANNEL, () => nudge())
-          .then(
-            async (stopListening) => {
-              if (running) unlisten = stopListening;
-              else await stopListening();
-            },
-            (error: unknown) =>
-              log.warn({ err: error }, 'tel dispatcher: LISTEN failed, polling only'),
-          );
-      }
-      loop = runLoop();
+      void loop.start();
     },
     /**
      * Stops claiming, gives queued (never sent) messages and the channels' leases back, lets
      * requests in flight finish, writes their outcomes and closes the sender's connections.
      */
     async stop() {
-      running = false;
       stopping = true;
-      nudge();
-      await loop;
-      loop = null;
-      await unlisten?.();
-      unlisten = null;
+      await loop.stop();
       await settleInFlight();
       await lanes.closeAll();
       await sender.close?.();
