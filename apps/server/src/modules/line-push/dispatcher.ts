@@ -2,6 +2,7 @@ import { LINE_SENDING_TEXT, TEL_MESSAGES } from '@tsunagu/contracts';
 import { withDbRetry } from '../../db/retry.js';
 import type { Database } from '../../db/types.js';
 import type { RetryPolicy } from '../../lib/back-off.js';
+import { createPollLoop } from '../../lib/poll-loop.js';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { CredentialSource, DispatcherLog, Listen } from '../tel/index.js';
 import {
@@ -217,36 +218,19 @@ export function createPushDispatcher(deps: {
     return claimed.length + made + polled;
   }
 
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  let unlisten: (() => Promise<void>) | null = null;
-
-  const nudge = () => {
-    const resolve = wake;
-    wake = null;
-    resolve?.();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => nudge(), ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  async function runLoop() {
-    while (running) {
-      try {
-        const claimed = await runOnce();
-        if (claimed < options.batchSize && running) await sleep(options.pollMs);
-      } catch (error) {
-        log.error({ err: error }, 'line push: loop error');
-        if (running) await sleep(options.pollMs);
-      }
-    }
-  }
+  // A full batch: more is due at once. Otherwise the next round after the poll interval or
+  // when a push is queued (NOTIFY).
+  const loop = createPollLoop({
+    round: async () => (await runOnce()) >= options.batchSize,
+    pollMs: options.pollMs,
+    onError: (error) => log.error({ err: error }, 'line push: loop error'),
+    listen: {
+      to: deps.listen,
+      channel: LINE_PUSH_CHANNEL,
+      onFailure: (error: unknown) =>
+        log.warn({ err: error }, 'line push: LISTEN failed, polling only'),
+    },
+  });
 
   return {
     sender,
@@ -256,27 +240,12 @@ export function createPushDispatcher(deps: {
       while ((await runOnce()) > 0);
     },
     start() {
-      if (running) return;
-      running = true;
+      if (loop.running) return;
       log.info({ sender: sender.mode }, 'line push dispatcher started');
-      deps
-        .listen?.(LINE_PUSH_CHANNEL, () => nudge())
-        .then(
-          async (stop) => {
-            if (running) unlisten = stop;
-            else await stop();
-          },
-          (error: unknown) => log.warn({ err: error }, 'line push: LISTEN failed, polling only'),
-        );
-      loop = runLoop();
+      void loop.start();
     },
     async stop() {
-      running = false;
-      nudge();
-      await loop;
-      loop = null;
-      await unlisten?.();
-      unlisten = null;
+      await loop.stop();
       await sender.close?.();
     },
   };
