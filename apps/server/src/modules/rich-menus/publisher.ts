@@ -5,7 +5,7 @@ import { selectRows } from '../../db/raw.js';
 import { members, richMenuJobs, richMenus } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
 import { createPollLoop } from '../../lib/poll-loop.js';
-import type { PostbackSigner } from '../actions/index.js';
+import type { PostbackSigner } from '../postback-signing/index.js';
 import type { CredentialSource, DispatcherLog, Listen } from '../tel/index.js';
 import type { LineRichMenuClient } from './line-rich-menu-client.js';
 import type { Job } from './publish-plan.js';
