@@ -3,8 +3,7 @@ import { TEL_MESSAGES } from '@tsunagu/contracts';
 import { withDbRetry } from '../../db/retry.js';
 import type { Database } from '../../db/types.js';
 import { createPollLoop } from '../../lib/poll-loop.js';
-import { releaseToQueue, settleLostMessages } from './dispatch-claim.js';
-import { prepare, settlementOf } from './dispatch-outcome.js';
+import { settleLostMessages } from './dispatch-claim.js';
 import {
   completeSettledOrders,
   TEL_DISPATCH_CHANNEL,
@@ -12,8 +11,8 @@ import {
   type Settlement,
 } from './dispatch-repository.js';
 import { createLanes, type Lane, type LaneLeases } from './dispatch-lanes.js';
+import { createLaneSending } from './dispatch-send.js';
 import { createSettlementWriter } from './dispatch-settle.js';
-import { deliveryTag, hashPhone } from './render.js';
 import type { Sender } from './sender.js';
 import type {
   CredentialSource,
@@ -67,45 +66,7 @@ export function createTelDispatcher(deps: {
   let active = 0;
   let lastRecovery = 0;
 
-  /** LINE refused the lane's token: pause the lane and give its messages back, untouched. */
-  async function pauseLane(lane: Lane, reason: string) {
-    if (lane.token === null) return;
-    lane.token = null;
-    log.warn(
-      { accountId: lane.accountId },
-      'tel dispatcher: channel token refused, sending paused',
-    );
-    await credentials.markRefused(lane.accountId, reason);
-    await lane.queue.releaseAll();
-  }
-
-  /** One message: render, wait for the channel's rate limiter, push to LINE, and its outcome. */
-  async function send(lane: Lane, message: ClaimedMessage): Promise<Settlement | null> {
-    const prepared = prepare(message);
-    if ('settlement' in prepared) return prepared.settlement;
-    const answered = await lane.limiter.acquire();
-    if (lane.token === null) {
-      answered();
-      await releaseToQueue(db, [message], log);
-      return null;
-    }
-    const outcome = await sender
-      .push(
-        {
-          to: hashPhone(message.telE164),
-          messages: prepared.messages,
-          deliveryTag: deliveryTag(message.id),
-        },
-        lane.token,
-      )
-      .finally(answered);
-    if (outcome.kind === 'token-refused') {
-      await releaseToQueue(db, [message], log);
-      await pauseLane(lane, outcome.reason);
-      return null;
-    }
-    return settlementOf(message, outcome, options);
-  }
+  const send = createLaneSending({ db, sender, credentials, options, log });
 
   function launch(lane: Lane, message: ClaimedMessage) {
     active += 1;
