@@ -39,6 +39,16 @@ describe('the poll loop of background workers', () => {
     await notifier.connect();
   });
 
+  /** LISTEN on the test's channel over the shared listener (as the app's workers do). */
+  const onChannel = () => ({
+    to: (channel: string, onPayload: (payload: string) => void) =>
+      listener.listen(channel, onPayload),
+    channel: CHANNEL,
+    onFailure: (error: unknown) => {
+      throw error;
+    },
+  });
+
   afterAll(async () => {
     await notifier.end();
     await listener.close();
@@ -53,11 +63,7 @@ describe('the poll loop of background workers', () => {
       onError: (error) => {
         throw error;
       },
-      listen: {
-        to: (channel, onPayload) => listener.listen(channel, onPayload),
-        channel: CHANNEL,
-        onFailure: () => {},
-      },
+      listen: onChannel(),
     });
     await loop.start();
     await rounds.reached(1);
@@ -73,11 +79,7 @@ describe('the poll loop of background workers', () => {
       round: rounds.round,
       pollMs: NEVER_MS,
       onError: () => {},
-      listen: {
-        to: (channel, onPayload) => listener.listen(channel, onPayload),
-        channel: CHANNEL,
-        onFailure: () => {},
-      },
+      listen: onChannel(),
     });
     await loop.start();
     await rounds.reached(1);
