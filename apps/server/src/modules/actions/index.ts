@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { secretsKeyOf, type Config } from '../../config.js';
+import type { Config } from '../../config.js';
 import type { Executor } from '../../db/types.js';
-import { createSecretBox } from '../../lib/secret-box.js';
 import { createPushQueue } from '../line-push/index.js';
 import { createFriendMessageRenderer } from '../message-rendering/index.js';
-import { createPostbackSigner } from './postback-signature.js';
+import { signerOf } from '../postback-signing/index.js';
 import { actionsRoutes } from './routes.js';
 import { createActionsService } from './service.js';
 import { createActionsWebhookHandler } from './webhook.js';
@@ -20,9 +19,6 @@ export async function actionsModule(api: FastifyInstance) {
   });
 }
 
-export const signerOf = (config: Config) =>
-  createPostbackSigner(createSecretBox(secretsKeyOf(config)));
-
 /** The webhook handler of follows and postbacks (src/line-webhook-handlers.ts). */
 export function actionsWebhookHandler(config: Config) {
   return createActionsWebhookHandler({
@@ -34,5 +30,4 @@ export function actionsWebhookHandler(config: Config) {
 }
 
 export { runActions } from './runner.js';
-export type { PostbackSigner, PostbackOrigin } from './postback-signature.js';
 export { runAction, type ActionResult, type ActionDeps } from './executors.js';

@@ -21,7 +21,7 @@ import type { Database, Executor } from '../../db/types.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { friendInfoItemsByIds } from '../friend-info/index.js';
 import { ownedIds } from '../journeys/index.js';
-import type { PostbackSigner } from './postback-signature.js';
+import type { PostbackSigner } from '../postback-signing/index.js';
 
 type SetRow = typeof actionSets.$inferSelect;
 

@@ -6,7 +6,7 @@ import { REPLY_TOKEN_SECONDS } from '../chats/index.js';
 import { recordRichMenuTap } from '../rich-menus/index.js';
 import type { LineWebhookEvent, LineWebhookHandler } from '../line/index.js';
 import type { ActionDeps } from './executors.js';
-import type { PostbackSigner } from './postback-signature.js';
+import type { PostbackSigner } from '../postback-signing/index.js';
 import { runActions } from './runner.js';
 
 function userOf(event: LineWebhookEvent): string | null {

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.js';
 import { chatMedia, chatMessages } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
-import { coalescedRounds } from '../../lib/coalesced-rounds.js';
+import { createPollLoop } from '../../lib/poll-loop.js';
 import type { SendCredentials } from '../line/index.js';
 import { fetchMessageContent } from './content-client.js';
 import { announceChat } from './events.js';
@@ -39,9 +39,6 @@ export function createMediaFetcher(deps: {
 }) {
   const { db, log } = deps;
   const maxBytes = deps.maxBytes ?? CHAT_MEDIA_MAX_BYTES;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let unlisten: (() => Promise<void>) | null = null;
 
   async function claim() {
     return db.transaction(async (tx) => {
@@ -143,7 +140,7 @@ export function createMediaFetcher(deps: {
   }
 
   async function drain() {
-    while (!stopped) {
+    while (!loop.stopped) {
       const claimed = await claim();
       if (claimed.length === 0) return;
       await Promise.all(
@@ -156,26 +153,22 @@ export function createMediaFetcher(deps: {
     }
   }
 
-  const rounds = coalescedRounds(drain, {
-    stopped: () => stopped,
+  const loop = createPollLoop({
+    round: drain,
+    pollMs: POLL_MS,
     onError: (error) => log.error({ err: error }, 'chat media round failed'),
+    listen: {
+      to: deps.listen,
+      channel: CHAT_MEDIA_CHANNEL,
+      onFailure: (error) => log.warn({ err: error }, 'chat media: LISTEN failed, polling only'),
+    },
   });
 
   return {
-    async start() {
-      if (deps.listen) unlisten = await deps.listen(CHAT_MEDIA_CHANNEL, () => void rounds.run());
-      timer = setInterval(() => void rounds.run(), POLL_MS);
-      timer.unref();
-      void rounds.run();
-    },
+    start: () => loop.start(),
     /** Fetches every due medium, resolving when none is left (tests). */
-    runUntilIdle: () => rounds.run(),
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await unlisten?.();
-      await rounds.current();
-    },
+    runUntilIdle: () => loop.runNow(),
+    stop: () => loop.stop(),
   };
 }
 

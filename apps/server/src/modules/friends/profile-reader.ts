@@ -1,7 +1,7 @@
 import { withDbRetry } from '../../db/retry.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { Database } from '../../db/types.js';
-import { coalescedRounds } from '../../lib/coalesced-rounds.js';
+import { createPollLoop } from '../../lib/poll-loop.js';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { ProfileLookup } from '../line/index.js';
 import {
@@ -37,9 +37,6 @@ export function createProfileReader(deps: {
 }) {
   const { db, lookup, log } = deps;
   const limiters = new Map<number, RateLimiter>();
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let unlisten: (() => Promise<void>) | null = null;
 
   const limiterOf = (accountId: number) => {
     let limiter = limiters.get(accountId);
@@ -64,7 +61,7 @@ export function createProfileReader(deps: {
 
   /** Reads every wanted profile; stops early when LINE asks to come back later. */
   async function drain() {
-    while (!stopped) {
+    while (!loop.stopped) {
       const claimed = await withDbRetry(() => claimWantedProfiles(db, BATCH));
       if (claimed.length === 0) return;
       const later: number[] = [];
@@ -89,27 +86,21 @@ export function createProfileReader(deps: {
     }
   }
 
-  /** Runs a drain, or one more after the current one when woken meanwhile. */
-  const rounds = coalescedRounds(drain, {
-    stopped: () => stopped,
+  const loop = createPollLoop({
+    round: drain,
+    pollMs: POLL_MS,
     onError: (error) => log.warn({ err: error }, 'friends: profile round failed'),
+    listen: {
+      to: deps.listen,
+      channel: FRIEND_PROFILES_CHANNEL,
+      onFailure: (error) => log.warn({ err: error }, 'friends: LISTEN failed, polling only'),
+    },
   });
-  const nudge = () => rounds.run();
 
   return {
-    async start() {
-      if (deps.listen) unlisten = await deps.listen(FRIEND_PROFILES_CHANNEL, () => void nudge());
-      timer = setInterval(() => void nudge(), POLL_MS);
-      timer.unref();
-      void nudge();
-    },
+    start: () => loop.start(),
     /** Reads what is wanted now, and resolves when done (tests). */
-    runUntilIdle: () => nudge(),
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await unlisten?.();
-      await rounds.current();
-    },
+    runUntilIdle: () => loop.runNow(),
+    stop: () => loop.stop(),
   };
 }

@@ -7,5 +7,6 @@ export { createPushQueue, textMessage, type PushQueue } from './queue.js';
 export { createPushDispatcher, BLOCKED_REASON, type PushDispatcher } from './dispatcher.js';
 export { pushDispatcherFromConfig } from './jobs.js';
 export { createLinePushSender, createDryRunPushSender } from './sender.js';
-export { findPushResult, MULTICAST_MAX } from './repository.js';
+export { findPushResult } from './repository.js';
+export { MULTICAST_MAX } from './queue-writes.js';
 export { expandFanOuts, FAN_OUT_KEY_PREFIX } from './fan-out.js';

@@ -2,7 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/types.js';
 import { LINE_PUSH_CHANNEL } from './dispatcher.js';
 import { renderedFailure } from './rendered-check.js';
-import { insertNarrowcast, insertPush, insertPushesToMany, withdrawPushes } from './repository.js';
+import {
+  insertNarrowcast,
+  insertPush,
+  insertPushesToMany,
+  withdrawPushes,
+} from './queue-writes.js';
 
 /** A text message object of the Messaging API. */
 export const textMessage = (text: string) => ({ type: 'text', text });

@@ -1,9 +1,10 @@
-import { lineErrorDetailsOf, type LineErrorDetail } from '@tsunagu/contracts';
+import type { LineErrorDetail } from '@tsunagu/contracts';
 import type {
   LineReplyMessageRequest,
   LineSetWebhookEndpointRequest,
   LineTestWebhookEndpointRequest,
 } from '../../lib/line-types/index.js';
+import { createLineApiCall, LineApiError } from './line-api-call.js';
 
 /**
  * The LINE Platform calls a connected channel needs, shaped as LINE's OpenAPI documents
@@ -12,21 +13,7 @@ import type {
  * `fetch` with a deadline; the notification sender keeps its own connection pool (tel/sender.ts).
  */
 export type { LineErrorDetail };
-
-export class LineApiError extends Error {
-  constructor(
-    /** LINE's HTTP status, or 0 when LINE could not be reached. */
-    readonly status: number,
-    /** LINE's own message (`message`, or `error_description` of the token endpoint), if any. */
-    readonly lineMessage: string,
-    /** LINE's `details[]` (a 400 names each property it refused), if any. */
-    readonly details: LineErrorDetail[] = [],
-    /** LINE's Retry-After (a 429 or 503), if it gave one. */
-    readonly retryAfterMs?: number,
-  ) {
-    super(`LINE ${status}${lineMessage ? `: ${lineMessage}` : ''}`);
-  }
-}
+export { LineApiError };
 
 export interface BotInfo {
   userId: string;
@@ -42,58 +29,8 @@ export interface WebhookTestResult {
   detail: string;
 }
 
-const TIMEOUT_MS = 10_000;
-
-/**
- * LINE's error body: its message and, at most 50, its details (each cut to 300 characters), and
- * its Retry-After.
- */
-async function lineErrorOf(response: Response): Promise<LineApiError> {
-  let body: { message?: unknown; error_description?: unknown; details?: unknown } = {};
-  try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    // Not JSON: the status says it all.
-  }
-  const text = body.message ?? body.error_description;
-  const details = lineErrorDetailsOf(body);
-  const seconds = Number(response.headers.get('retry-after'));
-  return new LineApiError(
-    response.status,
-    typeof text === 'string' ? text.slice(0, 300) : '',
-    details,
-    Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined,
-  );
-}
-
-export function createLineClient(apiBase: string, timeoutMs = TIMEOUT_MS) {
-  const base = apiBase.replace(/\/+$/, '');
-
-  async function call(path: string, init: RequestInit & { token?: string }): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
-        ...init,
-        headers: {
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-          ...init.headers,
-        },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch {
-      throw new LineApiError(0, '');
-    }
-    if (!response.ok) throw await lineErrorOf(response);
-    return response;
-  }
-
-  const json = async <T>(path: string, init: RequestInit & { token?: string }) =>
-    (await (await call(path, init)).json()) as T;
-  /** A JSON body, of LINE's own request type (messaging-api.yml). */
-  const sendJson = <Body>(body: Body) => ({
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+export function createLineClient(apiBase: string, timeoutMs?: number) {
+  const { call, json, sendJson } = createLineApiCall(apiBase, timeoutMs);
 
   return {
     /** `GET /v2/bot/info`: proves the token and names the bot (the webhook's `destination`). */

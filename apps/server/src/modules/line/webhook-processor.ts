@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '../../db/client.js';
 import { withDbRetry } from '../../db/retry.js';
 import type { Database, Executor } from '../../db/types.js';
 import { retryDelayMs, type RetryPolicy } from '../../lib/back-off.js';
-import { coalescedRounds } from '../../lib/coalesced-rounds.js';
+import { createPollLoop } from '../../lib/poll-loop.js';
 import {
   claimDueEvents,
   type ClaimedEvent,
@@ -83,10 +83,7 @@ export function createWebhookEventProcessor(deps: {
 }) {
   const { db, handlers, log } = deps;
   const now = deps.now ?? (() => new Date());
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
-  let unlisten: (() => Promise<void>) | null = null;
 
   /**
    * The handlers in their order, each over all the given events in recorded order (a batch
@@ -153,15 +150,19 @@ export function createWebhookEventProcessor(deps: {
     });
 
   async function drain() {
-    while (!stopped && (await withDbRetry(nextBatch)) > 0);
+    while (!loop.stopped && (await withDbRetry(nextBatch)) > 0);
   }
 
-  /** Runs a drain, or one more after the current one when woken meanwhile. */
-  const rounds = coalescedRounds(drain, {
-    stopped: () => stopped,
+  const loop = createPollLoop({
+    round: drain,
+    pollMs: POLL_MS,
     onError: (error) => log.error({ err: error }, 'line webhook: processing round failed'),
+    listen: {
+      to: deps.listen,
+      channel: WEBHOOK_EVENTS_CHANNEL,
+      onFailure: (error) => log.warn({ err: error }, 'line webhook: LISTEN failed, polling only'),
+    },
   });
-  const nudge = () => rounds.run();
 
   /** Deletes handled events older than the de-duplication window, a batch per statement. */
   async function prune(batch = PRUNE_BATCH): Promise<number> {
@@ -170,35 +171,30 @@ export function createWebhookEventProcessor(deps: {
     for (;;) {
       const deleted = await withDbRetry(() => pruneEventsBefore(db, cutoff, batch));
       total += deleted;
-      if (deleted < batch || stopped) return total;
+      if (deleted < batch || loop.stopped) return total;
     }
   }
 
   return {
     async start() {
-      if (deps.listen) unlisten = await deps.listen(WEBHOOK_EVENTS_CHANNEL, () => void nudge());
-      timer = setInterval(() => void nudge(), POLL_MS);
-      timer.unref();
+      const listening = loop.start();
       const pruneNow = () =>
         void prune().catch((error: unknown) =>
           log.error({ err: error }, 'line webhook: pruning failed'),
         );
       pruneTimer = setInterval(pruneNow, PRUNE_EVERY_MS);
       pruneTimer.unref();
-      void nudge();
       pruneNow();
+      await listening;
     },
     /** Wakes the processor (the webhook, after its call committed). */
-    wake: () => void nudge(),
+    wake: () => loop.nudge(),
     /** Handles every event due now, and resolves when none is left (tests, shutdown). */
-    runUntilIdle: () => nudge(),
+    runUntilIdle: () => loop.runNow(),
     prune,
     async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
       if (pruneTimer) clearInterval(pruneTimer);
-      await unlisten?.();
-      await rounds.current();
+      await loop.stop();
     },
   };
 }

@@ -2,31 +2,22 @@ import {
   createdIdSchema,
   errorBodySchema,
   hasAllPermissions,
-  linePushResultSchema,
   okResponseSchema,
-  templateBroadcastInputSchema,
-  templateBroadcastResultSchema,
   templateCreatedSchema,
   templateFavoriteInputSchema,
-  templateGroupInputSchema,
   templateIdParamsSchema,
   templateInputSchema,
   templateListSchema,
   templateSavedSchema,
   templateSchema,
-  templateTestSendInputSchema,
-  validationErrorBodySchema,
 } from '@tsunagu/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { needs } from '../../plugins/access.js';
 import { authOf } from '../auth/index.js';
+import { templateFolderRoutes } from './folder-routes.js';
+import { account, denied, done, write } from './route-parts.js';
+import { templateSendRoutes } from './send-routes.js';
 import type { TemplatesService } from './service.js';
-
-const write = { access: needs('template-write') };
-const denied = { 403: errorBodySchema, 404: errorBodySchema, 422: validationErrorBodySchema };
-const done = { status: true as const };
 
 /**
  * Message templates under `/api/templates` (decision 0161). Any operator of the account reads
@@ -39,7 +30,6 @@ export async function templateRoutes(
   const { templates: service } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['templates'];
-  const account = (request: FastifyRequest) => authOf(request).accountId;
   const canUseFlex = (request: FastifyRequest) =>
     hasAllPermissions(authOf(request).permissionKeys, ['flex-message']);
   const params = templateIdParamsSchema;
@@ -156,115 +146,6 @@ export async function templateRoutes(
     },
   );
 
-  routes.post(
-    '/templates/:id/test_send',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'テンプレートを友だち一人にテスト送信（その友だちの値で差し込み）',
-        params,
-        body: templateTestSendInputSchema,
-        response: { 202: z.object({ push_id: z.number().int() }), ...denied },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(await service.testSend(account(request), request.params.id, request.body.friend_id)),
-  );
-
-  routes.get(
-    '/templates/test_sends/:id',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'テスト送信の結果（送信待ち・送信済み・失敗と LINE の理由）',
-        params,
-        response: { 200: linePushResultSchema, ...denied },
-      },
-    },
-    async (request) => service.testSendResult(account(request), request.params.id),
-  );
-
-  routes.post(
-    '/templates/:id/broadcast',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary:
-          'セグメントの友だち全員に送信（500人ずつのマルチキャスト、差し込みがあれば一人ずつ）',
-        params,
-        body: templateBroadcastInputSchema,
-        response: { 202: templateBroadcastResultSchema, ...denied },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(
-          await service.broadcast(
-            account(request),
-            request.params.id,
-            request.body.member_query_id,
-          ),
-        ),
-  );
-
-  routes.post(
-    '/template_groups',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'テンプレートのフォルダ登録',
-        body: templateGroupInputSchema,
-        response: { 201: createdIdSchema, ...denied },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send({ id: await service.createGroup(account(request), request.body.name) }),
-  );
-
-  routes.put(
-    '/template_groups/:id',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'テンプレートのフォルダ名変更',
-        params,
-        body: templateGroupInputSchema,
-        response: { 200: okResponseSchema, ...denied },
-      },
-    },
-    async (request) => {
-      await service.renameGroup(account(request), request.params.id, request.body.name);
-      return done;
-    },
-  );
-
-  routes.delete(
-    '/template_groups/:id',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: 'テンプレートのフォルダ削除（テンプレートが残っていると削除できない）',
-        params,
-        response: {
-          200: okResponseSchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-        },
-      },
-    },
-    async (request) => {
-      await service.removeGroup(account(request), request.params.id);
-      return done;
-    },
-  );
+  await templateSendRoutes(app, options);
+  await templateFolderRoutes(app, options);
 }

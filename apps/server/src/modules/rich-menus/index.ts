@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/types.js';
-import { signerOf } from '../actions/index.js';
+import { signerOf } from '../postback-signing/index.js';
 import { dryRunCredentials, lineParts } from '../line/index.js';
 import type { CredentialSource, DispatcherLog, Listen } from '../tel/index.js';
 import {

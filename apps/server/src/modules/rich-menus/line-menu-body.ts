@@ -1,6 +1,6 @@
 import type { RichMenuAction, RichMenuArea } from '@tsunagu/contracts';
 import type { Executor } from '../../db/types.js';
-import type { PostbackSigner } from '../actions/index.js';
+import type { PostbackSigner } from '../postback-signing/index.js';
 
 /** The alias LINE knows one of our menus by (tabs switch through it): ≤ 32, `[a-z0-9_-]`. */
 export const aliasIdOf = (accountId: number, richMenuId: number) =>

@@ -2,7 +2,7 @@ import { RICH_MENU_TEXT, type RichMenuAudience, type RichMenuArea } from '@tsuna
 import { eq } from 'drizzle-orm';
 import { richMenuJobs, richMenus } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
-import type { PostbackSigner } from '../actions/index.js';
+import type { PostbackSigner } from '../postback-signing/index.js';
 import { audienceCount, audiencePage, audienceWhere } from './audience.js';
 import {
   budgetFreeAt,

@@ -4,7 +4,8 @@ import { withDbRetry } from '../../db/retry.js';
 import { selectRows } from '../../db/raw.js';
 import { members, richMenuJobs, richMenus } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
-import type { PostbackSigner } from '../actions/index.js';
+import { createPollLoop } from '../../lib/poll-loop.js';
+import type { PostbackSigner } from '../postback-signing/index.js';
 import type { CredentialSource, DispatcherLog, Listen } from '../tel/index.js';
 import type { LineRichMenuClient } from './line-rich-menu-client.js';
 import type { Job } from './publish-plan.js';
@@ -139,34 +140,19 @@ export function createRichMenuPublisher(deps: {
     return claimed.length;
   }
 
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  let unlisten: (() => Promise<void>) | null = null;
-  const nudge = () => {
-    const resolve = wake;
-    wake = null;
-    resolve?.();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => nudge(), ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  async function runLoop() {
-    while (running) {
-      try {
-        const claimed = await runOnce();
-        if (claimed === 0 && running) await sleep(deps.pollMs);
-      } catch (error) {
-        log.error({ err: error }, 'rich menus: loop error');
-        if (running) await sleep(deps.pollMs);
-      }
-    }
-  }
+  // Jobs claimed: more may be due at once. Otherwise the next round after the poll interval or
+  // when a job is queued (NOTIFY).
+  const loop = createPollLoop({
+    round: async () => (await runOnce()) > 0,
+    pollMs: deps.pollMs,
+    onError: (error) => log.error({ err: error }, 'rich menus: loop error'),
+    listen: {
+      to: deps.listen,
+      channel: RICH_MENU_CHANNEL,
+      onFailure: (error: unknown) =>
+        log.warn({ err: error }, 'rich menus: LISTEN failed, polling only'),
+    },
+  });
 
   return {
     runOnce,
@@ -175,27 +161,9 @@ export function createRichMenuPublisher(deps: {
       while ((await runOnce()) > 0);
     },
     start() {
-      if (running) return;
-      running = true;
-      deps
-        .listen?.(RICH_MENU_CHANNEL, () => nudge())
-        .then(
-          async (stop) => {
-            if (running) unlisten = stop;
-            else await stop();
-          },
-          (error: unknown) => log.warn({ err: error }, 'rich menus: LISTEN failed, polling only'),
-        );
-      loop = runLoop();
+      void loop.start();
     },
-    async stop() {
-      running = false;
-      nudge();
-      await loop;
-      loop = null;
-      await unlisten?.();
-      unlisten = null;
-    },
+    stop: () => loop.stop(),
   };
 }
 export type RichMenuPublisher = ReturnType<typeof createRichMenuPublisher>;

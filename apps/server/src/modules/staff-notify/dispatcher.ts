@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/raw.js';
 import type { Database, Executor } from '../../db/types.js';
 import { retryDelayMs } from '../../lib/back-off.js';
+import { createPollLoop } from '../../lib/poll-loop.js';
 import { createPushQueue, textMessage } from '../line-push/index.js';
 import { digestMail } from './mail-text.js';
 import type { Mailer } from './mailer.js';
@@ -59,9 +60,6 @@ export function createStaffDispatcher(deps: StaffDispatcherDeps) {
   const clock = deps.clock ?? (() => new Date());
   // Queued for now, as every push: the pipeline judges its own time.
   const pushes = createPushQueue();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
 
   async function claim(now: Date): Promise<Claimed[]> {
     const at = now.toISOString();
@@ -212,14 +210,15 @@ export function createStaffDispatcher(deps: StaffDispatcherDeps) {
     return claimed.length;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => deps.log.error({ err: error }, 'staff dispatcher failed'))
-        .finally(schedule);
-    }, deps.pollMs);
-  }
+  // No wake-up: a round every pollMs (the first after one interval, too).
+  const loop = createPollLoop({
+    round: async () => {
+      await runOnce();
+    },
+    pollMs: deps.pollMs,
+    onError: (error) => deps.log.error({ err: error }, 'staff dispatcher failed'),
+    waitFirst: true,
+  });
 
   return {
     runOnce,
@@ -228,14 +227,9 @@ export function createStaffDispatcher(deps: StaffDispatcherDeps) {
         const problem = await deps.mailer.verify();
         if (problem) deps.log.error({}, problem);
       }
-      stopped = false;
-      schedule();
+      await loop.start();
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: () => loop.stop(),
   };
 }
 

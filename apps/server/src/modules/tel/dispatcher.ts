@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { TEL_MESSAGES } from '@tsunagu/contracts';
 import { withDbRetry } from '../../db/retry.js';
 import type { Database } from '../../db/types.js';
-import { releaseToQueue, settleLostMessages } from './dispatch-claim.js';
-import { prepare, settlementOf } from './dispatch-outcome.js';
+import { createPollLoop } from '../../lib/poll-loop.js';
+import { settleLostMessages } from './dispatch-claim.js';
 import {
   completeSettledOrders,
   TEL_DISPATCH_CHANNEL,
@@ -11,8 +11,8 @@ import {
   type Settlement,
 } from './dispatch-repository.js';
 import { createLanes, type Lane, type LaneLeases } from './dispatch-lanes.js';
+import { createLaneSending } from './dispatch-send.js';
 import { createSettlementWriter } from './dispatch-settle.js';
-import { deliveryTag, hashPhone } from './render.js';
 import type { Sender } from './sender.js';
 import type {
   CredentialSource,
@@ -60,64 +60,13 @@ export function createTelDispatcher(deps: {
     log,
   });
 
-  let running = false;
   /** Set by stop(): queued messages are no longer started, but given back. */
   let stopping = false;
-  let loop: Promise<void> | null = null;
   /** Messages taken from a queue whose outcome is not recorded yet (≤ concurrency). */
   let active = 0;
-  let wake: (() => void) | null = null;
-  /** A nudge that came while nobody waited: the next wait returns at once. */
-  let woken = false;
-  let unlisten: (() => Promise<void>) | null = null;
   let lastRecovery = 0;
 
-  const nudge = () => {
-    const resolve = wake;
-    wake = null;
-    if (resolve) resolve();
-    else woken = true;
-  };
-
-  /** LINE refused the lane's token: pause the lane and give its messages back, untouched. */
-  async function pauseLane(lane: Lane, reason: string) {
-    if (lane.token === null) return;
-    lane.token = null;
-    log.warn(
-      { accountId: lane.accountId },
-      'tel dispatcher: channel token refused, sending paused',
-    );
-    await credentials.markRefused(lane.accountId, reason);
-    await lane.queue.releaseAll();
-  }
-
-  /** One message: render, wait for the channel's rate limiter, push to LINE, and its outcome. */
-  async function send(lane: Lane, message: ClaimedMessage): Promise<Settlement | null> {
-    const prepared = prepare(message);
-    if ('settlement' in prepared) return prepared.settlement;
-    const answered = await lane.limiter.acquire();
-    if (lane.token === null) {
-      answered();
-      await releaseToQueue(db, [message], log);
-      return null;
-    }
-    const outcome = await sender
-      .push(
-        {
-          to: hashPhone(message.telE164),
-          messages: prepared.messages,
-          deliveryTag: deliveryTag(message.id),
-        },
-        lane.token,
-      )
-      .finally(answered);
-    if (outcome.kind === 'token-refused') {
-      await releaseToQueue(db, [message], log);
-      await pauseLane(lane, outcome.reason);
-      return null;
-    }
-    return settlementOf(message, outcome, options);
-  }
+  const send = createLaneSending({ db, sender, credentials, options, log });
 
   function launch(lane: Lane, message: ClaimedMessage) {
     active += 1;
@@ -197,39 +146,23 @@ export function createTelDispatcher(deps: {
     return { claimed, hungry };
   }
 
-  function waitForWake(ms: number): Promise<void> {
-    if (woken) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        wake = null;
-        resolve();
-      }, ms);
-      wake = () => {
-        clearTimeout(timer);
-        woken = false;
-        resolve();
-      };
-    });
-  }
-
-  async function runLoop() {
-    while (running) {
-      try {
-        await recoverIfDue();
-        const { hungry } = await claimRound();
-        if (!running) break;
-        // A lane got all it asked for and is low again: claim at once. Otherwise go on when a
-        // queue is half gone (fill nudges), after the poll interval, or when an order is placed.
-        if (!hungry) await waitForWake(options.pollMs);
-      } catch (error) {
-        log.error({ err: error }, 'tel dispatcher: loop error');
-        await waitForWake(options.pollMs);
-      }
-    }
-  }
+  // A lane got all it asked for and is low again: claim at once. Otherwise go on when a queue is
+  // half gone (fill nudges), after the poll interval, or when an order is placed (NOTIFY).
+  const loop = createPollLoop({
+    round: async () => {
+      await recoverIfDue();
+      return (await claimRound()).hungry;
+    },
+    pollMs: options.pollMs,
+    onError: (error) => log.error({ err: error }, 'tel dispatcher: loop error'),
+    listen: {
+      to: deps.listen,
+      channel: TEL_DISPATCH_CHANNEL,
+      onFailure: (error: unknown) =>
+        log.warn({ err: error }, 'tel dispatcher: LISTEN failed, polling only'),
+    },
+  });
+  const { nudge, wait: waitForWake } = loop;
 
   async function settleInFlight() {
     while (active > 0) await waitForWake(50);
@@ -243,35 +176,17 @@ export function createTelDispatcher(deps: {
       return lanes.queued() + active;
     },
     start() {
-      if (running) return;
-      running = true;
+      if (loop.running) return;
       log.info({ sender: sender.mode, rate: options.ratePerSecond }, 'tel dispatcher started');
-      if (deps.listen) {
-        deps
-          .listen(TEL_DISPATCH_CHANNEL, () => nudge())
-          .then(
-            async (stopListening) => {
-              if (running) unlisten = stopListening;
-              else await stopListening();
-            },
-            (error: unknown) =>
-              log.warn({ err: error }, 'tel dispatcher: LISTEN failed, polling only'),
-          );
-      }
-      loop = runLoop();
+      void loop.start();
     },
     /**
      * Stops claiming, gives queued (never sent) messages and the channels' leases back, lets
      * requests in flight finish, writes their outcomes and closes the sender's connections.
      */
     async stop() {
-      running = false;
       stopping = true;
-      nudge();
-      await loop;
-      loop = null;
-      await unlisten?.();
-      unlisten = null;
+      await loop.stop();
       await settleInFlight();
       await lanes.closeAll();
       await sender.close?.();
