@@ -129,11 +129,14 @@ describe(`tel dispatcher against a fake LINE (${databaseKind})`, () => {
   });
 
   it('TEL-17 the order is in progress (2) while messages are being sent', async () => {
-    line.setLatency(300);
+    // LINE holds each answer long enough to look at the order while the first is in flight:
+    // the check waits for that request to arrive, not for a guessed time.
+    line.setLatency(1500);
     const id = await orderedOrder(rows(3));
-    const { dispatcher: d } = dispatcher({ TEL_REQUEST_TIMEOUT_MS: 2000 });
+    const { dispatcher: d } = dispatcher({ TEL_REQUEST_TIMEOUT_MS: 5000 });
+    const before = line.requests.length;
     const run = d.runUntilIdle();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await until(() => line.requests.length > before);
     expect((await demo.get(`/api/tel/list/${id}/status`)).json()).toEqual({ status: 2 });
     expect((await messages(id)).map((m) => m.status)).toEqual([2, 2, 2]);
     await run;
