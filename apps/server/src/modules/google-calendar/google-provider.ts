@@ -38,7 +38,10 @@ function toProviderError(error: unknown): GoogleProviderError {
   const candidate = error as {
     status?: number;
     code?: number | string;
-    response?: { status?: number; data?: { error?: string } };
+    response?: {
+      status?: number;
+      data?: { error?: string | { errors?: { reason?: string }[]; status?: string } };
+    };
   };
   const status =
     candidate.response?.status ??
@@ -47,6 +50,15 @@ function toProviderError(error: unknown): GoogleProviderError {
   if (status === 401 || candidate.response?.data?.error === 'invalid_grant') {
     return new GoogleProviderError('unauthorized', 'google: unauthorized');
   }
+  const body = candidate.response?.data?.error;
+  // A token granted before the events scope (decision 0295); other 403s (rate limits) pass.
+  if (
+    status === 403 &&
+    typeof body === 'object' &&
+    (body.errors?.some((entry) => entry.reason === 'insufficientPermissions') ||
+      body.status === 'PERMISSION_DENIED')
+  )
+    return new GoogleProviderError('forbidden', 'google: insufficient permissions');
   if (status === 404) return new GoogleProviderError('not_found', 'google: not found');
   return new GoogleProviderError('unavailable', `google: unavailable (${status ?? 'network'})`);
 }

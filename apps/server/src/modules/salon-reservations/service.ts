@@ -19,7 +19,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { toKatakana } from '../../lib/kana.js';
 import { fieldError, parseOr422 } from '../../lib/validate.js';
 import { rememberFriendPhones } from '../friends/index.js';
-import type { PublishEvents, SalonEventDraft } from '../realtime/index.js';
+import type { PublishEvents, RecordEvents, SalonEventDraft } from '../realtime/index.js';
 import * as repository from './repository.js';
 import type { MemberSummary, ReservationRow } from './repository.js';
 import {
@@ -115,8 +115,13 @@ function bookingValues(booking: Booking) {
 }
 
 /** The shared write path of reservations: used by the console (manager) and member requests. */
-export function createReservationCore(deps: { db: Database; publish: PublishEvents }) {
-  const { db, publish } = deps;
+export function createReservationCore(deps: {
+  db: Database;
+  publish: PublishEvents;
+  /** What commits with the change (decision 0295): the Google outbox, staff notices. */
+  record?: RecordEvents | undefined;
+}) {
+  const { db, publish, record } = deps;
 
   async function load(executor: Executor, salonId: number, ids: number[]) {
     const rows = await repository.listReservations(executor, salonId, { ids });
@@ -138,7 +143,8 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
 
   /**
    * Runs a write in a transaction and turns a refused overlap (23P01) into a 409 naming the
-   * clash; the events are published only after the commit.
+   * clash; what must commit with the change is recorded in the same transaction (decision
+   * 0295), and the events are published only after the commit.
    */
   async function write<T>(
     work: (tx: Executor) => Promise<{ result: T; events: SalonEventDraft[] }>,
@@ -146,7 +152,11 @@ export function createReservationCore(deps: { db: Database; publish: PublishEven
   ): Promise<T> {
     let outcome: { result: T; events: SalonEventDraft[] };
     try {
-      outcome = await db.transaction((tx) => work(tx));
+      outcome = await db.transaction(async (tx) => {
+        const done = await work(tx);
+        if (record) await record(tx, done.events);
+        return done;
+      });
     } catch (error) {
       if (!isOverlapViolation(error)) throw error;
       const reservationId = clash.reservationId?.();
