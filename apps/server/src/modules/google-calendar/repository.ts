@@ -70,7 +70,10 @@ export async function updateTokens(db: Executor, id: number, tokens: SealedToken
 
 /** Google refused a write on this account for want of the events scope (decision 0295). */
 export async function markWriteDenied(db: Executor, id: number) {
-  await db.update(googleTokens).set({ writeDeniedAt: sql`now()` }).where(eq(googleTokens.id, id));
+  await db
+    .update(googleTokens)
+    .set({ writeDeniedAt: sql`now()` })
+    .where(eq(googleTokens.id, id));
 }
 
 export async function listAssociations(db: Executor, salonId: number): Promise<AssociationRow[]> {

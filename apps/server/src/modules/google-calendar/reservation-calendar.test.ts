@@ -163,7 +163,11 @@ describe(`reservations written to Google Calendar (${databaseKind})`, () => {
     expect(mine()).toHaveLength(0);
     // The settings screen says what went wrong while the write waits.
     const waiting = (await demo.get(`${base}/googlecalendars`)).json().writes;
-    expect(waiting).toMatchObject({ pending: 1, failed: 0, last_error: GOOGLE_MESSAGES.unavailable });
+    expect(waiting).toMatchObject({
+      pending: 1,
+      failed: 0,
+      last_error: GOOGLE_MESSAGES.unavailable,
+    });
     // Not before its back-off…
     await send();
     expect(mine()).toHaveLength(0);
@@ -263,7 +267,11 @@ describe(`a read-only Google grant (${databaseKind})`, () => {
     ({ demo } = await signInAll(t.app));
     salonId = (await demo.get('/api/salons')).json()[0].id;
     base = `/api/salon/${salonId}`;
-    writes = await googleWriteDispatcherFromConfig({ db: t.app.db, config: t.config, log: t.app.log });
+    writes = await googleWriteDispatcherFromConfig({
+      db: t.app.db,
+      config: t.config,
+      log: t.app.log,
+    });
   });
   afterAll(async () => {
     await t.close();

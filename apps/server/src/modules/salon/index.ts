@@ -78,3 +78,4 @@ export async function salonModule(
     { prefix: '/salon/:salonId' },
   );
 }
+export { recordReservationEvents } from './record-events.js';

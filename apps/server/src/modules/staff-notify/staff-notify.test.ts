@@ -1,7 +1,7 @@
 import { addDaysToDateValue, todayInTokyo, type StaffBell } from '@tsunagu/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operatorNotices, operators, staffDeliveries } from '../../db/schema/index.js';
+import { operators, staffDeliveries } from '../../db/schema/index.js';
 import { selectRows } from '../../db/raw.js';
 import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/fakes/smtp-catcher.js';
@@ -15,11 +15,8 @@ import {
   openSalonTest,
   type Client,
 } from '../../../test/salon/fixtures.js';
-import { recordReservationEvents } from '../salon/record-events.js';
-import {
-  createMemberRequestService,
-  createReservationCore,
-} from '../salon-reservations/index.js';
+import { recordReservationEvents } from '../salon/index.js';
+import { createMemberRequestService, createReservationCore } from '../salon-reservations/index.js';
 import { STAFF_MAX_ATTEMPTS, staffDispatcherFromConfig } from './index.js';
 
 const LOGIN_CHANNEL = '1234567890';
