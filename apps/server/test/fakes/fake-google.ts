@@ -188,7 +188,11 @@ export async function startFakeGoogle(client: { id: string; secret: string }): P
           code: 403,
           message: 'Request had insufficient authentication scopes.',
           errors: [
-            { message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' },
+            {
+              message: 'Insufficient Permission',
+              domain: 'global',
+              reason: 'insufficientPermissions',
+            },
           ],
           status: 'PERMISSION_DENIED',
         },

@@ -110,6 +110,9 @@ export const googleCalendarWrites = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.state} = 'pending'`),
     index('google_calendar_writes_salon').on(table.salonId, table.state),
-    check('google_calendar_writes_state_check', sql`${table.state} in ('pending', 'done', 'failed')`),
+    check(
+      'google_calendar_writes_state_check',
+      sql`${table.state} in ('pending', 'done', 'failed')`,
+    ),
   ],
 );

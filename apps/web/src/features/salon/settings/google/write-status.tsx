@@ -15,7 +15,8 @@ export function WriteStatus(props: {
   const { data, canWrite, reconnecting, onReconnect } = props;
   const denied = data.account !== null && !data.account.can_write;
   const { writes } = data;
-  const failing = writes.last_error !== null && writes.last_error !== GOOGLE_MESSAGES.writeForbidden;
+  const failing =
+    writes.last_error !== null && writes.last_error !== GOOGLE_MESSAGES.writeForbidden;
   if (!denied && !failing) return null;
   return (
     <div className="google-write-status notice notice--error" role="alert">
