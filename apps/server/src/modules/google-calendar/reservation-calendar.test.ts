@@ -213,6 +213,17 @@ describe(`reservations written to Google Calendar (${databaseKind})`, () => {
     expect(state?.state).toBe('done');
   });
 
+  it('a create and a move queued before the sender runs land in order: one event, at the moved time', async () => {
+    const made = await demo.post(`${base}/reservations`, reservation('08:00', '08:30', sato));
+    const id = made.json().id as number;
+    const moved = await demo.put(`${base}/reservations/${id}`, reservation('19:00', '19:30', sato));
+    expect(moved.statusCode, moved.body).toBe(200);
+    await send();
+    expect(events().filter((event) => event.id === `tsunagu${salonId}s${id}`)).toEqual([
+      expect.objectContaining({ start: { dateTime: `${day}T19:00:00+09:00` } }),
+    ]);
+  });
+
   it('moved to a staff member without a linked calendar: the event leaves 佐藤’s calendar', async () => {
     const made = await demo.post(`${base}/reservations`, reservation('18:00', '19:00', sato));
     const id = made.json().id as number;
