@@ -197,7 +197,7 @@ test('元に戻す after a drag restores the slot; if someone took it meanwhile 
   expect(await fromOf()).toBe('12:00');
 });
 
-test('the day fits 1440 px: the last opening hour is on screen without scrolling sideways', async ({
+test('the day fits 1440 px: the last opening hour is on screen without scrolling sideways; a zoom is remembered on reload', async ({
   page,
 }) => {
   await signIn(page, 'demo');
@@ -221,4 +221,8 @@ test('the day fits 1440 px: the last opening hour is on screen without scrolling
   await expect(page.locator('.tl__tick', { hasText: /^9:15$/ })).toHaveCount(1);
   const zoomed = await grid.evaluate((element) => element.scrollWidth > element.clientWidth);
   expect(zoomed).toBe(true);
+  // Remembered on this device (localStorage): a reload keeps 15分.
+  await page.reload();
+  await expect(page.getByRole('button', { name: '15分' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.tl__tick', { hasText: /^9:15$/ })).toHaveCount(1);
 });

@@ -143,6 +143,8 @@ export const configSchema = z
     STAFF_MAIL_DIGEST_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** How often the staff-notice dispatcher looks for due deliveries. */
     STAFF_NOTIFY_POLL_MS: z.coerce.number().int().min(50).max(300_000).default(5000),
+    /** How often the Google Calendar write dispatcher looks for due writes (decision 0295). */
+    GOOGLE_WRITE_POLL_MS: z.coerce.number().int().min(50).max(300_000).default(2000),
   })
   .superRefine((config, context) => {
     if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET && !config.SECRETS_KEY) {

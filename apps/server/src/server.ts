@@ -4,6 +4,7 @@ import { isUserFacing } from './db/user-facing.js';
 import { DEMO_LOGIN_IDS } from './modules/auth/index.js';
 import { touchThreadsOfPushes } from './modules/chats/index.js';
 import { createEpisodeScheduler } from './modules/episodes/index.js';
+import { googleWriteDispatcherFromConfig } from './modules/google-calendar/index.js';
 import { createJourneyScheduler } from './modules/journeys/index.js';
 import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/index.js';
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
@@ -71,6 +72,14 @@ async function main() {
     app.addHook('onReady', async () => {
       void staff.start();
     });
+    // Reservations' Google Calendar writes (decision 0295): SKIP LOCKED claims, beside workers.
+    const googleWrites = await googleWriteDispatcherFromConfig({
+      db: app.db,
+      config,
+      log: app.log,
+    });
+    app.addHook('onClose', () => googleWrites.stop());
+    app.addHook('onReady', async () => googleWrites.start());
   }
 
   let closing = false;

@@ -5,6 +5,7 @@ import { runningEmbeddedUrl } from './db/embedded-data-dir.js';
 import { isUserFacing } from './db/user-facing.js';
 import { touchThreadsOfPushes } from './modules/chats/index.js';
 import { createEpisodeScheduler } from './modules/episodes/index.js';
+import { googleWriteDispatcherFromConfig } from './modules/google-calendar/index.js';
 import { createJourneyScheduler } from './modules/journeys/index.js';
 import { createWebhookEventProcessor } from './modules/line/index.js';
 import { lineWebhookHandlers } from './line-webhook-handlers.js';
@@ -68,6 +69,8 @@ async function main() {
   });
   // Staff notices by e-mail and LINE (issue 26, decision 0280).
   const staff = staffDispatcherFromConfig(database.db, config, log);
+  // Reservations' Google Calendar writes (decision 0295).
+  const googleWrites = await googleWriteDispatcherFromConfig({ db: database.db, config, log });
   const webhookEvents = createWebhookEventProcessor({
     db: database.db,
     handlers: lineWebhookHandlers(config),
@@ -97,6 +100,7 @@ async function main() {
           journeys.stop(),
           notifications.stop(),
           staff.stop(),
+          googleWrites.stop(),
           webhookEvents.stop(),
         ]),
       )
@@ -119,6 +123,7 @@ async function main() {
   journeys.start();
   notifications.start();
   void staff.start();
+  googleWrites.start();
   started = webhookEvents.start();
   await started;
 }

@@ -9,4 +9,6 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
+  // What a screen remembers per device (the timeline's zoom) does not leak into the next test.
+  window.localStorage.clear();
 });

@@ -34,6 +34,11 @@ export interface FakeGoogle {
   expireAccessTokens(): void;
   /** The account withdrew its consent: refresh tokens are invalid_grant from now on. */
   revoke(email: string): void;
+  /**
+   * The account grants only the old read-only scope (as before decision 0273): its writes are
+   * Google's 403 insufficientPermissions. `false`: it grants writes again.
+   */
+  setReadOnly(email: string, readOnly?: boolean): void;
   /** The next calls to paths matching `pattern` answer `status`. */
   failNext(pattern: RegExp, status: number, times?: number): void;
   /** Google is well again: failures still pending are dropped. */
@@ -58,6 +63,7 @@ export async function startFakeGoogle(client: { id: string; secret: string }): P
   const calendars = new Map<string, { id: string; summary: string }[]>();
   const events = new Map<string, FakeGoogleEvent[]>();
   const failures: { pattern: RegExp; status: number; times: number }[] = [];
+  const readOnly = new Set<string>();
   let issued = 0;
 
   function json(res: http.ServerResponse, status: number, body: unknown) {
@@ -74,7 +80,9 @@ export async function startFakeGoogle(client: { id: string; secret: string }): P
     const body: Record<string, unknown> = {
       access_token: access,
       expires_in: 3599,
-      scope: 'https://www.googleapis.com/auth/calendar.readonly',
+      scope: readOnly.has(email)
+        ? 'https://www.googleapis.com/auth/calendar.readonly'
+        : 'https://www.googleapis.com/auth/calendar.readonly https://www.googleapis.com/auth/calendar.events',
       token_type: 'Bearer',
     };
     if (withRefresh) {
@@ -174,6 +182,21 @@ export async function startFakeGoogle(client: { id: string; secret: string }): P
     }
     const match = /^\/calendar\/v3\/calendars\/([^/]+)\/events$/.exec(path);
     const one = /^\/calendar\/v3\/calendars\/([^/]+)\/events\/([^/]+)$/.exec(path);
+    if (method !== 'GET' && readOnly.has(email))
+      return json(res, 403, {
+        error: {
+          code: 403,
+          message: 'Request had insufficient authentication scopes.',
+          errors: [
+            {
+              message: 'Insufficient Permission',
+              domain: 'global',
+              reason: 'insufficientPermissions',
+            },
+          ],
+          status: 'PERMISSION_DENIED',
+        },
+      });
     if (method !== 'GET') return eventWrite(res, email, method, match ?? one, one?.[2], body);
     const calendarId = match ? decodeURIComponent(match[1] ?? '') : '';
     if (!match || !(calendars.get(email) ?? []).some((entry) => entry.id === calendarId))
@@ -255,6 +278,10 @@ export async function startFakeGoogle(client: { id: string; secret: string }): P
       for (const [refresh, owner] of refreshTokens)
         if (owner === email) refreshTokens.delete(refresh);
       for (const [access, owner] of accessTokens) if (owner === email) accessTokens.delete(access);
+    },
+    setReadOnly(email, value = true) {
+      if (value) readOnly.add(email);
+      else readOnly.delete(email);
     },
     failNext(pattern, status, times = 1) {
       failures.push({ pattern, status, times });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordReservationEvents } from '../../src/modules/salon/record-events.js';
 import type { AppParts } from '../../src/app.js';
 import { createEventPublisher } from '../../src/modules/realtime/index.js';
 import {
@@ -86,7 +87,9 @@ export function memberRequestsOf(app: FastifyInstance): MemberRequestService {
   let service = memberServices.get(app);
   if (!service) {
     const publish = createEventPublisher(app.db, app.log);
-    service = createMemberRequestService(createReservationCore({ db: app.db, publish }));
+    service = createMemberRequestService(
+      createReservationCore({ db: app.db, publish, record: recordReservationEvents }),
+    );
     memberServices.set(app, service);
   }
   return service;

@@ -37,6 +37,8 @@ export const pendingListSchema = z.object({
 export type PendingList = z.infer<typeof pendingListSchema>;
 
 export const SEARCH_LIMIT = 50;
+/** The customer card lists this many visits a page (もっと見る for the next). */
+export const CUSTOMER_VISITS_PAGE = 50;
 export const reservationSearchQuerySchema = z.object({
   q: z
     .string({ error: DESK_MESSAGES.queryRequired })
@@ -59,6 +61,8 @@ export const customerQuerySchema = z
         return z.NEVER;
       })
       .optional(),
+    /** もっと見る: the visits after this one (the last visit of the page before). */
+    before: idParam.optional(),
   })
   .refine((value) => (value.member_id === undefined) !== (value.phone === undefined), {
     error: DESK_MESSAGES.customerRequired,
@@ -91,7 +95,11 @@ export const customerCardSchema = z.object({
   /** Bookings marked 無断キャンセル. */
   no_show_count: z.number().int(),
   cancel_count: z.number().int(),
-  /** Newest first (at most 100). */
+  /** Newest first, one page (CUSTOMER_VISITS_PAGE) from `before`. */
   visits: z.array(customerVisitSchema),
+  /** Every booking of the customer in the salon. */
+  visits_total: z.number().int(),
+  /** The `before` of the next page (もっと見る), or null when this page is the last. */
+  next_before: z.number().int().nullable(),
 });
 export type CustomerCard = z.infer<typeof customerCardSchema>;

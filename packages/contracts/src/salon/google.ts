@@ -14,7 +14,21 @@ export type GooglePurpose = z.infer<typeof googlePurposeSchema>;
  * read live from Google — when that fails they are empty and `calendars_error` says why.
  */
 export const googleCalendarsSchema = z.object({
-  account: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  account: z
+    .object({
+      id: z.number().int(),
+      email: z.string(),
+      /** false: Google refused a write (a token granted before the events scope; decision 0295). */
+      can_write: z.boolean(),
+    })
+    .nullable(),
+  /** The reservations' Google writes (decision 0295): waiting, given up, the last failure. */
+  writes: z.object({
+    pending: z.number().int(),
+    failed: z.number().int(),
+    last_error: z.string().nullable(),
+    last_error_at: z.string().nullable(),
+  }),
   calendars: z.array(z.object({ id: z.string(), summary: z.string(), primary: z.boolean() })),
   calendars_error: z.string().nullable(),
   salon_resources: z.array(z.object({ id: z.number().int(), name: z.string() })),
@@ -93,4 +107,5 @@ export const GOOGLE_MESSAGES = {
   oauthStateMismatch: 'Googleアカウントの連携をやり直してください（確認情報が一致しません）',
   deletionFailed: '削除に失敗しました',
   refetchFailed: '再取得に失敗しました',
+  writeForbidden: 'Googleカレンダーへの書き込み権限がありません。もう一度連携してください。',
 } as const;

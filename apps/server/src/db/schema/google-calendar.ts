@@ -1,4 +1,14 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { salonResources, salons } from './salons.js';
 
 /** A Google account connected to a salon (`google_token_id` = its id). */
@@ -13,6 +23,8 @@ export const googleTokens = pgTable(
     accessToken: text().notNull(),
     refreshToken: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Google refused a write for want of the events scope (decision 0295): connect again. */
+    writeDeniedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('google_tokens_salon_email').on(table.salonId, table.email)],
@@ -67,4 +79,40 @@ export const googleReservationEvents = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('google_reservation_events_reservation').on(table.reservationId)],
+);
+
+/**
+ * The outbox of Google Calendar writes (decision 0295): one row per reservation, made or made
+ * due again in the reservation's own transaction; the write dispatcher brings Google in line
+ * with the reservation as it is then, retried with back-off. `generation` counts the changes, so
+ * a change during a send leaves the row due; `leased_until` keeps one sender per reservation.
+ */
+export const googleCalendarWrites = pgTable(
+  'google_calendar_writes',
+  {
+    id: serial().primaryKey(),
+    salonId: integer()
+      .notNull()
+      .references(() => salons.id, { onDelete: 'cascade' }),
+    reservationId: integer().notNull(),
+    state: text().notNull().default('pending'),
+    generation: integer().notNull().default(1),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    leasedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    lastErrorAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('google_calendar_writes_reservation').on(table.reservationId),
+    index('google_calendar_writes_due')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'pending'`),
+    index('google_calendar_writes_salon').on(table.salonId, table.state),
+    check(
+      'google_calendar_writes_state_check',
+      sql`${table.state} in ('pending', 'done', 'failed')`,
+    ),
+  ],
 );

@@ -7,6 +7,7 @@ import { createGoogleProvider } from './google-provider.js';
 import type { GoogleCalendarProvider } from './provider.js';
 import { createGoogleCalendarService } from './service.js';
 import { createTokenVault } from './token-vault.js';
+import { createGoogleWriteDispatcher } from './write-dispatcher.js';
 
 /**
  * The Google Calendar service as configured: the real provider when GOOGLE_CLIENT_ID and
@@ -35,5 +36,26 @@ export async function googleCalendarFromConfig(deps: {
     provider,
     log: deps.log,
     vault: createTokenVault(createSecretBox(secretsKeyOf(config))),
+  });
+}
+
+/**
+ * The sender of reservations' Google writes (decision 0295; server.ts, worker.ts): the service
+ * as configured writes each due outbox row.
+ */
+export async function googleWriteDispatcherFromConfig(deps: {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  provider?: GoogleCalendarProvider | undefined;
+  clock?: () => Date;
+}) {
+  const google = await googleCalendarFromConfig(deps);
+  return createGoogleWriteDispatcher({
+    db: deps.db,
+    writeReservation: google.writeReservation,
+    log: deps.log,
+    pollMs: deps.config.GOOGLE_WRITE_POLL_MS,
+    ...(deps.clock ? { clock: deps.clock } : {}),
   });
 }

@@ -1,3 +1,4 @@
+import { statusOf, toProviderError } from './google-errors.js';
 import {
   GoogleProviderError,
   type GoogleCalendarProvider,
@@ -16,40 +17,8 @@ const SCOPES = [
   'https://www.googleapis.com/auth/calendar.events',
 ];
 
-/** The HTTP status of a Google client error, when it has one. */
-function statusOf(error: unknown): number | undefined {
-  const candidate = error as {
-    status?: number;
-    code?: number | string;
-    response?: { status?: number };
-  };
-  return (
-    candidate.response?.status ??
-    candidate.status ??
-    (typeof candidate.code === 'number' ? candidate.code : undefined)
-  );
-}
 /** Google answers a page of at most 2,500 events; a shift window never comes close. */
 const MAX_EVENT_PAGES = 10;
-
-/** A Google (gaxios) error as one of the provider's failure kinds. Tokens never get logged. */
-function toProviderError(error: unknown): GoogleProviderError {
-  if (error instanceof GoogleProviderError) return error;
-  const candidate = error as {
-    status?: number;
-    code?: number | string;
-    response?: { status?: number; data?: { error?: string } };
-  };
-  const status =
-    candidate.response?.status ??
-    candidate.status ??
-    (typeof candidate.code === 'number' ? candidate.code : undefined);
-  if (status === 401 || candidate.response?.data?.error === 'invalid_grant') {
-    return new GoogleProviderError('unauthorized', 'google: unauthorized');
-  }
-  if (status === 404) return new GoogleProviderError('not_found', 'google: not found');
-  return new GoogleProviderError('unavailable', `google: unavailable (${status ?? 'network'})`);
-}
 
 /**
  * The real provider: Google's official Calendar client (`@googleapis/calendar`) with OAuth 2.0

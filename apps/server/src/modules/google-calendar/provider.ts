@@ -40,7 +40,8 @@ export interface GoogleEventBody {
   end: string;
 }
 
-export type GoogleFailure = 'unauthorized' | 'not_found' | 'unavailable';
+/** `forbidden`: the token lacks the scope the call needs (a write on a read-only grant). */
+export type GoogleFailure = 'unauthorized' | 'forbidden' | 'not_found' | 'unavailable';
 
 /** The provider's failures, by kind: the service maps them to 401 / 404 or 400 / 503. */
 export class GoogleProviderError extends Error {

@@ -49,7 +49,8 @@ export async function upsertToken(
     .values({ salonId, email, ...values })
     .onConflictDoUpdate({
       target: [googleTokens.salonId, googleTokens.email],
-      set: { ...values, createdAt: sql`now()` },
+      // Connected again: a grant that lacked the events scope may have it now (decision 0295).
+      set: { ...values, writeDeniedAt: null, createdAt: sql`now()` },
     })
     .returning({ id: googleTokens.id });
   if (!row) throw new Error('upsert returned no row');
@@ -64,6 +65,14 @@ export async function updateTokens(db: Executor, id: number, tokens: SealedToken
       refreshToken: tokens.refreshToken,
       expiresAt: tokens.expiresAt,
     })
+    .where(eq(googleTokens.id, id));
+}
+
+/** Google refused a write on this account for want of the events scope (decision 0295). */
+export async function markWriteDenied(db: Executor, id: number) {
+  await db
+    .update(googleTokens)
+    .set({ writeDeniedAt: sql`now()` })
     .where(eq(googleTokens.id, id));
 }
 

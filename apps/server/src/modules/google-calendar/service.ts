@@ -1,6 +1,4 @@
 import {
-  ERROR_REASON_HEADER,
-  ERROR_REASONS,
   CATALOG_MESSAGES,
   GOOGLE_MESSAGES,
   GOOGLE_SHIFT_WINDOW_DAYS,
@@ -14,49 +12,20 @@ import type { Database } from '../../db/types.js';
 import { AppError, NotFoundError } from '../../lib/errors.js';
 import { resourceReader } from '../salon-resources/index.js';
 import { shiftsFromEvents, windowOf } from './import.js';
-import {
-  GoogleProviderError,
-  type GoogleCalendarProvider,
-  type GoogleTokenSet,
-  type WithTokens,
-} from './provider.js';
+import { createGoogleCaller, type GoogleLog } from './google-calls.js';
+import { GoogleProviderError, type GoogleCalendarProvider } from './provider.js';
 import * as repository from './repository.js';
 import type { TokenRow } from './repository.js';
-import * as written from './reservation-events.js';
 import type { TokenVault } from './token-vault.js';
+import { requeueFailed, writeStatus } from './write-outbox.js';
+import { createReservationWriter } from './write-reservation.js';
+
+export type { GoogleLog } from './google-calls.js';
 
 export interface SyncResult {
   imported: number;
   skipped: number;
   removed: number;
-}
-
-type Step = 'read' | 'link' | 'resync' | 'write';
-
-/** The little of the logger the service uses (the app passes its pino logger). */
-export interface GoogleLog {
-  warn(object: Record<string, unknown>, message: string): void;
-}
-
-/**
- * A provider failure as the answer the console expects (RSV-43/45/47): Google's 401 is a 401
- * with our message; a calendar that is gone is 404 when linking and 400 when re-syncing; an
- * unreachable Google is 503 (the console then says 再取得に失敗しました and the like).
- */
-function httpError(error: unknown, step: Step): unknown {
-  if (!(error instanceof GoogleProviderError)) return error;
-  if (error.kind === 'unauthorized') {
-    return new AppError(401, GOOGLE_MESSAGES.unauthorized, undefined, {
-      // Google's own 401, not our session's: the console must not go back to the login page.
-      [ERROR_REASON_HEADER]: ERROR_REASONS.googleUnauthorized,
-    });
-  }
-  if (error.kind === 'not_found') {
-    return step === 'resync'
-      ? new AppError(400, GOOGLE_MESSAGES.calendarNotFound)
-      : new NotFoundError(GOOGLE_MESSAGES.calendarNotFound);
-  }
-  return new AppError(503, GOOGLE_MESSAGES.unavailable);
 }
 
 export function createGoogleCalendarService(deps: {
@@ -70,25 +39,8 @@ export function createGoogleCalendarService(deps: {
   const { db, provider, log, vault } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Calls the provider on a stored account, keeping the tokens it refreshed on the way. */
-  async function call<T>(
-    token: TokenRow,
-    step: Step,
-    run: (tokens: GoogleTokenSet) => Promise<WithTokens<T>>,
-  ): Promise<T> {
-    try {
-      const result = await run(vault.open(token));
-      if (result.refreshed)
-        await repository.updateTokens(db, token.id, vault.seal(result.refreshed));
-      return result.value;
-    } catch (error) {
-      // The provider's message names the kind only; tokens never reach the log.
-      if (error instanceof GoogleProviderError) {
-        log.warn({ google: error.kind, step, tokenId: token.id }, 'google calendar call failed');
-      }
-      throw httpError(error, step);
-    }
-  }
+  const call = createGoogleCaller({ db, log, vault });
+  const writeReservation = createReservationWriter({ db, provider, call });
 
   async function fetchShifts(token: TokenRow, calendarId: string) {
     const window = windowOf(todayInTokyo(now()), GOOGLE_SHIFT_WINDOW_DAYS);
@@ -98,82 +50,17 @@ export function createGoogleCalendarService(deps: {
     return { window, ...shiftsFromEvents(events, window) };
   }
 
-  /**
-   * Brings a reservation's Google event in line with the reservation (decision 0273): written
-   * (updated, or inserted under our own id) on its staff member's `reservation` calendar while
-   * it holds its slot; deleted when it is cancelled, deleted, or moved to a staff member with
-   * another calendar or none. Idempotent: running it again changes nothing and never makes a
-   * second event.
-   */
-  async function writeReservation(salonId: number, reservationId: number): Promise<void> {
-    const wanted = await written.wantedEvent(db, salonId, reservationId);
-    const stored = await written.writtenEvent(db, reservationId);
-    const same =
-      stored &&
-      wanted &&
-      stored.tokenId === wanted.tokenId &&
-      stored.googleCalendarId === wanted.calendarId;
-    if (stored && !same) {
-      const token = await repository.findToken(db, salonId, stored.tokenId);
-      if (token)
-        await call(token, 'write', (tokens) =>
-          provider.deleteEvent(tokens, stored.googleCalendarId, stored.googleEventId),
-        );
-      await written.forgetWritten(db, reservationId);
-    }
-    if (!wanted) return;
-    const token = await repository.findToken(db, salonId, wanted.tokenId);
-    if (!token) return;
-    const eventId = same ? stored.googleEventId : written.eventIdOf(salonId, reservationId);
-    await call(token, 'write', (tokens) =>
-      provider.putEvent(tokens, wanted.calendarId, eventId, wanted.body),
-    );
-    await written.recordWritten(db, {
-      salonId,
-      reservationId,
-      tokenId: token.id,
-      googleCalendarId: wanted.calendarId,
-      googleEventId: eventId,
-    });
-  }
-
   return {
     provider,
     writeReservation,
 
-    /**
-     * After reservation events were published: each reservation they moved is written to
-     * Google. A failure is logged and left for the next change of that reservation (the
-     * booking itself has succeeded).
-     */
-    async afterEvents(
-      events: { salonId: number; reservationId: number; type: written.CalendarEventType }[],
-    ): Promise<void> {
-      const seen = new Set<string>();
-      for (const event of events) {
-        const key = `${event.salonId}:${event.reservationId}`;
-        if (!written.CALENDAR_EVENT_TYPES.has(event.type) || seen.has(key)) continue;
-        seen.add(key);
-        try {
-          await writeReservation(event.salonId, event.reservationId);
-        } catch (error) {
-          log.warn(
-            {
-              reservationId: event.reservationId,
-              err: error instanceof Error ? error.message : error,
-            },
-            'google calendar reservation write failed',
-          );
-        }
-      }
-    },
-
     /** RSV-39/40. */
     async overview(salonId: number): Promise<GoogleCalendars> {
-      const [token, resources, associations] = await Promise.all([
+      const [token, resources, associations, writes] = await Promise.all([
         repository.latestToken(db, salonId),
         resourceReader.list(db, salonId),
         repository.listAssociations(db, salonId),
+        writeStatus(db, salonId),
       ]);
       let calendars: GoogleCalendars['calendars'] = [];
       let calendarsError: string | null = null;
@@ -187,7 +74,10 @@ export function createGoogleCalendarService(deps: {
         }
       }
       return {
-        account: token ? { id: token.id, email: token.email } : null,
+        account: token
+          ? { id: token.id, email: token.email, can_write: token.writeDeniedAt === null }
+          : null,
+        writes,
         calendars,
         calendars_error: calendarsError,
         salon_resources: resources.map((resource) => ({ id: resource.id, name: resource.name })),
@@ -307,7 +197,10 @@ export function createGoogleCalendarService(deps: {
         }
         throw error;
       }
-      return repository.upsertToken(db, salonId, result.email, vault.seal(result.tokens));
+      const id = await repository.upsertToken(db, salonId, result.email, vault.seal(result.tokens));
+      // Writes given up on (a read-only grant, Google down too long) go out again (decision 0295).
+      await requeueFailed(db, salonId);
+      return id;
     },
   };
 }

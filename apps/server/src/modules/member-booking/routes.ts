@@ -19,7 +19,7 @@ import { memberAccess } from '../../plugins/access.js';
 import { createPushQueue } from '../line-push/index.js';
 import { createFriendMessageRenderer } from '../message-rendering/index.js';
 import { createAfterBooking } from '../online-actions/index.js';
-import type { PublishEvents } from '../realtime/index.js';
+import type { PublishEvents, RecordEvents } from '../realtime/index.js';
 import { SlotTakenError, createMemberBookingService } from './service.js';
 import { memberSessionRoutes } from './session-routes.js';
 import { MEMBER_COOKIE, createMemberSessions } from './sessions.js';
@@ -34,7 +34,7 @@ const tags = ['booking: member'];
  */
 export async function memberBookingRoutes(
   app: FastifyInstance,
-  options: { publish: PublishEvents },
+  options: { publish: PublishEvents; record?: RecordEvents },
 ) {
   const sessions = createMemberSessions({ db: app.db, config: app.config });
   const afterBooking = createAfterBooking({
@@ -47,6 +47,7 @@ export async function memberBookingRoutes(
   const booking = createMemberBookingService({
     db: app.db,
     publish: options.publish,
+    record: options.record,
     afterBooking,
   });
   await app.register(memberSessionRoutes, { sessions });

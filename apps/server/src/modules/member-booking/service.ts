@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/types.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { CustomerBooking } from '../online-actions/index.js';
-import type { PublishEvents } from '../realtime/index.js';
+import type { PublishEvents, RecordEvents } from '../realtime/index.js';
 import { tokyoNow } from '../salon-availability/index.js';
 import { createConfigService } from '../salon-configs/index.js';
 import { createMemberRequestService, createReservationCore } from '../salon-reservations/index.js';
@@ -28,6 +28,7 @@ export class SlotTakenError extends AppError {
 export function createMemberBookingService(deps: {
   db: Database;
   publish: PublishEvents;
+  record?: RecordEvents | undefined;
   clock?: () => Date;
   /** The online actions, run once a customer's booking has committed (decision 0131). */
   afterBooking?: (booking: CustomerBooking) => Promise<void>;

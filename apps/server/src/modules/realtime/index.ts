@@ -5,7 +5,12 @@
  */
 export { realtimeEventRoutes, realtimeSettingsRoutes } from './routes.js';
 export { createRealtimeHub, type RealtimeHub } from './hub.js';
-export { createEventPublisher, type PublishEvents, type SalonEventDraft } from './publisher.js';
+export {
+  createEventPublisher,
+  type PublishEvents,
+  type RecordEvents,
+  type SalonEventDraft,
+} from './publisher.js';
 export {
   ACCOUNT_EVENTS_CHANNEL,
   accountNotifyCall,

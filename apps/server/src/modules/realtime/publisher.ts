@@ -7,7 +7,7 @@ import {
 } from '@tsunagu/contracts';
 import { lt, sql } from 'drizzle-orm';
 import { salonEvents } from '../../db/schema/index.js';
-import type { Database } from '../../db/types.js';
+import type { Database, Executor } from '../../db/types.js';
 
 /** The PostgreSQL channel every process LISTENs on (decision 0011). */
 export const SALON_EVENTS_CHANNEL = 'tsunagu_salon_events';
@@ -27,6 +27,12 @@ export interface SalonEventDraft {
 }
 
 export type PublishEvents = (events: SalonEventDraft[]) => Promise<void>;
+
+/**
+ * What must commit with a reservation change, in its own transaction (decision 0295): the
+ * Google Calendar outbox and the staff notices. Publishing stays after the commit.
+ */
+export type RecordEvents = (tx: Executor, events: SalonEventDraft[]) => Promise<void>;
 
 export interface PublisherLog {
   error(object: unknown, message: string): void;
@@ -50,11 +56,7 @@ export const SALON_EVENTS_PRUNE_EVERY_MS = 60_000;
 export function createEventPublisher(
   db: Database,
   log: PublisherLog,
-  options: {
-    now?: () => number;
-    /** Told the events after they committed (staff notices, decision 0280); failures logged. */
-    onPublished?: (events: SalonReservationEvent[]) => Promise<void>;
-  } = {},
+  options: { now?: () => number } = {},
 ): PublishEvents {
   const now = options.now ?? Date.now;
   let lastPrune = Number.NEGATIVE_INFINITY;
@@ -83,7 +85,6 @@ export function createEventPublisher(
   };
 
   async function publish(drafts: SalonEventDraft[]) {
-    const published: SalonReservationEvent[] = [];
     try {
       await db.transaction(async (tx) => {
         for (const draft of drafts) {
@@ -112,18 +113,11 @@ export function createEventPublisher(
           await tx.execute(
             sql`SELECT pg_notify(${SALON_EVENTS_CHANNEL}, ${JSON.stringify(event)})`,
           );
-          published.push(event);
         }
       });
     } catch (error) {
       log.error({ err: error }, 'salon event could not be published');
       return;
-    }
-    if (!options.onPublished) return;
-    try {
-      await options.onPublished(published);
-    } catch (error) {
-      log.error({ err: error }, 'staff notices of salon events could not be recorded');
     }
   }
 }

@@ -144,8 +144,10 @@ export interface CustomerBookingRow {
 export async function bookingsOfCustomer(
   db: Executor,
   salonId: number,
-  customer: { memberId: number } | { phone: string },
+  customer: CustomerKey,
   limit: number,
+  /** A page after this booking of the list (keyset: date, from, id; newest first). */
+  before?: number,
 ): Promise<CustomerBookingRow[]> {
   return db
     .select({
@@ -170,9 +172,12 @@ export async function bookingsOfCustomer(
     .where(
       and(
         eq(salonReservations.salonId, salonId),
-        'memberId' in customer
-          ? eq(salonReservations.memberId, customer.memberId)
-          : eq(salonReservations.phone, customer.phone),
+        ofCustomer(customer),
+        before === undefined
+          ? undefined
+          : sql`(${salonReservations.date}, ${salonReservations.fromTime}, ${salonReservations.id})
+              < (select b.date, b.from_time, b.id from salon_reservations b
+                 where b.id = ${before} and b.salon_id = ${salonId})`,
       ),
     )
     .orderBy(
@@ -181,4 +186,48 @@ export async function bookingsOfCustomer(
       desc(salonReservations.id),
     )
     .limit(limit);
+}
+
+export type CustomerKey = { memberId: number } | { phone: string };
+
+function ofCustomer(customer: CustomerKey) {
+  return 'memberId' in customer
+    ? eq(salonReservations.memberId, customer.memberId)
+    : eq(salonReservations.phone, customer.phone);
+}
+
+/**
+ * One customer's card head over all their bookings (not one page): how many, how many visited,
+ * no-shows, cancelled; the newest booking's name, and the newest kana and phone given.
+ */
+export async function customerSummary(
+  db: Executor,
+  salonId: number,
+  customer: CustomerKey,
+  statuses: { visited: number; noShow: number; cancelled: number },
+) {
+  const order = sql`${salonReservations.date} desc, ${salonReservations.fromTime} desc, ${salonReservations.id} desc`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      visited: sql<number>`(count(*) filter (where ${salonReservations.visitStatus} = ${statuses.visited}))::int`,
+      noShow: sql<number>`(count(*) filter (where ${salonReservations.visitStatus} = ${statuses.noShow}))::int`,
+      cancelled: sql<number>`(count(*) filter (where ${salonReservations.status} = ${statuses.cancelled}))::int`,
+      name: sql<string | null>`(array_agg(${salonReservations.name} order by ${order}))[1]`,
+      kana: sql<string | null>`(array_agg(${salonReservations.kana} order by ${order})
+        filter (where ${salonReservations.kana} <> ''))[1]`,
+      phone: sql<string | null>`(array_agg(${salonReservations.phone} order by ${order})
+        filter (where ${salonReservations.phone} <> ''))[1]`,
+    })
+    .from(salonReservations)
+    .where(and(eq(salonReservations.salonId, salonId), ofCustomer(customer)));
+  return {
+    total: row?.total ?? 0,
+    visited: row?.visited ?? 0,
+    noShow: row?.noShow ?? 0,
+    cancelled: row?.cancelled ?? 0,
+    name: row?.name ?? '',
+    kana: row?.kana ?? '',
+    phone: row?.phone ?? '',
+  };
 }

@@ -8,16 +8,19 @@ import {
 } from '@tsunagu/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PublishEvents } from '../realtime/index.js';
+import type { PublishEvents, RecordEvents } from '../realtime/index.js';
 import { readErrors, salonOf, writeErrors } from '../salons/index.js';
 import { createDeskService } from './desk.js';
 import { createReservationCore } from './service.js';
 
 /** The front desk (issue 26), inside the salon plugin (`/api/salon/:salonId`). */
-export async function deskRoutes(app: FastifyInstance, options: { publish: PublishEvents }) {
+export async function deskRoutes(
+  app: FastifyInstance,
+  options: { publish: PublishEvents; record?: RecordEvents },
+) {
   const desk = createDeskService({
     db: app.db,
-    core: createReservationCore({ db: app.db, publish: options.publish }),
+    core: createReservationCore({ db: app.db, publish: options.publish, record: options.record }),
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['salon: front desk'];

@@ -1,4 +1,4 @@
-import { DESK_MESSAGES, RESERVATION_MESSAGES } from '@tsunagu/contracts';
+import { CUSTOMER_VISITS_PAGE, DESK_MESSAGES, RESERVATION_MESSAGES } from '@tsunagu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, type TestApp } from '../../../test/helpers/test-app.js';
 import {
@@ -251,5 +251,48 @@ describe(`salon front desk: 要対応, search, customer card (${databaseKind})`,
     ).toBe(404);
     // Staff who may only read still see the desk.
     expect((await staff.get(`${base}/desk/pending`)).statusCode).toBe(200);
+  });
+
+  it('the customer card pages visits newest first (もっと見る) past any cap; counts cover every booking; another account cannot page it', async () => {
+    const phone = '08033334444';
+    const ids: number[] = [];
+    // 53 bookings over 53 days (no clash: no staff member), the oldest first.
+    for (let day = 0; day < CUSTOMER_VISITS_PAGE + 3; day += 1)
+      ids.push(
+        await book({
+          name: '常連 多恵',
+          phone,
+          date: `2033-${String(1 + Math.floor(day / 28)).padStart(2, '0')}-${String(1 + (day % 28)).padStart(2, '0')}`,
+          from: '10:00',
+          to: '10:30',
+        }),
+      );
+    await demo.patch(`${base}/reservations/${ids[0]}?attr=visit_status`, { value: 2 });
+    const newestFirst = [...ids].reverse();
+    const first = await demo.get(`${base}/desk/customer?phone=${phone}`);
+    expect(first.statusCode, first.body).toBe(200);
+    const page1 = first.json();
+    expect(page1.visits_total).toBe(CUSTOMER_VISITS_PAGE + 3);
+    // The oldest booking (a no-show) is not on the first page but is counted.
+    expect(page1.no_show_count).toBe(1);
+    expect(page1.visits.map((v: { reservation_id: number }) => v.reservation_id)).toEqual(
+      newestFirst.slice(0, CUSTOMER_VISITS_PAGE),
+    );
+    expect(page1.next_before).toBe(newestFirst[CUSTOMER_VISITS_PAGE - 1]);
+    const page2 = (
+      await demo.get(`${base}/desk/customer?phone=${phone}&before=${page1.next_before}`)
+    ).json();
+    expect(page2.visits.map((v: { reservation_id: number }) => v.reservation_id)).toEqual(
+      newestFirst.slice(CUSTOMER_VISITS_PAGE),
+    );
+    expect(page2.next_before).toBeNull();
+    const bad = await demo.get(`${base}/desk/customer?phone=${phone}&before=abc`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.before).toBeDefined();
+    // Another account cannot page this salon's customer.
+    expect(
+      (await other.get(`${base}/desk/customer?phone=${phone}&before=${page1.next_before}`))
+        .statusCode,
+    ).toBe(404);
   });
 });

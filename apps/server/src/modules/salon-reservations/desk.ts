@@ -4,6 +4,7 @@ import {
   RESERVATION_STATUS,
   RESERVATION_STATUSES,
   SEARCH_LIMIT,
+  CUSTOMER_VISITS_PAGE,
   VISIT_STATUSES,
   type CustomerCard,
   type CustomerQuery,
@@ -19,9 +20,6 @@ import type { ReservationCore } from './service.js';
 
 const NO_SHOW = VISIT_STATUSES.find((status) => status.key === 'no_show')!.id;
 const VISITED = VISIT_STATUSES.find((status) => status.key === 'visited')!.id;
-/** Read for the counts; the card lists the newest CARD_VISITS. */
-const CARD_ROWS = 1000;
-const CARD_VISITS = 100;
 
 /** What a search is matched as: a phone is compared by its digits (`090-1234` → `0901234`). */
 export function searchTextOf(query: string): string {
@@ -90,26 +88,38 @@ export function createDeskService(deps: { db: Database; core: ReservationCore })
         query.member_id !== undefined
           ? { memberId: query.member_id }
           : { phone: query.phone ?? '' };
-      const rows = await desk.bookingsOfCustomer(db, salon.id, key, CARD_ROWS);
+      const summary = await desk.customerSummary(db, salon.id, key, {
+        visited: VISITED,
+        noShow: NO_SHOW,
+        cancelled: RESERVATION_STATUS.cancelled,
+      });
+      // One more than a page tells whether there is a next one (もっと見る).
+      const page = await desk.bookingsOfCustomer(
+        db,
+        salon.id,
+        key,
+        CUSTOMER_VISITS_PAGE + 1,
+        query.before,
+      );
+      const rows = page.slice(0, CUSTOMER_VISITS_PAGE);
       const member =
         query.member_id !== undefined
           ? await findMember(db, salon.accountId, query.member_id)
           : undefined;
-      if (rows.length === 0 && !member) throw new NotFoundError(DESK_MESSAGES.customerNotFound);
-      const newest = rows[0];
-      const named = rows.find((row) => row.kana !== '');
-      const phoned = rows.find((row) => row.phone !== '');
+      if (summary.total === 0 && !member) throw new NotFoundError(DESK_MESSAGES.customerNotFound);
       return {
-        name: newest?.name || member?.displayName || '',
-        kana: named?.kana ?? '',
-        phone: phoned?.phone ?? '',
+        name: summary.name || member?.displayName || '',
+        kana: summary.kana,
+        phone: summary.phone,
         member: member
           ? { id: member.id, display_name: member.displayName, icon_url: member.iconUrl }
           : null,
-        visit_count: rows.filter((row) => row.visitStatus === VISITED).length,
-        no_show_count: rows.filter((row) => row.visitStatus === NO_SHOW).length,
-        cancel_count: rows.filter((row) => row.status === RESERVATION_STATUS.cancelled).length,
-        visits: rows.slice(0, CARD_VISITS).map((row) => {
+        visit_count: summary.visited,
+        no_show_count: summary.noShow,
+        cancel_count: summary.cancelled,
+        visits_total: summary.total,
+        next_before: page.length > CUSTOMER_VISITS_PAGE ? (rows.at(-1)?.id ?? null) : null,
+        visits: rows.map((row) => {
           const memo = (row.metaData as { memo?: unknown } | null)?.memo;
           return {
             reservation_id: row.id,

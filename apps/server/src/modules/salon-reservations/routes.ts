@@ -22,7 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PublishEvents } from '../realtime/index.js';
+import type { PublishEvents, RecordEvents } from '../realtime/index.js';
 import {
   cacheKeyOf,
   conflictErrors,
@@ -40,11 +40,11 @@ import { createReservationCore, createReservationService } from './service.js';
  */
 export async function reservationRoutes(
   app: FastifyInstance,
-  options: { readCache: SalonReadCache; publish: PublishEvents },
+  options: { readCache: SalonReadCache; publish: PublishEvents; record?: RecordEvents },
 ) {
   const { readCache } = options;
   const reservations = createReservationService(
-    createReservationCore({ db: app.db, publish: options.publish }),
+    createReservationCore({ db: app.db, publish: options.publish, record: options.record }),
   );
   const blockTimes = createBlockTimeService({ db: app.db });
   const routes = app.withTypeProvider<ZodTypeProvider>();

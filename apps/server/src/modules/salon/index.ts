@@ -8,11 +8,9 @@ import {
 import {
   createEventPublisher,
   createRealtimeHub,
-  type PublishEvents,
   realtimeEventRoutes,
   realtimeSettingsRoutes,
 } from '../realtime/index.js';
-import { recordSalonNotices } from '../staff-notify/index.js';
 import { availabilityRoutes, bookingRoutes } from '../salon-availability/index.js';
 import { memberBookingRoutes } from '../member-booking/index.js';
 import { configRoutes } from '../salon-configs/index.js';
@@ -20,6 +18,7 @@ import { courseReferenceRoutes, courseRoutes } from '../salon-courses/index.js';
 import { deskRoutes, reservationRoutes } from '../salon-reservations/index.js';
 import { resourceReferenceRoutes, resourceRoutes } from '../salon-resources/index.js';
 import { shiftRoutes } from '../salon-shifts/index.js';
+import { recordReservationEvents } from './record-events.js';
 import {
   createSalonReadCache,
   createSalonService,
@@ -40,9 +39,7 @@ export async function salonModule(
 ) {
   const { db, config, log } = api;
   const readCache = createSalonReadCache({ maxBytes: config.SALON_READ_CACHE_MB * 1024 * 1024 });
-  const publishEvents = createEventPublisher(db, log, {
-    onPublished: (events) => recordSalonNotices(db, events),
-  });
+  const publish = createEventPublisher(db, log);
   const hub = createRealtimeHub({ db, listen: api.dbListen, log });
   await hub.start();
   // Open event streams end before the server waits for its connections to close.
@@ -53,12 +50,9 @@ export async function salonModule(
     log,
     provider: options.googleProvider,
   });
-  // Every reservation event goes out from here: stored and announced (RT), then each moved
-  // reservation is written to its staff member's Google calendar (decision 0273).
-  const publish: PublishEvents = async (events) => {
-    await publishEvents(events);
-    await google.afterEvents(events);
-  };
+  // Every reservation change records its Google write and staff notices in its own transaction
+  // (decision 0295); its events are stored and announced after the commit (RT).
+  const record = recordReservationEvents;
 
   await api.register(salonsRoutes);
   await api.register(resourceReferenceRoutes);
@@ -66,7 +60,7 @@ export async function salonModule(
   await api.register(realtimeSettingsRoutes);
   await api.register(googleOAuthCallbackRoutes, { google });
   await api.register(bookingRoutes, { prefix: '/booking' });
-  await api.register(memberBookingRoutes, { prefix: '/booking', publish });
+  await api.register(memberBookingRoutes, { prefix: '/booking', publish, record });
 
   await api.register(
     async (salon) => {
@@ -75,8 +69,8 @@ export async function salonModule(
       await salon.register(resourceRoutes);
       await salon.register(configRoutes);
       await salon.register(shiftRoutes, { readCache });
-      await salon.register(reservationRoutes, { readCache, publish });
-      await salon.register(deskRoutes, { publish });
+      await salon.register(reservationRoutes, { readCache, publish, record });
+      await salon.register(deskRoutes, { publish, record });
       await salon.register(googleCalendarRoutes, { google });
       await salon.register(realtimeEventRoutes, { hub });
       await salon.register(availabilityRoutes);
@@ -84,3 +78,4 @@ export async function salonModule(
     { prefix: '/salon/:salonId' },
   );
 }
+export { recordReservationEvents } from './record-events.js';

@@ -1,7 +1,7 @@
 import { addDaysToDateValue, todayInTokyo, type StaffBell } from '@tsunagu/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operatorNotices, operators, staffDeliveries } from '../../db/schema/index.js';
+import { operators, staffDeliveries } from '../../db/schema/index.js';
 import { selectRows } from '../../db/raw.js';
 import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/fakes/smtp-catcher.js';
@@ -15,7 +15,9 @@ import {
   openSalonTest,
   type Client,
 } from '../../../test/salon/fixtures.js';
-import { recordSalonNotices, STAFF_MAX_ATTEMPTS, staffDispatcherFromConfig } from './index.js';
+import { recordReservationEvents } from '../salon/index.js';
+import { createMemberRequestService, createReservationCore } from '../salon-reservations/index.js';
+import { STAFF_MAX_ATTEMPTS, staffDispatcherFromConfig } from './index.js';
 
 const LOGIN_CHANNEL = '1234567890';
 const silent = { info: () => {}, error: () => {} };
@@ -190,28 +192,55 @@ describe(`staff notices (${databaseKind})`, () => {
     ).toBe(0);
   });
 
-  it('a salon event recorded twice is one notice and one delivery per operator and channel', async () => {
-    const [event] = await selectRows<{
-      id: number;
-      payload: Record<string, unknown>;
-      created_at: Date;
-    }>(
+  it('a customer booking and its staff notice commit together: a process that dies before publishing still has the notice, a refused booking has none', async () => {
+    const first = await customerBooks('先の お客');
+    const [row] = await selectRows<{ member_id: number; account_id: number }>(
       t.app.db,
-      sql`select id, payload, created_at from salon_events where salon_id = ${salonId}
-        and payload->>'event_type' = 'create' order by id desc limit 1`,
+      sql`select r.member_id, s.account_id from salon_reservations r
+        join salons s on s.id = r.salon_id where r.id = ${first}`,
     );
-    expect(event).toBeDefined();
-    const full = {
-      ...event!.payload,
-      id: event!.id,
-      occurred_at: new Date(event!.created_at).toISOString(),
+    // The booking page's write path, in a process that dies right after the commit.
+    const dying = createMemberRequestService(
+      createReservationCore({
+        db: t.app.db,
+        publish: async () => {
+          throw new Error('the process died after the commit');
+        },
+        record: recordReservationEvents,
+      }),
+    );
+    const salon = { id: salonId, accountId: row!.account_id };
+    const input = {
+      course_id: course,
+      salon_resource_id: stylists[0]!,
+      sub_resource_ids: [],
+      comment: '',
+      // A day past the others' bookings, inside the staff member's shift.
+      date: addDaysToDateValue(day, 5),
+      from: '18:30',
+      to: '19:00',
+      name: '落ちる 前',
     };
-    const count = async () =>
-      (await t.app.db.select().from(staffDeliveries)).length +
-      (await t.app.db.select().from(operatorNotices)).length * 1000;
-    const before = await count();
-    await recordSalonNotices(t.app.db, [full as never, full as never]);
-    expect(await count()).toBe(before);
+    const noticesOf = () =>
+      selectRows<{ id: number; kind: string }>(
+        t.app.db,
+        sql`select id, kind from operator_notices where text like '%落ちる 前%'`,
+      );
+    await expect(
+      dying.requestReservation(salon, row!.member_id, input, { instant: true }),
+    ).rejects.toThrow('the process died after the commit');
+    const notices = await noticesOf();
+    expect(notices).toEqual([expect.objectContaining({ kind: 'booking' })]);
+    const deliveries = await t.app.db
+      .select()
+      .from(staffDeliveries)
+      .where(eq(staffDeliveries.noticeId, notices[0]!.id));
+    expect(deliveries.length).toBeGreaterThan(0);
+    // The same slot again is refused (409): nothing was booked, so nobody is told.
+    await expect(
+      dying.requestReservation(salon, row!.member_id, input, { instant: true }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect(await noticesOf()).toHaveLength(1);
   });
 
   it('staff changes in the console are not told to staff', async () => {

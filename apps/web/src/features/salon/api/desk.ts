@@ -1,5 +1,5 @@
 import { customerCardSchema, pendingListSchema, reservationListSchema } from '@tsunagu/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { salonKeys } from './query-keys';
 import { logFetchFailure, salonPath } from './salon-path';
@@ -47,11 +47,20 @@ export function customerKeyOf(reservation: {
   return null;
 }
 
+/** The card, a page of visits at a time: `fetchNextPage` is もっと見る (newest first). */
 export function useCustomerCard(salonId: number, key: CustomerKey) {
   const query = 'member_id' in key ? `member_id=${key.member_id}` : `phone=${key.phone}`;
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: salonKeys.customer(salonId, query),
-    queryFn: () =>
-      apiRequest(salonPath(salonId, `/desk/customer?${query}`), { schema: customerCardSchema }),
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam }) =>
+      apiRequest(
+        salonPath(
+          salonId,
+          `/desk/customer?${query}${pageParam === null ? '' : `&before=${pageParam}`}`,
+        ),
+        { schema: customerCardSchema },
+      ),
+    getNextPageParam: (last) => last.next_before,
   });
 }

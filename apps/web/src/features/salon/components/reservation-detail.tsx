@@ -1,7 +1,6 @@
 import {
   RESERVATION_STATUS,
   VISIT_STATUSES,
-  formatJapanesePhone,
   type Course,
   type Reservation,
   type Resource,
@@ -13,7 +12,6 @@ import { Select } from '@/ui/select';
 import { TextArea } from '@/ui/text-field';
 import { useToast } from '@/ui/toast';
 import { customerKeyOf, type CustomerKey } from '../api/desk';
-import { useDeleteReservation } from '../api/delete-reservation';
 import { useReservation } from '../api/get-reservation';
 import { useJudgeRequest, type Judgement } from '../api/judge-request';
 import { usePatchReservation, type ReservationPatch } from '../api/patch-reservation';
@@ -23,7 +21,9 @@ import { customerName } from '../timeline/reservation-item';
 import { formatLongDateJa } from '../utils/dates';
 import { fieldErrorsOf, writeErrorText } from '../utils/write-errors';
 import { CustomerAnswers } from './customer-answers';
-import { RequestCompare } from './request-compare';
+import { DetailActions } from './detail-actions';
+import { ReservationFacts, detailDateTime } from './reservation-facts';
+import { RequestJudging } from './request-judging';
 
 type ReservationDetailProps = {
   salonId: number;
@@ -39,13 +39,6 @@ type ReservationDetailProps = {
 
 const NO_SHOW = VISIT_STATUSES.find((status) => status.key === 'no_show')!.id;
 
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('ja-JP', {
-    timeZone: 'Asia/Tokyo',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
-
 /**
  * The reservation detail (TML-07): everything about it and its member; each of status, memo,
  * 受付済み, visit status and attended is saved on its own (RSV-66/67); pending requests are
@@ -56,7 +49,6 @@ export function ReservationDetail(props: ReservationDetailProps) {
   const query = useReservation(salonId, id);
   const patch = usePatchReservation(salonId);
   const judge = useJudgeRequest(salonId);
-  const remove = useDeleteReservation(salonId);
   const panel = usePanel();
   const toast = useToast();
   const reservation = query.data;
@@ -128,69 +120,16 @@ export function ReservationDetail(props: ReservationDetailProps) {
   const savingAttr = patch.isPending ? patch.variables?.attr : null;
   const memoErrors =
     patch.variables?.attr === 'memo' ? fieldErrorsOf(patch.error).value : undefined;
-  const status = statuses.find((entry) => entry.id === reservation.status);
-  const resourceName = (resourceId: number | null) =>
-    resourceId === null
-      ? '担当なし'
-      : (resources.find((resource) => resource.id === resourceId)?.name ?? `#${resourceId}`);
-  const course = courses.find((entry) => entry.id === reservation.course_id);
   const busy = !canWrite || patch.isPending || judge.isPending;
 
   return (
     <div className="salon-detail">
-      <div className="salon-detail__who">
-        {reservation.member?.icon_url ? (
-          <img className="salon-detail__icon" src={reservation.member.icon_url} alt="" />
-        ) : null}
-        <div>
-          <p className="salon-detail__name">{customerName(reservation)}</p>
-          <p className="text-muted">
-            {reservation.member
-              ? `会員: ${reservation.member.display_name}（ID ${reservation.member.id}）`
-              : '会員の指定なし'}
-          </p>
-        </div>
-        <span className="salon-status" style={{ background: status?.color }}>
-          {status?.name ?? reservation.status_label}
-        </span>
-      </div>
-      <dl className="salon-detail__facts">
-        <dt>フリガナ</dt>
-        <dd>{reservation.kana || '未登録'}</dd>
-        <dt>電話番号</dt>
-        <dd>
-          {reservation.phone ? (
-            <a href={`tel:${reservation.phone}`}>{formatJapanesePhone(reservation.phone)}</a>
-          ) : (
-            '未登録'
-          )}
-        </dd>
-        <dt>日時</dt>
-        <dd>
-          {formatLongDateJa(reservation.date)} {reservation.from}〜{reservation.to}
-        </dd>
-        <dt>担当</dt>
-        <dd>{resourceName(reservation.salon_resource_id)}</dd>
-        <dt>サブリソース</dt>
-        <dd>{reservation.sub_resource_ids.map(resourceName).join('、') || 'なし'}</dd>
-        <dt>コース</dt>
-        <dd>
-          {course
-            ? `${course.name}（${course.duration}分・${course.price.toLocaleString('ja-JP')}円）`
-            : 'コースなし'}
-        </dd>
-        <dt>指名料</dt>
-        <dd>{reservation.resource_fee_is_charged ? '請求する' : '請求しない'}</dd>
-        <dt>ご要望</dt>
-        <dd>{reservation.comment || 'なし'}</dd>
-        <dt>受付経路</dt>
-        <dd>
-          {reservation.source === 'member' ? 'お客様（LINE）' : 'スタッフが登録'}
-          {reservation.shift_override ? '・シフト外で登録' : ''}
-        </dd>
-        <dt>登録日時</dt>
-        <dd>{dateTime(reservation.created_at)}</dd>
-      </dl>
+      <ReservationFacts
+        reservation={reservation}
+        resources={resources}
+        courses={courses}
+        statuses={statuses}
+      />
       {customer && props.onCustomer ? (
         <button type="button" className="btn" onClick={() => props.onCustomer!(customer)}>
           お客様カルテを見る
@@ -198,78 +137,14 @@ export function ReservationDetail(props: ReservationDetailProps) {
       ) : null}
       <CustomerAnswers answers={reservation.customer_answers} />
 
-      {reservation.change_child ? (
-        <section className="salon-request" aria-label="変更リクエスト">
-          <h3>変更リクエスト</h3>
-          <RequestCompare reservation={reservation} resources={resources} courses={courses} />
-          {canWrite ? (
-            <div className="salon-request__actions">
-              <button
-                type="button"
-                className="btn"
-                disabled={busy}
-                onClick={() =>
-                  decide(
-                    { childId: reservation.change_child!.id, kind: 'edit', status: 'deny' },
-                    '変更リクエストをお断りしました',
-                  )
-                }
-              >
-                お断りする
-              </button>
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={busy}
-                onClick={() =>
-                  decide(
-                    { childId: reservation.change_child!.id, kind: 'edit', status: 'approve' },
-                    '変更リクエストを承認しました',
-                  )
-                }
-              >
-                変更を承認する
-              </button>
-            </div>
-          ) : null}
-        </section>
-      ) : null}
-      {reservation.cancel_child ? (
-        <section className="salon-request salon-request--cancel" aria-label="キャンセルリクエスト">
-          <h3>キャンセルリクエスト</h3>
-          <p>お客様からこの予約のキャンセルのリクエストが届いています。</p>
-          {canWrite ? (
-            <div className="salon-request__actions">
-              <button
-                type="button"
-                className="btn"
-                disabled={busy}
-                onClick={() =>
-                  decide(
-                    { childId: reservation.cancel_child!.id, kind: 'cancel', status: 'deny' },
-                    'キャンセルリクエストをお断りしました',
-                  )
-                }
-              >
-                お断りする
-              </button>
-              <button
-                type="button"
-                className="btn btn--danger"
-                disabled={busy}
-                onClick={() =>
-                  decide(
-                    { childId: reservation.cancel_child!.id, kind: 'cancel', status: 'approve' },
-                    'キャンセルを承認しました',
-                  )
-                }
-              >
-                キャンセルを承認する
-              </button>
-            </div>
-          ) : null}
-        </section>
-      ) : null}
+      <RequestJudging
+        reservation={reservation}
+        resources={resources}
+        courses={courses}
+        canWrite={canWrite}
+        busy={busy}
+        decide={decide}
+      />
 
       <div className="salon-detail__controls">
         <div className="field">
@@ -311,7 +186,7 @@ export function ReservationDetail(props: ReservationDetailProps) {
               )
             }
           />
-          受付済み{reservation.checked_at ? `（${dateTime(reservation.checked_at)}）` : ''}
+          受付済み{reservation.checked_at ? `（${detailDateTime(reservation.checked_at)}）` : ''}
         </label>
         <label className="checkbox">
           <input
@@ -357,49 +232,13 @@ export function ReservationDetail(props: ReservationDetailProps) {
         </div>
       </div>
 
-      {canWrite ? (
-        <div className="salon-detail__actions">
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={remove.isPending}
-            onClick={() =>
-              panel.launchModal((close) => (
-                <ConfirmDialog
-                  open
-                  title="予約の削除"
-                  message={`${customerName(reservation)} 様の ${formatLongDateJa(reservation.date)} ${reservation.from}〜 の予約を削除します。元に戻せません。`}
-                  confirmLabel="削除する"
-                  onCancel={close}
-                  onConfirm={() => {
-                    close();
-                    remove.mutate(reservation.id, {
-                      onSuccess: () => {
-                        toast.success('予約を削除しました');
-                        props.onDeleted();
-                      },
-                      onError: (error) => toast.error(writeErrorText(error)),
-                    });
-                  }}
-                />
-              ))
-            }
-          >
-            削除
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => props.onEdit(reservation)}
-          >
-            予約内容を変更
-          </button>
-        </div>
-      ) : (
-        <p className="text-muted salon-readonly">
-          閲覧のみ：予約を変更するには「予約」の書き込み権限が必要です。
-        </p>
-      )}
+      <DetailActions
+        salonId={salonId}
+        reservation={reservation}
+        canWrite={canWrite}
+        onEdit={props.onEdit}
+        onDeleted={props.onDeleted}
+      />
     </div>
   );
 }

@@ -14,8 +14,9 @@ const visitLabel = (id: number) => VISIT_STATUSES.find((status) => status.id ===
 export function CustomerCardView({ salonId, customer, onOpen }: CustomerCardProps) {
   const card = useCustomerCard(salonId, customer);
   if (card.isPending) return <p className="loading">読み込み中...</p>;
-  if (!card.data) return <p className="text-muted">このお客様の予約は見つかりません。</p>;
-  const c = card.data;
+  const [c] = card.data?.pages ?? [];
+  if (!c) return <p className="text-muted">このお客様の予約は見つかりません。</p>;
+  const visits = card.data?.pages.flatMap((page) => page.visits) ?? [];
   return (
     <div className="desk-card">
       <div className="desk-card__who">
@@ -38,9 +39,11 @@ export function CustomerCardView({ salonId, customer, onOpen }: CustomerCardProp
         <dt>キャンセル</dt>
         <dd>{c.cancel_count}回</dd>
       </dl>
-      <h3 className="desk-card__heading">来店履歴</h3>
+      <h3 className="desk-card__heading">
+        来店履歴 <span className="text-muted">{c.visits_total}件</span>
+      </h3>
       <ul className="desk-list__items" aria-label="来店履歴">
-        {c.visits.map((visit) => (
+        {visits.map((visit) => (
           <li key={visit.reservation_id} className="desk-item">
             <button
               type="button"
@@ -60,6 +63,16 @@ export function CustomerCardView({ salonId, customer, onOpen }: CustomerCardProp
           </li>
         ))}
       </ul>
+      {card.hasNextPage ? (
+        <button
+          type="button"
+          className="btn desk-card__more"
+          disabled={card.isFetchingNextPage}
+          onClick={() => void card.fetchNextPage()}
+        >
+          {card.isFetchingNextPage ? '読み込み中...' : 'もっと見る'}
+        </button>
+      ) : null}
     </div>
   );
 }

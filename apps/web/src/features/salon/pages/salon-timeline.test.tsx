@@ -134,6 +134,20 @@ describe('daily reservation timeline', { timeout: 30_000 }, () => {
     expect(within(panel).getByRole('textbox', { name: '終了' })).toHaveValue('12:00');
   });
 
+  it('the zoom is remembered on this device: a reload keeps 15分', async () => {
+    const first = renderSalon(timelinePath);
+    await screen.findByText('2030年4月15日(月)');
+    expect(screen.getByRole('button', { name: '1日' })).toHaveAttribute('aria-pressed', 'true');
+    await first.user.click(screen.getByRole('button', { name: '15分' }));
+    expect(screen.getByRole('button', { name: '15分' })).toHaveAttribute('aria-pressed', 'true');
+    first.unmount();
+    // The page is opened again (a reload): the choice is still there.
+    renderSalon(timelinePath);
+    await screen.findByText('2030年4月15日(月)');
+    expect(screen.getByRole('button', { name: '15分' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '1日' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('date navigation goes into the URL (reload and back keep the view)', async () => {
     const app = renderSalon(timelinePath);
     await screen.findByText('2030年4月15日(月)');

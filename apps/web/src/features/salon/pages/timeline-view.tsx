@@ -1,5 +1,5 @@
 import { openingFor, type Reservation } from '@tsunagu/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useToast } from '@/ui/toast';
 import { useBlockTimesOfDay } from '../api/get-block-times';
 import { useOpening } from '../api/get-opening';
@@ -16,7 +16,8 @@ import { customerName } from '../timeline/reservation-item';
 import { buildReservationRows } from '../timeline/reservation-rows';
 import { ReservationTimeline, type MoveRequest } from '../timeline/reservation-timeline';
 import { visibleHours } from '../timeline/grid-model';
-import { ZOOM_STEPS, fittedRowHeight, timelineScale, type Zoom } from '../timeline/fit';
+import { ZOOM_STEPS, fittedRowHeight, timelineScale } from '../timeline/fit';
+import { useRememberedZoom } from '../timeline/zoom-memory';
 import { HEADER_HEIGHT } from '../timeline/timeline-grid';
 import { useFitBox } from '../utils/use-fit-box';
 import { formatDateJa, monthWindow, toMinutes, toTime } from '../utils/dates';
@@ -43,7 +44,7 @@ export function TimelineView(props: ConsoleProps) {
   const save = useSaveReservation(salonId);
   const now = useNowLine(date);
   const config = useSalonConfig(salonId);
-  const [zoom, setZoom] = useState<Zoom>('fit');
+  const [zoom, setZoom] = useRememberedZoom();
   const box = useFitBox<HTMLDivElement>({ width: 1100, height: viewport.gridHeight });
   // A click on an empty slot books one slot interval until a course sets the length.
   const slotMinutes = config.data?.booking.slot_interval_minutes ?? 30;

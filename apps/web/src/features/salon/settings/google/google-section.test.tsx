@@ -17,7 +17,8 @@ const SHIFTS = 'staff-shifts@group.calendar.google.com';
 
 function overview(): GoogleCalendars {
   return {
-    account: { id: TOKEN, email: 'salon.demo@example.com' },
+    account: { id: TOKEN, email: 'salon.demo@example.com', can_write: true },
+    writes: { pending: 0, failed: 0, last_error: null, last_error_at: null },
     calendars: [
       { id: 'salon.demo@example.com', summary: 'salon.demo@example.com', primary: true },
       { id: SHIFTS, summary: 'スタッフシフト', primary: false },
@@ -282,6 +283,50 @@ describe('Google calendar section', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(GOOGLE_MESSAGES.unauthorized);
     expect(screen.getByText('「スタッフシフト」')).toBeVisible();
     expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('a grant that cannot write says so and offers to connect again, instead of failing silently', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
+    const app = renderSalon(
+      PATH,
+      googleApi({
+        ...overview(),
+        account: { id: TOKEN, email: 'salon.demo@example.com', can_write: false },
+        writes: {
+          pending: 0,
+          failed: 2,
+          last_error: GOOGLE_MESSAGES.writeForbidden,
+          last_error_at: '2030-04-15T01:05:00.000Z',
+        },
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Googleカレンダーへの書き込み権限がありません。もう一度連携してください。',
+    );
+    await app.user.click(screen.getByRole('button', { name: 'もう一度連携する' }));
+    await vi.waitFor(() =>
+      expect(go).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/v2/auth?state=7.x'),
+    );
+    go.mockRestore();
+  });
+
+  it('writes Google refused are said with their counts and the last error, with no reconnect button', async () => {
+    renderSalon(
+      PATH,
+      googleApi({
+        ...overview(),
+        writes: {
+          pending: 3,
+          failed: 1,
+          last_error: GOOGLE_MESSAGES.unavailable,
+          last_error_at: '2030-04-15T01:05:00.000Z',
+        },
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('再送待ち 3件・停止 1件');
+    expect(alert).toHaveTextContent(GOOGLE_MESSAGES.unavailable);
+    expect(screen.queryByRole('button', { name: 'もう一度連携する' })).toBeNull();
   });
 
   it('staff without reserve-write see the links but no connect, link, resync or unlink', async () => {

@@ -7,6 +7,7 @@ import { useToast } from '@/ui/toast';
 import { writeErrorText } from '../../utils/write-errors';
 import { CalendarLinks } from './calendar-links';
 import { useConnectGoogle, useGoogleCalendars } from './google-api';
+import { WriteStatus } from './write-status';
 import './google.css';
 
 /** Leaves the console for Google's consent page (a seam for the component tests). */
@@ -56,7 +57,7 @@ export function GoogleSection({ salonId, canWrite }: { salonId: number; canWrite
   const data = overview.data;
   return (
     <div className="settings-stack">
-      <AccountCard salonId={salonId} canWrite={canWrite} account={data.account} />
+      <AccountCard salonId={salonId} canWrite={canWrite} data={data} />
       {data.calendars_error ? (
         <p className="notice notice--error" role="alert">
           {data.calendars_error}
@@ -67,12 +68,9 @@ export function GoogleSection({ salonId, canWrite }: { salonId: number; canWrite
   );
 }
 
-function AccountCard(props: {
-  salonId: number;
-  canWrite: boolean;
-  account: GoogleCalendars['account'];
-}) {
-  const { salonId, canWrite, account } = props;
+function AccountCard(props: { salonId: number; canWrite: boolean; data: GoogleCalendars }) {
+  const { salonId, canWrite, data } = props;
+  const { account } = data;
   const connect = useConnectGoogle(salonId);
   const toast = useToast();
   const start = () =>
@@ -106,9 +104,15 @@ function AccountCard(props: {
       ) : (
         <p className="text-muted">Googleアカウントはまだ連携されていません。</p>
       )}
+      <WriteStatus
+        data={data}
+        canWrite={canWrite}
+        reconnecting={connect.isPending || connect.isSuccess}
+        onReconnect={start}
+      />
       {canWrite ? (
         <p className="google-hint">
-          Googleの画面で許可すると、この画面に戻ります。カレンダーは読み取りにだけ使います。
+          Googleの画面で許可すると、この画面に戻ります。シフトの読み取りと、担当者の予約の書き込みに使います。
         </p>
       ) : null}
     </section>
