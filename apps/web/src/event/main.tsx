@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { EventApp, eventKeyOfPath } from '@/features/events/index-phone';
+import { EventApp, eventKeyOfPath, offerIdOfSearch } from '@/features/events/index-phone';
 import '@/features/booking/booking.css';
 import '@/features/events/phone/event-page.css';
 
@@ -14,6 +14,9 @@ if (!root) throw new Error('event.html must contain #root');
 
 createRoot(root).render(
   <StrictMode>
-    <EventApp publicKey={eventKeyOfPath(window.location.pathname)} />
+    <EventApp
+      publicKey={eventKeyOfPath(window.location.pathname)}
+      offerId={offerIdOfSearch(window.location.search)}
+    />
   </StrictMode>,
 );

@@ -11,3 +11,9 @@ export function eventKeyOfPath(pathname: string): string {
     return '';
   }
 }
+
+/** `?offer={waitlistId}` of the LINE message that offers a seat (decision 0310); null otherwise. */
+export function offerIdOfSearch(search: string): number | null {
+  const value = new URLSearchParams(search).get('offer') ?? '';
+  return /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}

@@ -1,9 +1,10 @@
-import type { MemberIdentity } from '@tsunagu/contracts';
+import type { MemberIdentity, PublicEvent, PublicEventSlot } from '@tsunagu/contracts';
 import { useId, useState } from 'react';
 import type { MemberSessionState } from '@/features/booking/api/use-member-session';
 import { SignIn } from '@/features/booking/components/sign-in';
 import { slotLabel } from '../lib/event-time';
-import type { PublicEvent, PublicEventSlot } from './event-booking-api';
+import type { Answers } from './event-booking-api';
+import { isUnanswered, QuestionFields } from './question-fields';
 
 /**
  * The one screen between picking a date and the booking: the date again, the organiser's
@@ -18,19 +19,19 @@ export function BookPanel(props: {
   member: MemberSessionState;
   busy: boolean;
   error: string;
-  onBook: (answers: string[]) => void;
+  onBook: (answers: Answers) => void;
   onBack: () => void;
 }) {
   const id = useId();
   const { event, slot } = props;
-  const [answers, setAnswers] = useState<string[]>(() => event.questions.map(() => ''));
+  const [answers, setAnswers] = useState<Answers>({});
   const [missing, setMissing] = useState<number[]>([]);
   const submit = () => {
-    const empty = event.questions.flatMap((q, index) =>
-      q.required && !answers[index]?.trim() ? [index] : [],
+    const empty = event.questions.flatMap((q) =>
+      q.required && isUnanswered(answers[String(q.var_id)]) ? [q.var_id] : [],
     );
     setMissing(empty);
-    if (empty.length === 0) props.onBook(answers.map((answer) => answer.trim()));
+    if (empty.length === 0) props.onBook(answers);
   };
   return (
     <section className="bk-card ev-book" aria-labelledby={`${id}-title`}>
@@ -43,29 +44,13 @@ export function BookPanel(props: {
           満席です。空きが出たら順番にLINEでお知らせします。案内から時間内に参加を確定してください。
         </p>
       ) : null}
-      {event.questions.map((question, index) => (
-        <div key={index} className="bk-field">
-          <label htmlFor={`${id}-q${index}`}>
-            {question.label}
-            {question.required ? <span className="bk-required">必須</span> : null}
-          </label>
-          <textarea
-            id={`${id}-q${index}`}
-            rows={2}
-            maxLength={1000}
-            value={answers[index] ?? ''}
-            aria-invalid={missing.includes(index) ? true : undefined}
-            onChange={(change) =>
-              setAnswers(answers.map((a, at) => (at === index ? change.target.value : a)))
-            }
-          />
-          {missing.includes(index) ? (
-            <p className="bk-error" role="alert">
-              「{question.label}」を入力してください
-            </p>
-          ) : null}
-        </div>
-      ))}
+      <QuestionFields
+        idPrefix={id}
+        questions={event.questions}
+        answers={answers}
+        missing={missing}
+        onChange={setAnswers}
+      />
       {props.member.session ? (
         <div className="bk-actions">
           <button type="button" className="bk-btn" onClick={props.onBack}>

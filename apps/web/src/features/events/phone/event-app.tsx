@@ -1,4 +1,4 @@
-import type { MemberIdentity } from '@tsunagu/contracts';
+import type { MemberIdentity, PublicEvent, PublicEventSlot } from '@tsunagu/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { BookingApiError } from '@/features/booking/api/booking-api';
 import {
@@ -8,12 +8,7 @@ import {
 import { SignIn } from '@/features/booking/components/sign-in';
 import { slotLabel } from '../lib/event-time';
 import { BookPanel } from './book-panel';
-import {
-  eventBookingApi,
-  type BookResult,
-  type PublicEvent,
-  type PublicEventSlot,
-} from './event-booking-api';
+import { eventBookingApi, type Answers } from './event-booking-api';
 import { MyEventBookings } from './my-event-bookings';
 import { SlotList } from './slot-list';
 
@@ -25,13 +20,16 @@ type Picked = { slot: PublicEventSlot; waitlist: boolean };
  * need no sign-in; picking a date opens one confirm panel (questions, LINE sign-in as on the
  * booking page, 予約する); 「予約の確認」 lists the friend's own bookings of the event.
  */
-export function EventApp({ publicKey }: { publicKey: string }) {
+export function EventApp({ publicKey, offerId }: { publicKey: string; offerId: number | null }) {
   const api = useMemo(() => eventBookingApi(publicKey), [publicKey]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failure, setFailure] = useState('');
-  const [tab, setTab] = useState<'book' | 'mine'>('book');
+  // The LINE message offering a seat opens `?offer={id}`: straight to my bookings.
+  const [tab, setTab] = useState<'book' | 'mine'>(offerId ? 'mine' : 'book');
   const [picked, setPicked] = useState<Picked | null>(null);
-  const [done, setDone] = useState<{ result: BookResult; slot: PublicEventSlot } | null>(null);
+  const [done, setDone] = useState<{ waitlist: number | null; slot: PublicEventSlot } | null>(
+    null,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [version, setVersion] = useState(0);
@@ -68,14 +66,17 @@ export function EventApp({ publicKey }: { publicKey: string }) {
     );
 
   const { event } = loaded;
-  const book = (answers: string[]) => {
+  const book = (answers: Answers) => {
     if (!picked) return;
     setBusy(true);
     setError('');
-    api
-      .book(picked.slot.id, answers, picked.waitlist)
-      .then((result) => {
-        setDone({ result, slot: picked.slot });
+    const { slot, waitlist } = picked;
+    (waitlist
+      ? api.joinWaitlist(slot.id, answers).then((entry) => entry.position)
+      : api.book(slot.id, answers).then(() => null)
+    )
+      .then((position) => {
+        setDone({ waitlist: position, slot });
         setPicked(null);
         setVersion((n) => n + 1);
       })
@@ -111,14 +112,16 @@ export function EventApp({ publicKey }: { publicKey: string }) {
       </nav>
       {tab === 'mine' ? (
         member.session ? (
-          <MyEventBookings api={api} version={version} />
+          <MyEventBookings api={api} version={version} offerId={offerId} />
         ) : (
           <SignInOnly loaded={loaded} member={member} />
         )
       ) : done ? (
         <section className="bk-card bk-result" role="status">
           <h2 className="bk-result__title">
-            {done.result.state === 'waitlisted' ? 'キャンセル待ちに登録しました' : '予約しました'}
+            {done.waitlist === null
+              ? '予約しました'
+              : `キャンセル待ちに登録しました（${done.waitlist}番目）`}
           </h2>
           <p>{slotLabel(done.slot.starts_at, done.slot.ends_at)}</p>
           <p className="bk-muted">確認のメッセージをLINEでお送りします。</p>

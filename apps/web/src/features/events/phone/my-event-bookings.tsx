@@ -1,20 +1,29 @@
 import { useEffect, useState } from 'react';
 import { BookingApiError } from '@/features/booking/api/booking-api';
-import { slotLabel, tokyoParts } from '../lib/event-time';
-import type { EventBookingApi, MyEventBooking } from './event-booking-api';
+import { dateJa, slotLabel, tokyoParts } from '../lib/event-time';
+import type { EventBookingApi, MyEventBookings as Mine } from './event-booking-api';
 
 const when = (iso: string) => {
   const at = tokyoParts(iso);
   return `${at.date.replace(/-/g, '/')} ${at.time}`;
 };
+const failureText = (failure: unknown, fallback: string) =>
+  failure instanceof BookingApiError ? failure.message : fallback;
 
 /**
- * The friend's own bookings of this event: the place (shown only to them), cancel before the
- * deadline, and an offered seat to accept in time. Only the signed-in friend's rows come back.
+ * The friend's own bookings of this event: the place and online URL (shown only to them), the
+ * check-in code, cancel before the deadline; their waitlist entries, with an offered seat to
+ * accept in time. Only the signed-in friend's rows come back from the server.
  */
-export function MyEventBookings(props: { api: EventBookingApi; version: number }) {
-  const [rows, setRows] = useState<MyEventBooking[] | null>(null);
+export function MyEventBookings(props: {
+  api: EventBookingApi;
+  version: number;
+  /** `?offer={waitlistId}` of the LINE message that offered a seat: that entry first. */
+  offerId: number | null;
+}) {
+  const [mine, setMine] = useState<Mine | null>(null);
   const [error, setError] = useState('');
+  const [done, setDone] = useState('');
   const [busy, setBusy] = useState(0);
   const [asking, setAsking] = useState(0);
   const [reload, setReload] = useState(0);
@@ -23,32 +32,41 @@ export function MyEventBookings(props: { api: EventBookingApi; version: number }
     let live = true;
     props.api
       .mine()
-      .then((data) => live && setRows(data.reservations))
-      .catch((failure: unknown) => {
-        if (live)
-          setError(failure instanceof BookingApiError ? failure.message : '読み込めませんでした');
-      });
+      .then((data) => live && setMine(data))
+      .catch((failure: unknown) => live && setError(failureText(failure, '読み込めませんでした')));
     return () => {
       live = false;
     };
   }, [props.api, props.version, reload]);
 
-  const act = (id: number, work: (id: number) => Promise<unknown>) => {
+  const act = (id: number, work: (id: number) => Promise<unknown>, message: string) => {
     setBusy(id);
     setError('');
+    setDone('');
     work(id)
-      .then(() => setReload((n) => n + 1))
-      .catch((failure: unknown) =>
-        setError(failure instanceof BookingApiError ? failure.message : '操作できませんでした'),
-      )
+      .then(() => {
+        setDone(message);
+        setReload((n) => n + 1);
+      })
+      .catch((failure: unknown) => setError(failureText(failure, '操作できませんでした')))
       .finally(() => {
         setBusy(0);
         setAsking(0);
       });
   };
 
-  if (!rows)
-    return error ? <p className="bk-alert">{error}</p> : <p className="bk-muted">読み込み中…</p>;
+  if (!mine)
+    return error ? (
+      <p className="bk-alert" role="alert">
+        {error}
+      </p>
+    ) : (
+      <p className="bk-muted">読み込み中…</p>
+    );
+  const live = mine.reservations.filter((row) => !row.state.startsWith('cancelled'));
+  const waiting = mine.waitlist
+    .filter((entry) => entry.state === 'waiting' || entry.state === 'offered')
+    .sort((a, b) => Number(b.id === props.offerId) - Number(a.id === props.offerId));
   return (
     <section className="bk-mine" aria-label="予約の確認">
       {error ? (
@@ -56,12 +74,57 @@ export function MyEventBookings(props: { api: EventBookingApi; version: number }
           {error}
         </p>
       ) : null}
-      {rows.length === 0 ? <p className="bk-muted">このイベントの予約はありません。</p> : null}
-      {rows.map((row) => (
-        <article key={row.id} className="bk-card ev-mine">
+      {done ? (
+        <p className="bk-notice" role="status">
+          {done}
+        </p>
+      ) : null}
+      {live.length === 0 && waiting.length === 0 ? (
+        <p className="bk-muted">このイベントの予約はありません。</p>
+      ) : null}
+      {waiting.map((entry) => (
+        <article key={`w${entry.id}`} className="bk-card ev-mine" aria-label="キャンセル待ち">
+          <p className="ev-mine__when">
+            {dateJa(entry.date)} {entry.from}〜
+          </p>
+          <p>
+            <span className="bk-badge bk-badge--wait">{entry.state_name}</span>
+            {entry.state === 'waiting' ? <span className="bk-muted"> {entry.position}番目</span> : null}
+          </p>
+          {entry.state === 'offered' ? (
+            <div className="bk-notice">
+              <p>
+                空きが出ました。
+                {entry.offer_expires_at ? `${when(entry.offer_expires_at)}までに` : ''}
+                参加を確定してください。
+              </p>
+              <button
+                type="button"
+                className="bk-btn bk-btn--primary bk-btn--wide"
+                disabled={busy === entry.id}
+                onClick={() => act(entry.id, props.api.accept, '予約が確定しました')}
+              >
+                参加を確定する
+              </button>
+            </div>
+          ) : null}
+          <button
+            type="button"
+            className="bk-btn"
+            disabled={busy === entry.id}
+            onClick={() =>
+              act(entry.id, props.api.leaveWaitlist, 'キャンセル待ちを取り消しました')
+            }
+          >
+            {entry.state === 'offered' ? '辞退する' : 'キャンセル待ちをやめる'}
+          </button>
+        </article>
+      ))}
+      {live.map((row) => (
+        <article key={row.id} className="bk-card ev-mine" aria-label="予約">
           <p className="ev-mine__when">{slotLabel(row.starts_at, row.ends_at)}</p>
           <p>
-            <span className={`bk-badge ev-state--${row.state}`}>{row.state_name}</span>
+            <span className="bk-badge bk-badge--ok">{row.state_name}</span>
           </p>
           {row.place ? <p>場所: {row.place}</p> : null}
           {row.online_url ? (
@@ -71,22 +134,14 @@ export function MyEventBookings(props: { api: EventBookingApi; version: number }
               </a>
             </p>
           ) : null}
-          {row.state === 'offered' && row.offer_expires_at ? (
-            <div className="bk-notice">
-              <p>空きが出ました。{when(row.offer_expires_at)}までに参加を確定してください。</p>
-              <button
-                type="button"
-                className="bk-btn bk-btn--primary bk-btn--wide"
-                disabled={busy === row.id}
-                onClick={() => act(row.id, props.api.accept)}
-              >
-                参加を確定する
-              </button>
-            </div>
+          {row.checkin_code && row.state === 'booked' ? (
+            <p className="bk-muted">
+              受付コード: <strong className="ev-code">{row.checkin_code}</strong>
+            </p>
           ) : null}
           {row.can_cancel && asking !== row.id ? (
             <button type="button" className="bk-btn" onClick={() => setAsking(row.id)}>
-              {row.state === 'waitlisted' ? 'キャンセル待ちをやめる' : 'キャンセルする'}
+              キャンセルする
             </button>
           ) : null}
           {asking === row.id ? (
@@ -100,18 +155,14 @@ export function MyEventBookings(props: { api: EventBookingApi; version: number }
                   type="button"
                   className="bk-btn bk-btn--danger"
                   disabled={busy === row.id}
-                  onClick={() => act(row.id, props.api.cancel)}
+                  onClick={() => act(row.id, props.api.cancel, '予約をキャンセルしました')}
                 >
                   キャンセルする
                 </button>
               </div>
             </div>
           ) : null}
-          {!row.can_cancel && row.cancel_until && ['booked', 'waitlisted'].includes(row.state) ? (
-            <p className="bk-muted">
-              キャンセル期限（{when(row.cancel_until)}）を過ぎました。お店にご連絡ください。
-            </p>
-          ) : null}
+          {!row.can_cancel && row.refusal ? <p className="bk-muted">{row.refusal}</p> : null}
         </article>
       ))}
     </section>

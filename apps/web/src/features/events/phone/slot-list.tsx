@@ -1,10 +1,23 @@
+import type { PublicEventSlot } from '@tsunagu/contracts';
 import { slotLabel } from '../lib/event-time';
-import { seatsState } from '../lib/seats';
-import type { PublicEventSlot } from './event-booking-api';
+
+/** What a friend reads about a slot's seats: 満席 / 残りわずか from the server, with the count. */
+export function seatsText(slot: PublicEventSlot): string {
+  switch (slot.seat_label) {
+    case 'full':
+      return '満席';
+    case 'few':
+      return `残りわずか（あと${slot.seats_left}席）`;
+    case 'closed':
+      return slot.refusal || slot.seat_label_text;
+    default:
+      return `残り${slot.seats_left}席`;
+  }
+}
 
 /**
- * The event's dates, each one tap: a slot with seats books, a full one joins the waitlist, a
- * closed one says why. Seats left read 満席 / 残りわずか (decision 0316).
+ * The event's dates, each one tap: a slot with seats books, a full one joins the waitlist when
+ * the event keeps one, a closed one says why.
  */
 export function SlotList(props: {
   slots: PublicEventSlot[];
@@ -15,24 +28,21 @@ export function SlotList(props: {
   return (
     <ul className="ev-slots" aria-label="日時を選ぶ">
       {props.slots.map((slot) => {
-        const seats = seatsState(slot.booked, slot.capacity);
-        const full = seats.left === 0;
-        const waitlist = full && slot.waitlist_open;
+        const waitlist = slot.seat_label === 'full' && slot.waitlist_open;
+        const canTap = slot.seat_label === 'full' ? waitlist : slot.bookable;
         const name = slotLabel(slot.starts_at, slot.ends_at);
         return (
           <li key={slot.id}>
             <button
               type="button"
-              className={`ev-slot ev-slot--${seats.tone}`}
-              disabled={!slot.bookable || (full && !waitlist)}
-              aria-label={`${name} ${seats.label}${waitlist ? ' キャンセル待ちに登録' : ''}`}
+              className={`ev-slot ev-slot--${slot.seat_label}`}
+              disabled={!canTap}
               onClick={() => props.onPick(slot, waitlist)}
             >
               <span className="ev-slot__when">{name}</span>
-              {slot.place ? <span className="bk-muted">{slot.place}</span> : null}
               <span className="ev-slot__seats">
-                {slot.bookable ? seats.label : slot.closed_reason || '受付期間外'}
-                {waitlist && slot.bookable ? '・キャンセル待ちに登録できます' : ''}
+                {seatsText(slot)}
+                {waitlist ? '・キャンセル待ちに登録できます' : ''}
               </span>
             </button>
           </li>
