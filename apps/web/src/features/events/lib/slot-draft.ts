@@ -1,4 +1,4 @@
-import { tokyoIso, tokyoParts } from './event-time';
+import { tokyoIso, tokyoParts } from '@/lib/tokyo-wall-clock';
 
 /** A Tokyo date and time as the organiser types them ('' while empty). */
 export type WallClock = { date: string; time: string };

@@ -1,5 +1,5 @@
 import type { PublicEventSlot } from '@tsunagu/contracts';
-import { slotLabel } from '../lib/event-time';
+import { slotLabel } from '@/lib/tokyo-wall-clock';
 
 /** What a friend reads about a slot's seats: 満席 / 残りわずか from the server, with the count. */
 export function seatsText(slot: PublicEventSlot): string {

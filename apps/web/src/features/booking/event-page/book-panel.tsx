@@ -1,8 +1,8 @@
 import type { MemberIdentity, PublicEvent, PublicEventSlot } from '@tsunagu/contracts';
 import { useId, useState } from 'react';
-import type { MemberSessionState } from '@/features/booking/api/use-member-session';
-import { SignIn } from '@/features/booking/components/sign-in';
-import { slotLabel } from '../lib/event-time';
+import type { MemberSessionState } from '../api/use-member-session';
+import { SignIn } from '../components/sign-in';
+import { slotLabel } from '@/lib/tokyo-wall-clock';
 import type { Answers } from './event-booking-api';
 import { isUnanswered, QuestionFields } from './question-fields';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { BookingApiError } from '@/features/booking/api/booking-api';
-import { dateJa, slotLabel, tokyoParts } from '../lib/event-time';
+import { BookingApiError } from '../api/booking-api';
+import { dateJa, slotLabel, tokyoParts } from '@/lib/tokyo-wall-clock';
 import type { EventBookingApi, MyEventBookings as Mine } from './event-booking-api';
 
 const when = (iso: string) => {

@@ -1,12 +1,12 @@
 import type { MemberIdentity, PublicEvent, PublicEventSlot } from '@tsunagu/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { BookingApiError } from '@/features/booking/api/booking-api';
+import { BookingApiError } from '../api/booking-api';
 import {
   useMemberSession,
   type MemberSessionState,
-} from '@/features/booking/api/use-member-session';
-import { SignIn } from '@/features/booking/components/sign-in';
-import { slotLabel } from '../lib/event-time';
+} from '../api/use-member-session';
+import { SignIn } from '../components/sign-in';
+import { slotLabel } from '@/lib/tokyo-wall-clock';
 import { BookPanel } from './book-panel';
 import { eventBookingApi, type Answers } from './event-booking-api';
 import { MyEventBookings } from './my-event-bookings';

@@ -6,7 +6,7 @@ import type {
   PublicEvent,
   VarValue,
 } from '@tsunagu/contracts';
-import { call } from '@/features/booking/api/booking-api';
+import { call } from '../api/booking-api';
 
 /**
  * The friend's event page calls `/api/event_booking/{publicKey}/…` (decision 0310) with the

@@ -1,6 +1,6 @@
 import { weeklyDates } from '@tsunagu/contracts';
 import { describe, expect, it } from 'vitest';
-import { tokyoIso, tokyoParts } from './event-time';
+import { tokyoIso, tokyoParts } from './tokyo-wall-clock';
 
 describe('Tokyo wall-clock times of an event', () => {
   it('reads an instant in Tokyo whatever its offset, and writes +09:00', () => {
