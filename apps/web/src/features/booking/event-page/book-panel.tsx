@@ -62,7 +62,7 @@ export function BookPanel(props: {
             disabled={props.busy}
             onClick={submit}
           >
-            {props.waitlist ? 'キャンセル待ちに登録する' : '予約する'}
+            {props.waitlist ? 'キャンセル待ちに登録する' : '予約を確定する'}
           </button>
         </div>
       ) : (

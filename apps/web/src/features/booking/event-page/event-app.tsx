@@ -1,10 +1,7 @@
 import type { MemberIdentity, PublicEvent, PublicEventSlot } from '@tsunagu/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { BookingApiError } from '../api/booking-api';
-import {
-  useMemberSession,
-  type MemberSessionState,
-} from '../api/use-member-session';
+import { useMemberSession, type MemberSessionState } from '../api/use-member-session';
 import { SignIn } from '../components/sign-in';
 import { slotLabel } from '@/lib/tokyo-wall-clock';
 import { BookPanel } from './book-panel';
@@ -27,9 +24,7 @@ export function EventApp({ publicKey, offerId }: { publicKey: string; offerId: n
   // The LINE message offering a seat opens `?offer={id}`: straight to my bookings.
   const [tab, setTab] = useState<'book' | 'mine'>(offerId ? 'mine' : 'book');
   const [picked, setPicked] = useState<Picked | null>(null);
-  const [done, setDone] = useState<{ waitlist: number | null; slot: PublicEventSlot } | null>(
-    null,
-  );
+  const [done, setDone] = useState<{ waitlist: number | null; slot: PublicEventSlot } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [version, setVersion] = useState(0);

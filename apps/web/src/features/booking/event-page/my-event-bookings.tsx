@@ -89,7 +89,9 @@ export function MyEventBookings(props: {
           </p>
           <p>
             <span className="bk-badge bk-badge--wait">{entry.state_name}</span>
-            {entry.state === 'waiting' ? <span className="bk-muted"> {entry.position}番目</span> : null}
+            {entry.state === 'waiting' ? (
+              <span className="bk-muted"> {entry.position}番目</span>
+            ) : null}
           </p>
           {entry.state === 'offered' ? (
             <div className="bk-notice">
@@ -112,9 +114,7 @@ export function MyEventBookings(props: {
             type="button"
             className="bk-btn"
             disabled={busy === entry.id}
-            onClick={() =>
-              act(entry.id, props.api.leaveWaitlist, 'キャンセル待ちを取り消しました')
-            }
+            onClick={() => act(entry.id, props.api.leaveWaitlist, 'キャンセル待ちを取り消しました')}
           >
             {entry.state === 'offered' ? '辞退する' : 'キャンセル待ちをやめる'}
           </button>

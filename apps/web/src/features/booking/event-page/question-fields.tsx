@@ -5,7 +5,12 @@ type Question = PublicEvent['questions'][number];
 
 /** Whether a question still needs an answer. */
 export function isUnanswered(value: VarValue | undefined): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /**

@@ -23,8 +23,7 @@ export function SlotList(props: {
   slots: PublicEventSlot[];
   onPick: (slot: PublicEventSlot, waitlist: boolean) => void;
 }) {
-  if (props.slots.length === 0)
-    return <p className="bk-muted">予約できる日時はまだありません。</p>;
+  if (props.slots.length === 0) return <p className="bk-muted">予約できる日時はまだありません。</p>;
   return (
     <ul className="ev-slots" aria-label="日時を選ぶ">
       {props.slots.map((slot) => {

@@ -61,8 +61,14 @@ export const EMPTY_EVENT: EventValues = {
 };
 
 export function valuesOf(event: EventDetail): EventValues {
-  const { id: _id, public_key: _key, state_name: _name, created_at: _c, updated_at: _u, ...rest } =
-    event;
+  const {
+    id: _id,
+    public_key: _key,
+    state_name: _name,
+    created_at: _c,
+    updated_at: _u,
+    ...rest
+  } = event;
   return rest;
 }
 
@@ -114,7 +120,12 @@ export function EventForm(props: {
   const formError =
     props.error && Object.keys(errors).length === 0 ? refusalText(props.error) : null;
 
-  const text = (key: 'admin_name' | 'title' | 'image_url' | 'place' | 'online_url' | 'folder', label: string, max: number, hint?: string) => (
+  const text = (
+    key: 'admin_name' | 'title' | 'image_url' | 'place' | 'online_url' | 'folder',
+    label: string,
+    max: number,
+    hint?: string,
+  ) => (
     <div className="field">
       <label className="field__label" htmlFor={`ev-${key}`}>
         {label}
@@ -174,7 +185,12 @@ export function EventForm(props: {
         ) : null}
         <div className="ev-grid">
           {text('place', '場所（住所）', EVENT_LIMITS.placeMax, '予約した友だちにだけ表示されます')}
-          {text('online_url', 'オンラインURL', EVENT_LIMITS.urlMax, '予約した友だちにだけ表示されます')}
+          {text(
+            'online_url',
+            'オンラインURL',
+            EVENT_LIMITS.urlMax,
+            '予約した友だちにだけ表示されます',
+          )}
           {text('folder', 'フォルダ', EVENT_LIMITS.folderMax, '空欄は未分類')}
         </div>
         <datalist id="ev-folders">

@@ -89,7 +89,11 @@ export function QuestionsEditor(props: {
             onClick={() =>
               onChange([
                 ...questions,
-                { var_id: (free ?? items[0])!.id, label: (free ?? items[0])!.name, required: false },
+                {
+                  var_id: (free ?? items[0])!.id,
+                  label: (free ?? items[0])!.name,
+                  required: false,
+                },
               ])
             }
           >
