@@ -86,7 +86,6 @@ export function EventApp({ publicKey, offerId }: { publicKey: string; offerId: n
   return (
     <main className="bk ev">
       <header className="bk-header">
-        {event.account_name ? <p className="bk-header__salon">{event.account_name}</p> : null}
         <h1 className="bk-header__title">{event.title}</h1>
         {member.session ? (
           <p className="bk-header__member">{member.session.member.display_name} さん</p>
