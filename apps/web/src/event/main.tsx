@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { EventApp, eventKeyOfPath, offerIdOfSearch } from '@/features/booking';
+import { EventApp, eventKeyOfPath, offerIdOfSearch } from '@/features/booking/event-page';
 import '@/features/booking/booking.css';
 import '@/features/booking/event-page/event-page.css';
 
