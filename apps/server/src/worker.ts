@@ -12,6 +12,7 @@ import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/i
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
+import { eventWorkerFromConfig } from './modules/events/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { richMenuPublisherFromConfig } from './modules/rich-menus/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
@@ -68,6 +69,8 @@ async function main() {
   });
   // Staff notices by e-mail and LINE (issue 26, decision 0280).
   const staff = staffDispatcherFromConfig(database.db, config, log);
+  // Event reminders and waitlist offers (issue 27, decision 0312).
+  const eventWork = eventWorkerFromConfig(database.db, config, log);
   const webhookEvents = createWebhookEventProcessor({
     db: database.db,
     handlers: lineWebhookHandlers(config),
@@ -97,6 +100,7 @@ async function main() {
           journeys.stop(),
           notifications.stop(),
           staff.stop(),
+          eventWork.stop(),
           webhookEvents.stop(),
         ]),
       )
@@ -119,6 +123,7 @@ async function main() {
   journeys.start();
   notifications.start();
   void staff.start();
+  eventWork.start();
   started = webhookEvents.start();
   await started;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actionListSchema, actionSchema } from './actions.js';
 import { varValueSchema } from './friend-info.js';
+import { FRIENDS_CSV_ENCODINGS } from './friends-csv.js';
 import { idParam, idSchema } from './ids.js';
 import { salonDateSchema, salonTimeSchema } from './salon/common.js';
 
@@ -547,6 +548,30 @@ export const eventReservationListSchema = z.object({
   reservations: z.array(eventReservationSchema),
   waitlist: z.array(eventWaitlistEntrySchema),
 });
+
+/** `GET /api/events/{id}/reservations.csv?encoding=`: UTF-8 with BOM (default) or CP932. */
+export const eventCsvQuerySchema = z.object({
+  slot_id: idParam.optional(),
+  encoding: z.enum(FRIENDS_CSV_ENCODINGS).default('utf-8'),
+});
+/** The CSV's first columns; each question's label follows. */
+export const EVENT_CSV_COLUMNS = [
+  '日程',
+  '開始',
+  '終了',
+  '友だちID',
+  '友だち名',
+  '状態',
+  '予約日時',
+  '受付',
+  'キャンセル日時',
+  '出席日時',
+] as const;
+export const EVENT_RESERVATION_SOURCE_LABELS = {
+  member: '本人',
+  staff: 'スタッフ',
+  waitlist: 'キャンセル待ち',
+} as const;
 
 const answersSchema = z
   .record(z.string().regex(/^[1-9]\d{0,9}$/, { error: EVENT_MESSAGES.answers }), varValueSchema, {
