@@ -1,5 +1,6 @@
 import {
   EVENT_RESERVATION_STATE_LABELS,
+  EVENT_RESERVATION_SOURCE_LABELS,
   EVENT_RESERVATION_STATES,
   type EventReservation,
   type EventReservationState,
@@ -7,8 +8,6 @@ import {
 import { Link } from 'react-router';
 import { tokyoParts } from '@/lib/tokyo-wall-clock';
 import { eventPaths } from '../paths';
-
-const SOURCE = { member: '本人', staff: 'スタッフ', waitlist: '繰り上げ' } as const;
 
 const at = (iso: string) => {
   const parts = tokyoParts(iso);
@@ -45,7 +44,7 @@ export function ReservationRow(props: {
       </td>
       <td className="ev-nowrap">
         {at(row.booked_at)}
-        <div className="text-muted">{SOURCE[row.source]}</div>
+        <div className="text-muted">{EVENT_RESERVATION_SOURCE_LABELS[row.source]}</div>
       </td>
       <td>
         {props.canWrite ? (
