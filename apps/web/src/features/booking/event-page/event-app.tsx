@@ -97,7 +97,7 @@ export function EventApp({ publicKey, offerId }: { publicKey: string; offerId: n
             key={name}
             type="button"
             className="bk-tab"
-            aria-pressed={tab === name}
+            aria-current={tab === name ? 'page' : undefined}
             onClick={() => setTab(name)}
           >
             {name === 'book' ? '予約する' : '予約の確認'}
@@ -175,10 +175,14 @@ function EventDetails(props: {
   const open = event.state === 'open';
   return (
     <>
-      <section className="bk-card ev-about" aria-label="イベントの内容">
-        {event.image_url ? <img className="ev-about__image" src={event.image_url} alt="" /> : null}
-        {event.description ? <p className="ev-about__text">{event.description}</p> : null}
-      </section>
+      {event.image_url || event.description ? (
+        <section className="bk-card ev-about" aria-label="イベントの内容">
+          {event.image_url ? (
+            <img className="ev-about__image" src={event.image_url} alt="" />
+          ) : null}
+          {event.description ? <p className="ev-about__text">{event.description}</p> : null}
+        </section>
+      ) : null}
       {open ? (
         <SlotList slots={event.slots} onPick={props.onPick} />
       ) : (
