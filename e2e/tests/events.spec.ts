@@ -45,6 +45,8 @@ test('issue 27: an event with two slots, booked from the phone, attended, and a 
     await desk.getByLabel('管理名').fill('12月体験会（e2e）');
     await desk.getByLabel('タイトル').fill('骨盤ヨガ体験会');
     await desk.getByLabel('状態').selectOption('open');
+    // The friend books one slot and waits for the other: once per slot, not once per event.
+    await desk.getByLabel('予約できる回数').selectOption('per_slot');
     await desk.getByRole('button', { name: '作成して日程を追加' }).click();
     await expect(desk).toHaveURL(/\/line\/reserve\/event\/\d+\/edit$/);
     const eventId = /event\/(\d+)\/edit/.exec(desk.url())![1];
