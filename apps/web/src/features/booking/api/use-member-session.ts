@@ -10,10 +10,7 @@ import { liffTokens } from './liff';
  * Login and back; in the demo (no LINE Login channel) they continue as a seeded member.
  * The event page (issue 27) signs in the same way through its own `/session` call.
  */
-export function useMemberSession(
-  api: Pick<BookingApi, 'signIn'>,
-  identity: MemberIdentity | null,
-) {
+export function useMemberSession(api: Pick<BookingApi, 'signIn'>, identity: MemberIdentity | null) {
   const [session, setSession] = useState<MemberSession | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
