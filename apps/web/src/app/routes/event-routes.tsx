@@ -9,8 +9,10 @@ import {
   type ActionsEditorProps,
   type FriendPickerProps,
 } from '@/features/events';
-import { ActionListEditor, useActionChoices } from '@/features/follow';
-import { MemberSearchDialog } from '@/features/salon';
+// The two pieces only, not the follow settings and the salon console behind their indexes.
+import { useActionChoices } from '@/features/follow/api/follow-api';
+import { ActionListEditor } from '@/features/follow/components/action-list-editor';
+import { MemberSearchDialog } from '@/features/salon/components/member-search-dialog';
 import { Loading } from '@/ui/loading';
 import type { PageProps } from '../route-handle';
 import { useCanWriteReservations } from './salon-routes';

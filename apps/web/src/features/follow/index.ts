@@ -1,3 +1,3 @@
 export { FollowSettingsPage, FOLLOW_TABS } from './pages/follow-settings-page';
 export { ActionListEditor } from './components/action-list-editor';
-export { useActionChoices, useActionSets, type ActionChoices } from './api/follow-api';
+export { useActionSets } from './api/follow-api';

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
+// Loaded before the first test, so the lazily loaded screen is not compiled inside a findBy.
+import './event-routes';
 
 const slot: EventSlot = {
   id: 31,
