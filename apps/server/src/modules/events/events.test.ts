@@ -50,6 +50,15 @@ describe('events', () => {
     expect(own.next_starts_at).toBe(tokyoAt(7, '10:00'));
   });
 
+  it('the demo has one open event with two slots, the first with two friends booked', async () => {
+    const list = (await e.demo.get('/api/events')).json();
+    const demo = list.events.find((item: { title: string }) => item.title === 'ヘッドスパ体験会');
+    expect(demo).toMatchObject({ state: 'open', state_name: '受付中', booked: 2 });
+    expect(demo.slots).toHaveLength(2);
+    const page = (await e.demo.get(`/api/event_booking/${demo.public_key}`)).json();
+    expect(page.slots.map((slot: { seats_left: number }) => slot.seats_left)).toEqual([6, 6]);
+  });
+
   it('refuses a slot without an offset, naming the field in Japanese', async () => {
     const response = await e.demo.post(`/api/events/${event.id}/slots`, {
       starts_at: '2026-12-01T10:00:00',
