@@ -13,7 +13,7 @@ import { seedDemoBoard } from './modules/board/index.js';
 import { seedDemoChats } from './modules/chats/index.js';
 import { seedDemoCommonVars } from './modules/common-vars/index.js';
 import { seedDemoEpisodes } from './modules/episodes/index.js';
-import { seedDemoEvents } from './modules/events/seed.js';
+import { seedDemoEvents } from './modules/events/index.js';
 import { seedDemoForms } from './modules/forms/index.js';
 import { seedDemoFriendInfo } from './modules/friend-info/index.js';
 import { seedDemoJourneys } from './modules/journeys/index.js';

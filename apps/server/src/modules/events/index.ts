@@ -70,3 +70,4 @@ export function eventWorkerFromConfig(
 }
 
 export { createEventWorker, type EventWorker } from './worker.js';
+export { seedDemoEvents } from './seed.js';
