@@ -512,21 +512,23 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
 
   it('covers the member operations (the booking page writes), none left out', () => {
     const paths = memberOperations().map((operation) => `${operation.method} ${operation.path}`);
-    expect(paths.sort()).toEqual([
-      'DELETE /api/booking/{publicKey}/my/reservations/{id}/requests/{childId}',
-      'GET /api/booking/forms/{formKey}',
-      'GET /api/booking/{publicKey}/my/reservations',
-      'POST /api/booking/forms/{formKey}',
-      'POST /api/booking/{publicKey}/my/reservations/{id}/cancel',
-      'POST /api/booking/{publicKey}/my/reservations/{id}/change',
-      'POST /api/booking/{publicKey}/reservations',
-      'POST /api/event_booking/{publicKey}/my/reservations/{id}/cancel',
-      'POST /api/event_booking/{publicKey}/my/waitlist/{id}/accept',
-      'POST /api/event_booking/{publicKey}/slots/{slotId}/reservations',
-      'POST /api/event_booking/{publicKey}/slots/{slotId}/waitlist',
-      'DELETE /api/event_booking/{publicKey}/my/waitlist/{id}',
-      'GET /api/event_booking/{publicKey}/my',
-    ].sort());
+    expect(paths.sort()).toEqual(
+      [
+        'DELETE /api/booking/{publicKey}/my/reservations/{id}/requests/{childId}',
+        'GET /api/booking/forms/{formKey}',
+        'GET /api/booking/{publicKey}/my/reservations',
+        'POST /api/booking/forms/{formKey}',
+        'POST /api/booking/{publicKey}/my/reservations/{id}/cancel',
+        'POST /api/booking/{publicKey}/my/reservations/{id}/change',
+        'POST /api/booking/{publicKey}/reservations',
+        'POST /api/event_booking/{publicKey}/my/reservations/{id}/cancel',
+        'POST /api/event_booking/{publicKey}/my/waitlist/{id}/accept',
+        'POST /api/event_booking/{publicKey}/slots/{slotId}/reservations',
+        'POST /api/event_booking/{publicKey}/slots/{slotId}/waitlist',
+        'DELETE /api/event_booking/{publicKey}/my/waitlist/{id}',
+        'GET /api/event_booking/{publicKey}/my',
+      ].sort(),
+    );
   });
 
   /** Reads first, then writes, deletes after them, and signing out last. */
