@@ -166,6 +166,13 @@ describe('events', () => {
       state: 'absent',
     });
     expect(absent.json().reservation.state_name).toBe('欠席');
+    const undone = await e.demo.patch(`/api/events/${event.id}/reservations/${booked.json().id}`, {
+      state: 'booked',
+    });
+    expect(undone.json().reservation).toMatchObject({ state: 'booked', attended_at: null });
+    await e.demo.patch(`/api/events/${event.id}/reservations/${booked.json().id}`, {
+      state: 'absent',
+    });
 
     const csv = await e.demo.get(`/api/events/${event.id}/reservations.csv`);
     expect(csv.statusCode).toBe(200);
