@@ -7,7 +7,7 @@ import {
   type EventListItem,
   type EventState,
   type EventSlotInput,
-  eventSlotInputSchema,
+  type eventSlotInputSchema,
 } from '@tsunagu/contracts';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { eventReservations, events, eventSlots } from '../../db/schema/index.js';

@@ -17,11 +17,12 @@ export const EVENT_WORKER_POLL_MS = 30_000;
 
 /** The seats of event slots with the account's push pipeline and the one action model. */
 export function seatsFromConfig(db: Database, config: Config, clock = () => new Date()) {
+  // Pushes are queued for now, as every push: the pipeline judges its own time.
   return createSeats({
     db,
-    pushes: createPushQueue({ clock }),
+    pushes: createPushQueue(),
     actions: {
-      pushes: createPushQueue({ clock }),
+      pushes: createPushQueue(),
       rendererFor: (executor: Executor) =>
         createFriendMessageRenderer(executor, config.PUBLIC_ORIGIN),
     },
@@ -59,7 +60,7 @@ export function eventWorkerFromConfig(
   const clock = options.clock ?? (() => new Date());
   return createEventWorker({
     db,
-    pushes: createPushQueue({ clock }),
+    pushes: createPushQueue(),
     seats: seatsFromConfig(db, config, clock),
     origin: config.PUBLIC_ORIGIN ?? '',
     log,
@@ -69,3 +70,4 @@ export function eventWorkerFromConfig(
 }
 
 export { createEventWorker, type EventWorker } from './worker.js';
+export { seedDemoEvents } from './seed.js';

@@ -90,8 +90,9 @@ export function createEventReservationsService(deps: {
       const slot = (await repository.findSlot(db, id, row.slotId))!;
       if (state === row.state) return one(event, reservationId);
       if (state === 'booked' || state === 'attended' || state === 'absent') {
+        // A cancelled one takes a seat again (as 予約), then its attendance is set.
         if (!isHolding(row.state)) await seats.restore(event, slot, reservationId);
-        if (state !== 'booked')
+        if (state !== 'booked' || isHolding(row.state))
           await db.transaction((tx) => seats.markAttendance(tx, event, reservationId, state));
       } else if (isHolding(row.state)) {
         await db.transaction((tx) =>

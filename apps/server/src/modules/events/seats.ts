@@ -165,6 +165,14 @@ export function createSeats(deps: SeatDeps) {
     answers: Record<string, VarValue>,
   ): Promise<number> {
     const checked = await checkAnswers(db, event.accountId, questionsOf(event), answers);
+    // A slot seen full needs no transaction (a stampede's late comers are answered at once); a
+    // seat seen free is still only taken by the locked update below.
+    const [seen] = await db
+      .select({ taken: eventSlots.seatsTaken, capacity: eventSlots.capacity })
+      .from(eventSlots)
+      .where(eq(eventSlots.id, slot.id));
+    if (!seen || seen.taken >= seen.capacity)
+      throw new ConflictError(EVENT_MESSAGES.slotFull(slotLabel(slot.startsAt)));
     try {
       return await db.transaction(async (tx) => {
         const [row] = await tx
