@@ -84,7 +84,7 @@ export function EventListPage({ title, canWrite }: { title: string; canWrite: bo
               {name}
               <span className="text-muted">{rows.length}件</span>
             </h2>
-            <div className="list-table__scroll">
+            <div className="ev-table-scroll">
               <table className="table ev-table">
                 <thead>
                   <tr>
