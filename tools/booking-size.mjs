@@ -25,26 +25,36 @@ export function bookingFiles(manifest, entry = 'booking.html') {
 }
 
 /** Gzipped bytes of each file of the booking page in a built `dist` folder. */
-export function bookingSize(distDir) {
+export function bookingSize(distDir, entry = 'booking.html') {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
   );
-  const files = bookingFiles(manifest).map((file) => ({
+  const files = bookingFiles(manifest, entry).map((file) => ({
     file,
     gzip: gzipSync(fs.readFileSync(path.join(distDir, file))).length,
   }));
   return { files, total: files.reduce((sum, entry) => sum + entry.gzip, 0) };
 }
 
+/** The phone pages under the budget: the booking page and the event page (decision 0318). */
+const PHONE_PAGES = [
+  { entry: 'booking.html', name: 'booking page /r/{publicKey}' },
+  { entry: 'event.html', name: 'event page /e/{publicKey}' },
+];
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const dist = path.resolve(process.argv[2] ?? 'dist');
-  const { files, total } = bookingSize(dist);
-  for (const entry of files)
-    console.log(`  ${entry.file}  ${(entry.gzip / 1024).toFixed(1)} KB gz`);
-  const line = `booking page /r/{publicKey}: ${(total / 1024).toFixed(1)} KB gzipped (budget ${BOOKING_BUDGET_BYTES / 1024} KB)`;
-  if (total > BOOKING_BUDGET_BYTES) {
-    console.error(`✗ ${line}`);
-    process.exit(1);
+  let over = false;
+  for (const page of PHONE_PAGES) {
+    if (!fs.existsSync(path.join(dist, page.entry))) continue;
+    const { files, total } = bookingSize(dist, page.entry);
+    for (const entry of files)
+      console.log(`  ${entry.file}  ${(entry.gzip / 1024).toFixed(1)} KB gz`);
+    const line = `${page.name}: ${(total / 1024).toFixed(1)} KB gzipped (budget ${BOOKING_BUDGET_BYTES / 1024} KB)`;
+    if (total > BOOKING_BUDGET_BYTES) {
+      console.error(`✗ ${line}`);
+      over = true;
+    } else console.log(`✓ ${line}`);
   }
-  console.log(`✓ ${line}`);
+  if (over) process.exit(1);
 }

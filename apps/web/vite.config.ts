@@ -23,12 +23,14 @@ export default defineConfig({
     // The manifest lets tools/ check the booking page's size budget (decision 0125).
     manifest: true,
     rollupOptions: {
-      // Three pages: the console, the customer's booking page /r/{publicKey} and a friend's
-      // answer page /f/{publicKey}, each with its own chunk so a phone never downloads the console.
+      // Four pages: the console, the customer's booking page /r/{publicKey}, a friend's answer
+      // page /f/{publicKey} and event page /e/{publicKey} (decision 0318), each with its own
+      // chunk so a phone never downloads the console.
       input: {
         main: fromHere('./index.html'),
         booking: fromHere('./booking.html'),
         answer: fromHere('./answer.html'),
+        event: fromHere('./event.html'),
       },
     },
   },

@@ -47,6 +47,7 @@ import { demoSeedPlugin } from './seed.js';
 import { boardModule } from './modules/board/index.js';
 import { accountStreamRoutes, createAccountEvents } from './modules/realtime/index.js';
 import { staffNotifyModule } from './modules/staff-notify/index.js';
+import { eventsModule } from './modules/events/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(actionsModule);
         await api.register(staffNotifyModule);
         await api.register(richMenusModule);
+        await api.register(eventsModule);
       },
       { prefix: '/api' },
     );

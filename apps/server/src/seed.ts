@@ -13,6 +13,7 @@ import { seedDemoBoard } from './modules/board/index.js';
 import { seedDemoChats } from './modules/chats/index.js';
 import { seedDemoCommonVars } from './modules/common-vars/index.js';
 import { seedDemoEpisodes } from './modules/episodes/index.js';
+import { seedDemoEvents } from './modules/events/index.js';
 import { seedDemoForms } from './modules/forms/index.js';
 import { seedDemoFriendInfo } from './modules/friend-info/index.js';
 import { seedDemoJourneys } from './modules/journeys/index.js';
@@ -74,6 +75,7 @@ export async function seedDemo(db: Database, password: string, now = new Date())
     await seedDemoBoard(tx, { accountId: accounts.salonAccountId, memberIds: friendIds, today });
     await seedDemoChats(tx, { accountId: accounts.salonAccountId, memberIds: friendIds, now });
     await seedDemoNotificationHistory(tx, { accountId: accounts.salonAccountId, now });
+    await seedDemoEvents(tx, { accountId: accounts.salonAccountId, memberIds: friendIds, now });
   });
   return true;
 }

@@ -10,6 +10,7 @@ import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/i
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
+import { eventWorkerFromConfig } from './modules/events/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { richMenuPublisherFromConfig } from './modules/rich-menus/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
@@ -80,6 +81,10 @@ async function main() {
     });
     app.addHook('onClose', () => googleWrites.stop());
     app.addHook('onReady', async () => googleWrites.start());
+    // Event reminders and waitlist offers (issue 27): SKIP LOCKED claims, so beside workers too.
+    const eventWork = eventWorkerFromConfig(app.db, config, app.log);
+    app.addHook('onClose', () => eventWork.stop());
+    app.addHook('onReady', async () => eventWork.start());
   }
 
   let closing = false;

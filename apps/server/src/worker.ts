@@ -13,6 +13,7 @@ import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/i
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
+import { eventWorkerFromConfig } from './modules/events/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { richMenuPublisherFromConfig } from './modules/rich-menus/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
@@ -71,6 +72,8 @@ async function main() {
   const staff = staffDispatcherFromConfig(database.db, config, log);
   // Reservations' Google Calendar writes (decision 0295).
   const googleWrites = await googleWriteDispatcherFromConfig({ db: database.db, config, log });
+  // Event reminders and waitlist offers (issue 27, decision 0312).
+  const eventWork = eventWorkerFromConfig(database.db, config, log);
   const webhookEvents = createWebhookEventProcessor({
     db: database.db,
     handlers: lineWebhookHandlers(config),
@@ -101,6 +104,7 @@ async function main() {
           notifications.stop(),
           staff.stop(),
           googleWrites.stop(),
+          eventWork.stop(),
           webhookEvents.stop(),
         ]),
       )
@@ -124,6 +128,7 @@ async function main() {
   notifications.start();
   void staff.start();
   googleWrites.start();
+  eventWork.start();
   started = webhookEvents.start();
   await started;
 }

@@ -125,6 +125,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     const publicKey = onlineUrl.split('/r/')[1] ?? '1';
     clients.member = await memberSignIn(t.app, publicKey, { demo: true });
     const mine = (await clients.member.get(`/api/booking/${publicKey}/my/reservations`)).json();
+    // The demo's open event (issue 27) and its first slot, for /api/events and /api/event_booking.
+    const demoEvent = (await demo.get('/api/events')).json().events[0];
     // Friend tags start empty: give demo a group and a tag, so `other` asks for demo's rows.
     const tagGroup = (await demo.post('/api/line/tag_groups', { name: 'スイープ' })).json();
     const tag = (
@@ -261,6 +263,9 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       member: String((await demo.get('/api/members')).json().items[0].id),
       otherSalon: String((await clients.other.get('/api/salons')).json()[0].id),
       publicKey,
+      events: String(demoEvent.id),
+      slots: String(demoEvent.slots[0].id),
+      eventPublicKey: demoEvent.public_key,
       myReservation: String(mine.upcoming?.[0]?.id ?? mine.past?.[0]?.id ?? 1),
       course_id: String((await demo.get(`${base}/courses/all`)).json()[0].id),
       from: addDaysToDateValue(todayInTokyo(), 1),
@@ -278,6 +283,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     if (name === 'salonId') return realIds.salonId!;
     if (name === 'publicKey' && operation.path.startsWith('/api/public/forms/'))
       return realIds.formPublicKey!;
+    if (name === 'publicKey' && operation.path.startsWith('/api/event_booking/'))
+      return realIds.eventPublicKey!;
     if (name === 'publicKey') return realIds.publicKey!;
     if (name === 'formKey') return realIds.formPublicKey!;
     if (name === 'resourceId') return realIds.resources!;
@@ -505,15 +512,23 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
 
   it('covers the member operations (the booking page writes), none left out', () => {
     const paths = memberOperations().map((operation) => `${operation.method} ${operation.path}`);
-    expect(paths.sort()).toEqual([
-      'DELETE /api/booking/{publicKey}/my/reservations/{id}/requests/{childId}',
-      'GET /api/booking/forms/{formKey}',
-      'GET /api/booking/{publicKey}/my/reservations',
-      'POST /api/booking/forms/{formKey}',
-      'POST /api/booking/{publicKey}/my/reservations/{id}/cancel',
-      'POST /api/booking/{publicKey}/my/reservations/{id}/change',
-      'POST /api/booking/{publicKey}/reservations',
-    ]);
+    expect(paths.sort()).toEqual(
+      [
+        'DELETE /api/booking/{publicKey}/my/reservations/{id}/requests/{childId}',
+        'GET /api/booking/forms/{formKey}',
+        'GET /api/booking/{publicKey}/my/reservations',
+        'POST /api/booking/forms/{formKey}',
+        'POST /api/booking/{publicKey}/my/reservations/{id}/cancel',
+        'POST /api/booking/{publicKey}/my/reservations/{id}/change',
+        'POST /api/booking/{publicKey}/reservations',
+        'POST /api/event_booking/{publicKey}/my/reservations/{id}/cancel',
+        'POST /api/event_booking/{publicKey}/my/waitlist/{id}/accept',
+        'POST /api/event_booking/{publicKey}/slots/{slotId}/reservations',
+        'POST /api/event_booking/{publicKey}/slots/{slotId}/waitlist',
+        'DELETE /api/event_booking/{publicKey}/my/waitlist/{id}',
+        'GET /api/event_booking/{publicKey}/my',
+      ].sort(),
+    );
   });
 
   /** Reads first, then writes, deletes after them, and signing out last. */

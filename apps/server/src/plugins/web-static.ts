@@ -22,6 +22,7 @@ export const webStaticPlugin = fp(
     const hasConsole = root !== undefined && fs.existsSync(path.join(root, 'index.html'));
     const hasBooking = root !== undefined && fs.existsSync(path.join(root, 'booking.html'));
     const hasAnswer = root !== undefined && fs.existsSync(path.join(root, 'answer.html'));
+    const hasEvent = root !== undefined && fs.existsSync(path.join(root, 'event.html'));
     const indexHtml = hasConsole ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : '';
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       const resources = options.preload
@@ -69,6 +70,17 @@ export const webStaticPlugin = fp(
           .header('cache-control', 'no-cache')
           .header('content-security-policy', BOOKING_PAGE_CSP)
           .sendFile('booking.html'),
+      );
+    }
+
+    if (hasEvent) {
+      // A friend's event page /e/{publicKey} (issue 27, decision 0318): the booking page's
+      // sibling entry, signed in through LIFF the same way, so it gets the same CSP.
+      app.get('/e/*', { schema: { hide: true } }, (_request, reply) =>
+        reply
+          .header('cache-control', 'no-cache')
+          .header('content-security-policy', BOOKING_PAGE_CSP)
+          .sendFile('event.html'),
       );
     }
 

@@ -27,6 +27,7 @@ const chatPages = () => import('./routes/chat-routes');
 const notificationPages = () => import('./routes/notification-routes');
 const staffNotifyPages = () => import('./routes/staff-notify-routes');
 const richMenuPages = () => import('./routes/rich-menu-routes');
+const eventPages = () => import('./routes/event-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -67,6 +68,10 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsMatrix: lazyPage(salonSettingsPages, (m) => m.SalonMatrixRoute),
   SalonSettingsUrls: lazyPage(salonSettingsPages, (m) => m.SalonUrlsRoute),
   SalonSettingsGoogle: lazyPage(salonSettingsPages, (m) => m.SalonGoogleRoute),
+  EventList: lazyPage(eventPages, (m) => m.EventListRoute),
+  EventNew: lazyPage(eventPages, (m) => m.EventNewRoute),
+  EventEdit: lazyPage(eventPages, (m) => m.EventEditRoute),
+  EventReservationList: lazyPage(eventPages, (m) => m.EventReservationListRoute),
   LineChannel: lazyPage(linePages, (m) => m.LineChannelPage),
   TriggerList: lazyPage(triggerPages, (m) => m.TriggerListRoute),
   Follow: lazyPage(followPages, (m) => m.FollowRoute),

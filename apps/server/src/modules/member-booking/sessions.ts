@@ -91,30 +91,85 @@ export function createMemberSessions(deps: { db: Database; config: Config; clock
     return { member, demo: false };
   }
 
+  /** What a page of the account needs to sign the customer in (decision 0127). */
+  async function identityOfAccount(
+    accountId: number,
+    token: string | undefined,
+  ): Promise<MemberIdentity> {
+    const row = token
+      ? await repository.findLiveSession(db, hashSessionToken(token), clock())
+      : undefined;
+    const stored = await lineChannelReader.find(db, accountId);
+    const channelId = await loginChannelIdOf(accountId);
+    return {
+      session:
+        row && row.accountId === accountId
+          ? {
+              member: { display_name: row.displayName, icon_url: row.iconUrl },
+              expires_at: row.expiresAt.toISOString(),
+              demo: row.demo,
+            }
+          : null,
+      liff_id: stored?.liffId ?? '',
+      demo_available: Boolean(config.SEED_DEMO) && !channelId,
+    };
+  }
+
+  /**
+   * Signs a member in on a page of the account (the booking page; an event's page, issue 27):
+   * the cookie's token and what the page shows.
+   */
+  async function signInToAccount(
+    accountId: number,
+    input: MemberSessionInput,
+    address: string,
+  ): Promise<{ token: string; session: MemberSession }> {
+    const now = clock();
+    // The sign-in throttle's counter (decisions 0003/0050), keyed apart from operators' keys:
+    // reserved before LINE is asked, so parallel bad tokens cannot all pass.
+    const key = `member-addr:${address}`;
+    if (!(await reserveAttempt(db, key, MEMBER_SIGN_IN_ADDRESS_THRESHOLD, now))) {
+      const waitMs = await blockedForMs(db, [key], now);
+      throw new TooManyRequestsError(MEMBER_BOOKING_MESSAGES.rateLimited, Math.ceil(waitMs / 1000));
+    }
+    const { member, demo } = await memberOf(accountId, input, now);
+    // Only refused sign-ins count (as for operators): many phones share one carrier address.
+    await releaseAttempt(db, key, MEMBER_SIGN_IN_ADDRESS_THRESHOLD);
+    const token = newSessionToken();
+    const expiresAt = new Date(now.getTime() + MEMBER_SESSION_MS);
+    await db.transaction((tx) =>
+      repository.insertSession(
+        tx,
+        {
+          tokenHash: hashSessionToken(token),
+          memberId: member.id,
+          accountId: accountId,
+          demo,
+          expiresAt,
+        },
+        now,
+      ),
+    );
+    return {
+      token,
+      session: {
+        member: { display_name: member.displayName, icon_url: member.iconUrl },
+        expires_at: expiresAt.toISOString(),
+        demo,
+      },
+    };
+  }
+
   return {
     salonOfKey,
 
     /** What the page needs to sign the customer in (decision 0127); never another member. */
     async identity(publicKey: string, token: string | undefined): Promise<MemberIdentity> {
       const salon = await salonOfKey(publicKey);
-      const row = token
-        ? await repository.findLiveSession(db, hashSessionToken(token), clock())
-        : undefined;
-      const stored = await lineChannelReader.find(db, salon.accountId);
-      const channelId = await loginChannelIdOf(salon.accountId);
-      return {
-        session:
-          row && row.accountId === salon.accountId
-            ? {
-                member: { display_name: row.displayName, icon_url: row.iconUrl },
-                expires_at: row.expiresAt.toISOString(),
-                demo: row.demo,
-              }
-            : null,
-        liff_id: stored?.liffId ?? '',
-        demo_available: Boolean(config.SEED_DEMO) && !channelId,
-      };
+      return identityOfAccount(salon.accountId, token);
     },
+
+    identityOfAccount,
 
     /** Signs a member in on a salon's booking page; the cookie's token and what the page shows. */
     async signIn(
@@ -123,44 +178,10 @@ export function createMemberSessions(deps: { db: Database; config: Config; clock
       address: string,
     ): Promise<{ token: string; session: MemberSession }> {
       const salon = await salonOfKey(publicKey);
-      const now = clock();
-      // The sign-in throttle's counter (decisions 0003/0050), keyed apart from operators' keys:
-      // reserved before LINE is asked, so parallel bad tokens cannot all pass.
-      const key = `member-addr:${address}`;
-      if (!(await reserveAttempt(db, key, MEMBER_SIGN_IN_ADDRESS_THRESHOLD, now))) {
-        const waitMs = await blockedForMs(db, [key], now);
-        throw new TooManyRequestsError(
-          MEMBER_BOOKING_MESSAGES.rateLimited,
-          Math.ceil(waitMs / 1000),
-        );
-      }
-      const { member, demo } = await memberOf(salon.accountId, input, now);
-      // Only refused sign-ins count (as for operators): many phones share one carrier address.
-      await releaseAttempt(db, key, MEMBER_SIGN_IN_ADDRESS_THRESHOLD);
-      const token = newSessionToken();
-      const expiresAt = new Date(now.getTime() + MEMBER_SESSION_MS);
-      await db.transaction((tx) =>
-        repository.insertSession(
-          tx,
-          {
-            tokenHash: hashSessionToken(token),
-            memberId: member.id,
-            accountId: salon.accountId,
-            demo,
-            expiresAt,
-          },
-          now,
-        ),
-      );
-      return {
-        token,
-        session: {
-          member: { display_name: member.displayName, icon_url: member.iconUrl },
-          expires_at: expiresAt.toISOString(),
-          demo,
-        },
-      };
+      return signInToAccount(salon.accountId, input, address);
     },
+
+    signInToAccount,
 
     /** The live member session of a token on a salon of its account, or 401. */
     async authenticate(token: string | undefined, accountId: number): Promise<MemberContext> {

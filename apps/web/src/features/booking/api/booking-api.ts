@@ -29,7 +29,8 @@ export class BookingApiError extends Error {
 
 const OFFLINE = '通信できませんでした。電波の良いところでもう一度お試しください';
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** One JSON call of a member page (the event page uses it too); refusals as BookingApiError. */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -8,8 +8,9 @@ import { liffTokens } from './liff';
  * signs in when confirming. Inside LINE (or back from LINE Login) LIFF gives the ID token on the
  * first look, without a tap; in a browser outside LINE 「LINEでログイン」 sends them to LINE
  * Login and back; in the demo (no LINE Login channel) they continue as a seeded member.
+ * The event page (issue 27) signs in the same way through its own `/session` call.
  */
-export function useMemberSession(api: BookingApi, identity: MemberIdentity | null) {
+export function useMemberSession(api: Pick<BookingApi, 'signIn'>, identity: MemberIdentity | null) {
   const [session, setSession] = useState<MemberSession | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
