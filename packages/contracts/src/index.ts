@@ -45,3 +45,4 @@ export * from './chats.js';
 export * from './notifications.js';
 export * from './staff-notify.js';
 export * from './rich-menus.js';
+export * from './rich-menu-rules.js';
