@@ -10,7 +10,10 @@ import { createFriendMessageRenderer } from './modules/message-rendering/index.j
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
-import { richMenuPublisherFromConfig } from './modules/rich-menus/index.js';
+import {
+  richMenuAudienceSyncFromConfig,
+  richMenuPublisherFromConfig,
+} from './modules/rich-menus/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /** Process entry: configuration, listen, and a graceful shutdown on SIGINT/SIGTERM. */
@@ -32,6 +35,10 @@ async function main() {
     const richMenus = richMenuPublisherFromConfig(app.db, config, app.log, app.dbListen);
     app.addHook('onClose', () => richMenus.stop());
     app.addHook('onReady', async () => richMenus.start());
+    // Who sees which rich menu is kept true once a minute (decision 0300).
+    const richMenuAudience = richMenuAudienceSyncFromConfig(app.db, config, app.log);
+    app.addHook('onClose', () => richMenuAudience.stop());
+    app.addHook('onReady', async () => richMenuAudience.start());
     const reminders = createReminderScheduler({
       db: app.db,
       pushes: createPushQueue(),

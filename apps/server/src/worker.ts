@@ -13,7 +13,10 @@ import { createFriendMessageRenderer } from './modules/message-rendering/index.j
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
-import { richMenuPublisherFromConfig } from './modules/rich-menus/index.js';
+import {
+  richMenuAudienceSyncFromConfig,
+  richMenuPublisherFromConfig,
+} from './modules/rich-menus/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /**
@@ -40,6 +43,7 @@ async function main() {
     touchThreadsOfPushes(database.db, ids),
   );
   const richMenus = richMenuPublisherFromConfig(database.db, config, log, database.listen);
+  const richMenuAudience = richMenuAudienceSyncFromConfig(database.db, config, log);
   const renderMessage = createFriendMessageRenderer(database.db, config.PUBLIC_ORIGIN);
   const reminders = createReminderScheduler({
     db: database.db,
@@ -92,6 +96,7 @@ async function main() {
           dispatcher.stop(),
           pushes.stop(),
           richMenus.stop(),
+          richMenuAudience.stop(),
           reminders.stop(),
           episodes.stop(),
           journeys.stop(),
@@ -114,6 +119,7 @@ async function main() {
   dispatcher.start();
   pushes.start();
   richMenus.start();
+  richMenuAudience.start();
   reminders.start();
   episodes.start();
   journeys.start();
