@@ -24,9 +24,7 @@ export const RICH_MENU_SCHEDULE_TEXT = {
   order: '表示終了は表示開始より後にしてください',
 };
 
-const when = z.iso
-  .datetime({ offset: true, message: RICH_MENU_SCHEDULE_TEXT.invalid })
-  .nullable();
+const when = z.iso.datetime({ offset: true, message: RICH_MENU_SCHEDULE_TEXT.invalid }).nullable();
 
 /** `PUT /api/line/rich_menus/{id}/schedule`: when the published menu is shown (null: open). */
 export const richMenuScheduleInputSchema = z

@@ -1,6 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/raw.js';
-import { members, richMenuDefaults, richMenuJobs, richMenuUserLinks } from '../../db/schema/index.js';
+import {
+  members,
+  richMenuDefaults,
+  richMenuJobs,
+  richMenuUserLinks,
+} from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
 import type { CredentialSource, DispatcherLog } from '../tel/index.js';
 import type { LineRichMenuClient } from './line-rich-menu-client.js';
@@ -85,8 +90,7 @@ export function createRichMenuAudienceSync(deps: {
       group.ids.push(memberId);
       toLink.set(pick.menu.lineId, group);
     }
-    for (const { id, pick } of relabel)
-      await recordLinks(db, accountId, [id], linkOf(pick), now);
+    for (const { id, pick } of relabel) await recordLinks(db, accountId, [id], linkOf(pick), now);
     const gone = current.filter((row) => !wanted.has(row.memberId));
     // Not following: LINE shows them nothing; only our record goes.
     await forgetLinks(
@@ -94,7 +98,10 @@ export function createRichMenuAudienceSync(deps: {
       accountId,
       gone.filter((row) => !row.following).map((row) => row.memberId),
     );
-    const lineIds = await lineUserIds(accountId, [...toLink.values()].flatMap((g) => g.ids));
+    const lineIds = await lineUserIds(
+      accountId,
+      [...toLink.values()].flatMap((g) => g.ids),
+    );
     for (const { pick, ids } of toLink.values())
       for (const page of chunks(ids, BULK_LINK_MAX)) {
         const users = page.map((id) => lineIds.get(id)!);

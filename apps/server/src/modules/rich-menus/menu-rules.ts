@@ -67,7 +67,8 @@ export async function wantedLinks(
   only?: number,
 ): Promise<Map<number, MenuPick>> {
   const wanted = new Map<number, MenuPick>();
-  const one = (where: SQL | undefined) => (only === undefined ? where : and(where, eq(members.id, only)));
+  const one = (where: SQL | undefined) =>
+    only === undefined ? where : and(where, eq(members.id, only));
   const byAction = await db
     .select({ memberId: richMenuUserLinks.memberId, menuId: richMenuUserLinks.richMenuId })
     .from(richMenuUserLinks)

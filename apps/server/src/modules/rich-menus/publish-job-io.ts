@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import { richMenuJobs, richMenus } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
 import type { PostbackSigner } from '../actions/index.js';
-import { budgetFreeAt, budgetWaitReason, limitedUntil, tokyoWhen, type BudgetKind } from './budget.js';
+import {
+  budgetFreeAt,
+  budgetWaitReason,
+  limitedUntil,
+  tokyoWhen,
+  type BudgetKind,
+} from './budget.js';
 import type { LineCall, LineRichMenuClient } from './line-rich-menu-client.js';
 import { progressOf, type Job, type Plan, type PlanEntry } from './publish-plan.js';
 

@@ -110,7 +110,11 @@ export function createRichMenuPublisher(deps: {
     const call = await client.linkUser(token, friend.lineUserId, menu.lineId);
     if (call.kind === 'ok') {
       // Set by an action: the first rule (decision 0300), kept while that menu is shown.
-      const link = { richMenuId: job.richMenuId, lineRichMenuId: menu.lineId, rule: 'action' as const };
+      const link = {
+        richMenuId: job.richMenuId,
+        lineRichMenuId: menu.lineId,
+        rule: 'action' as const,
+      };
       await recordLinks(db, job.accountId, [job.memberId!], link, clock());
       return end('done');
     }

@@ -48,7 +48,11 @@ export async function richMenuRuleRoutes(app: FastifyInstance) {
         tags,
         summary: '友だちに表示されるリッチメニューと、その理由（ルール）',
         params: richMenuParamsSchema,
-        response: { 200: friendRichMenuSchema, 404: errorBodySchema, 422: validationErrorBodySchema },
+        response: {
+          200: friendRichMenuSchema,
+          404: errorBodySchema,
+          422: validationErrorBodySchema,
+        },
       },
     },
     async (request) => friendRichMenu(app.db, account(request), request.params.id, new Date()),

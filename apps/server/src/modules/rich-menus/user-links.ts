@@ -33,7 +33,10 @@ export async function forgetLinks(db: Executor, accountId: number, memberIds: nu
   await db
     .delete(richMenuUserLinks)
     .where(
-      and(eq(richMenuUserLinks.accountId, accountId), inArray(richMenuUserLinks.memberId, memberIds)),
+      and(
+        eq(richMenuUserLinks.accountId, accountId),
+        inArray(richMenuUserLinks.memberId, memberIds),
+      ),
     );
 }
 
