@@ -10,6 +10,7 @@ import { createFriendMessageRenderer } from './modules/message-rendering/index.j
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
+import { createActionRunPruner } from './modules/actions/index.js';
 import {
   richMenuAudienceSyncFromConfig,
   richMenuPublisherFromConfig,
@@ -39,6 +40,10 @@ async function main() {
     const richMenuAudience = richMenuAudienceSyncFromConfig(app.db, config, app.log);
     app.addHook('onClose', () => richMenuAudience.stop());
     app.addHook('onReady', async () => richMenuAudience.start());
+    // Old finished action runs go after the redelivery window (decision 0302).
+    const actionRuns = createActionRunPruner({ db: app.db, log: app.log });
+    app.addHook('onClose', () => actionRuns.stop());
+    app.addHook('onReady', async () => actionRuns.start());
     const reminders = createReminderScheduler({
       db: app.db,
       pushes: createPushQueue(),

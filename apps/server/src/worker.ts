@@ -13,6 +13,7 @@ import { createFriendMessageRenderer } from './modules/message-rendering/index.j
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
+import { createActionRunPruner } from './modules/actions/index.js';
 import {
   richMenuAudienceSyncFromConfig,
   richMenuPublisherFromConfig,
@@ -44,6 +45,7 @@ async function main() {
   );
   const richMenus = richMenuPublisherFromConfig(database.db, config, log, database.listen);
   const richMenuAudience = richMenuAudienceSyncFromConfig(database.db, config, log);
+  const actionRuns = createActionRunPruner({ db: database.db, log });
   const renderMessage = createFriendMessageRenderer(database.db, config.PUBLIC_ORIGIN);
   const reminders = createReminderScheduler({
     db: database.db,
@@ -97,6 +99,7 @@ async function main() {
           pushes.stop(),
           richMenus.stop(),
           richMenuAudience.stop(),
+          actionRuns.stop(),
           reminders.stop(),
           episodes.stop(),
           journeys.stop(),
@@ -120,6 +123,7 @@ async function main() {
   pushes.start();
   richMenus.start();
   richMenuAudience.start();
+  actionRuns.start();
   reminders.start();
   episodes.start();
   journeys.start();
