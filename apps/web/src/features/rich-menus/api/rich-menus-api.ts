@@ -4,6 +4,7 @@ import {
   formsSchema,
   friendRichMenuSchema,
   memberQuerySchema,
+  richMenuInsightSchema,
   richMenuListSchema,
   richMenuSchema,
   salonListSchema,
@@ -188,3 +189,15 @@ export function useSetRichMenuSchedule() {
     }),
   );
 }
+
+/**
+ * Taps: our postback count per area beside LINE's insight (decision 0262). LINE allows 60 calls
+ * an hour, so it is read on demand (`enabled`) and kept for ten minutes.
+ */
+export const useRichMenuInsight = (id: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...richMenuKeys.all, 'insight', id] as const,
+    queryFn: () => apiRequest(`${base}/${id}/insight`, { schema: richMenuInsightSchema }),
+    enabled,
+    staleTime: 10 * 60_000,
+  });

@@ -20,6 +20,7 @@ import { BasicSettings } from '../components/basic-settings';
 import { DeleteMenu } from '../components/delete-menu';
 import { PublishSection } from '../components/publish-section';
 import { ScheduleSection } from '../components/schedule-section';
+import { TapsSection } from '../components/taps-section';
 import { RichMenuPreview } from '../components/rich-menu-preview';
 import { scaleRect, type Rect, type Size } from '../lib/area-math';
 import {
@@ -207,6 +208,7 @@ function Editor(props: { title: string; menu: RichMenu | null; canWrite: boolean
               segments={choices.data?.segments ?? []}
             />
           ) : null}
+          {menu?.line_rich_menu_id ? <TapsSection menu={menu} /> : null}
           {menu ? (
             <ScheduleSection menu={menu} canWrite={canWrite} />
           ) : (
