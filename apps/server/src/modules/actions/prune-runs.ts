@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { withDbRetry } from '../../db/retry.js';
 import { selectRows } from '../../db/raw.js';
 import type { Executor } from '../../db/types.js';
-import { DEDUPLICATION_DAYS } from '../line/webhook-processor.js';
+import { DEDUPLICATION_DAYS } from '../line/index.js';
 
 /**
  * Finished action runs are kept this long (decision 0302): well past the webhook's

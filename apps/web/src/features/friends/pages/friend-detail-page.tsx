@@ -41,13 +41,7 @@ type FriendDetailPageProps = {
  * One LINE friend (issue 13): profile, friend information (edited with tag-write, decision
  * 0141), tags, reservations in the account's salons, form answers and the 個別トーク (the chat).
  */
-export function FriendDetailPage({
-  title,
-  id,
-  canWrite,
-  chat,
-  richMenu,
-}: FriendDetailPageProps) {
+export function FriendDetailPage({ title, id, canWrite, chat, richMenu }: FriendDetailPageProps) {
   const friend = useFriend(id);
   const varia = useVariaDefinitions();
   const values = useFriendValues(id);
