@@ -12,7 +12,11 @@ import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { eventWorkerFromConfig } from './modules/events/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
-import { richMenuPublisherFromConfig } from './modules/rich-menus/index.js';
+import { createActionRunPruner } from './modules/actions/index.js';
+import {
+  richMenuAudienceSyncFromConfig,
+  richMenuPublisherFromConfig,
+} from './modules/rich-menus/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /** Process entry: configuration, listen, and a graceful shutdown on SIGINT/SIGTERM. */
@@ -34,6 +38,14 @@ async function main() {
     const richMenus = richMenuPublisherFromConfig(app.db, config, app.log, app.dbListen);
     app.addHook('onClose', () => richMenus.stop());
     app.addHook('onReady', async () => richMenus.start());
+    // Who sees which rich menu is kept true once a minute (decision 0300).
+    const richMenuAudience = richMenuAudienceSyncFromConfig(app.db, config, app.log);
+    app.addHook('onClose', () => richMenuAudience.stop());
+    app.addHook('onReady', async () => richMenuAudience.start());
+    // Old finished action runs go after the redelivery window (decision 0302).
+    const actionRuns = createActionRunPruner({ db: app.db, log: app.log });
+    app.addHook('onClose', () => actionRuns.stop());
+    app.addHook('onReady', async () => actionRuns.start());
     const reminders = createReminderScheduler({
       db: app.db,
       pushes: createPushQueue(),

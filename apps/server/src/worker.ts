@@ -15,7 +15,11 @@ import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { eventWorkerFromConfig } from './modules/events/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
-import { richMenuPublisherFromConfig } from './modules/rich-menus/index.js';
+import { createActionRunPruner } from './modules/actions/index.js';
+import {
+  richMenuAudienceSyncFromConfig,
+  richMenuPublisherFromConfig,
+} from './modules/rich-menus/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
 
 /**
@@ -42,6 +46,8 @@ async function main() {
     touchThreadsOfPushes(database.db, ids),
   );
   const richMenus = richMenuPublisherFromConfig(database.db, config, log, database.listen);
+  const richMenuAudience = richMenuAudienceSyncFromConfig(database.db, config, log);
+  const actionRuns = createActionRunPruner({ db: database.db, log });
   const renderMessage = createFriendMessageRenderer(database.db, config.PUBLIC_ORIGIN);
   const reminders = createReminderScheduler({
     db: database.db,
@@ -98,6 +104,8 @@ async function main() {
           dispatcher.stop(),
           pushes.stop(),
           richMenus.stop(),
+          richMenuAudience.stop(),
+          actionRuns.stop(),
           reminders.stop(),
           episodes.stop(),
           journeys.stop(),
@@ -122,6 +130,8 @@ async function main() {
   dispatcher.start();
   pushes.start();
   richMenus.start();
+  richMenuAudience.start();
+  actionRuns.start();
   reminders.start();
   episodes.start();
   journeys.start();

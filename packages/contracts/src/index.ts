@@ -46,3 +46,4 @@ export * from './notifications.js';
 export * from './staff-notify.js';
 export * from './rich-menus.js';
 export * from './events.js';
+export * from './rich-menu-rules.js';

@@ -231,6 +231,14 @@ export const richMenuSchema = z.object({
   /** LINE's `richMenuId` once created there. */
   line_rich_menu_id: z.string().nullable(),
   publish: richMenuPublishProgressSchema.nullable(),
+  /**
+   * The live version (decision 0300): who it was published to, when the publish finished, and
+   * when it is shown (null: open). A failed republish leaves these as they were.
+   */
+  live_audience: richMenuAudienceSchema.nullable().optional(),
+  published_at: z.string().nullable().optional(),
+  show_from: z.string().nullable().optional(),
+  show_until: z.string().nullable().optional(),
   updated_at: z.string(),
 });
 export type RichMenu = z.infer<typeof richMenuSchema>;

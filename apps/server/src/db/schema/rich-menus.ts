@@ -46,6 +46,15 @@ export const richMenus = pgTable(
     /** The alias LINE knows this menu by (tabs switch through it), unique per account. */
     lineAliasId: text(),
     publish: jsonb(),
+    /**
+     * When the menu is shown (decision 0300): from / until (null: open), judged by the rich
+     * menu audience worker; `publishedAt` is when its last publish finished (newer wins a tie).
+     */
+    showFrom: timestamp({ withTimezone: true }),
+    showUntil: timestamp({ withTimezone: true }),
+    publishedAt: timestamp({ withTimezone: true }),
+    /** The audience of the live version (a publish under way or failed leaves it). */
+    liveAudience: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -163,3 +172,42 @@ export const richMenuTaps = pgTable(
     index('rich_menu_taps_menu').on(table.richMenuId, table.area),
   ],
 );
+
+/**
+ * Which menu each friend is linked to on LINE by us, and by which rule (decision 0300): written
+ * after LINE took the link (the publish's bulk link, the action's link, the audience worker),
+ * so the worker links and unlinks only the difference from what the rules say now.
+ * A friend without a row shows the default menu.
+ */
+export const richMenuUserLinks = pgTable(
+  'rich_menu_user_links',
+  {
+    memberId: integer()
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    richMenuId: integer()
+      .notNull()
+      .references(() => richMenus.id, { onDelete: 'cascade' }),
+    lineRichMenuId: text().notNull(),
+    rule: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('rich_menu_user_links_account').on(table.accountId, table.lineRichMenuId),
+    check('rich_menu_user_links_rule_check', sql`${table.rule} in ('action', 'tag', 'segment')`),
+  ],
+);
+
+/** The account's default menu on LINE as we last set it (decision 0300); null: none of ours. */
+export const richMenuDefaults = pgTable('rich_menu_defaults', {
+  accountId: integer()
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  lineRichMenuId: text(),
+  /** One audience worker at a time per account (any process may run it). */
+  leaseUntil: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

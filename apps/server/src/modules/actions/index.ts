@@ -31,3 +31,4 @@ export function actionsWebhookHandler(config: Config) {
 
 export { runActions } from './runner.js';
 export { runAction, type ActionResult, type ActionDeps } from './executors.js';
+export { createActionRunPruner, ACTION_RUNS_KEEP_DAYS } from './prune-runs.js';

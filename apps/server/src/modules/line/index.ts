@@ -17,6 +17,7 @@ import { lineWebhookRoutes } from './webhook-routes.js';
 export type { LineWebhookEvent } from './webhook-events.js';
 export {
   createWebhookEventProcessor,
+  DEDUPLICATION_DAYS,
   type AccountWebhookEvent,
   type LineWebhookBatchHandler,
   type LineWebhookHandler,

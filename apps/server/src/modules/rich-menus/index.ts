@@ -10,7 +10,9 @@ import {
   type LineRichMenuClient,
 } from './line-rich-menu-client.js';
 import { createRichMenuPublisher } from './publisher.js';
+import { createRichMenuAudienceSync } from './audience-sync.js';
 import { richMenuEditorRoutes } from './editor-routes.js';
+import { richMenuRuleRoutes } from './rule-routes.js';
 import { richMenusRoutes } from './routes.js';
 import { createRichMenusService } from './service.js';
 
@@ -24,6 +26,7 @@ export async function richMenusModule(api: FastifyInstance) {
   const service = createRichMenusService({ db: api.db, client, credentials });
   await api.register(richMenusRoutes, { service });
   await api.register(richMenuEditorRoutes, { service });
+  await api.register(richMenuRuleRoutes);
 }
 
 /**
@@ -65,6 +68,17 @@ export function richMenuPublisherFromConfig(
     ...(listen ? { listen } : {}),
     ...(clock ? { clock } : {}),
   });
+}
+
+/** The audience worker as configured (decision 0300), beside the publisher. */
+export function richMenuAudienceSyncFromConfig(
+  db: Database,
+  config: Config,
+  log: DispatcherLog,
+  clock?: () => Date,
+) {
+  const { client, credentials } = lineOf(db, config);
+  return createRichMenuAudienceSync({ db, client, credentials, log, ...(clock ? { clock } : {}) });
 }
 
 export { queueRichMenuSwitch } from './switch-job.js';

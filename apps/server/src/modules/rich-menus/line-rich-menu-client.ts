@@ -30,6 +30,7 @@ export interface LineRichMenuClient {
   updateAlias(token: string, aliasId: string, richMenuId: string): Promise<LineCall>;
   deleteAlias(token: string, aliasId: string): Promise<LineCall>;
   bulkLink(token: string, richMenuId: string, userIds: string[]): Promise<LineCall>;
+  bulkUnlink(token: string, userIds: string[]): Promise<LineCall>;
   batch(
     token: string,
     operations: { type: 'link'; from: string; to: string }[],
@@ -146,6 +147,8 @@ export function createLineRichMenuClient(options: {
       call('DELETE', `${api}/v2/bot/richmenu/alias/${id(aliasId)}`, token),
     bulkLink: (token, richMenuId, userIds) =>
       call('POST', `${api}/v2/bot/richmenu/bulk/link`, token, { json: { richMenuId, userIds } }),
+    bulkUnlink: (token, userIds) =>
+      call('POST', `${api}/v2/bot/richmenu/bulk/unlink`, token, { json: { userIds } }),
     batch: (token, operations, resumeRequestKey) =>
       call('POST', `${api}/v2/bot/richmenu/batch`, token, {
         json: { operations, resumeRequestKey },
@@ -186,6 +189,7 @@ export function createDryRunRichMenuClient(): LineRichMenuClient {
     updateAlias: ok,
     deleteAlias: ok,
     bulkLink: ok,
+    bulkUnlink: ok,
     batch: async () => ({
       kind: 'ok',
       body: {},

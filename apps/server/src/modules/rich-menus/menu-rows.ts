@@ -2,6 +2,7 @@ import {
   RICH_MENU_TEXT,
   type RichMenu,
   type RichMenuArea,
+  type RichMenuAudience,
   type RichMenuPublishProgress,
   type RichMenuState,
 } from '@tsunagu/contracts';
@@ -25,6 +26,10 @@ const columns = {
   imageContentType: richMenus.imageContentType,
   lineRichMenuId: richMenus.lineRichMenuId,
   publish: richMenus.publish,
+  showFrom: richMenus.showFrom,
+  showUntil: richMenus.showUntil,
+  publishedAt: richMenus.publishedAt,
+  liveAudience: richMenus.liveAudience,
   updatedAt: richMenus.updatedAt,
 };
 
@@ -41,6 +46,10 @@ export const toApi = (
   has_image: row.imageContentType !== null,
   line_rich_menu_id: row.lineRichMenuId,
   publish: row.publish as RichMenuPublishProgress | null,
+  live_audience: row.liveAudience as RichMenuAudience | null,
+  published_at: row.publishedAt?.toISOString() ?? null,
+  show_from: row.showFrom?.toISOString() ?? null,
+  show_until: row.showUntil?.toISOString() ?? null,
   updated_at: row.updatedAt.toISOString(),
 });
 

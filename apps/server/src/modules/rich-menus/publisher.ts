@@ -11,6 +11,7 @@ import type { LineRichMenuClient } from './line-rich-menu-client.js';
 import type { Job } from './publish-plan.js';
 import { createPublishSteps } from './publish-steps.js';
 import { RICH_MENU_CHANNEL } from './switch-job.js';
+import { recordLinks } from './user-links.js';
 
 /** A process holds a claimed job this long (each step extends it); another then takes it up. */
 const CLAIM_MS = 120_000;
@@ -108,7 +109,16 @@ export function createRichMenuPublisher(deps: {
     const token = await tokenFor(job);
     if (token === null) return;
     const call = await client.linkUser(token, friend.lineUserId, menu.lineId);
-    if (call.kind === 'ok') return end('done');
+    if (call.kind === 'ok') {
+      // Set by an action: the first rule (decision 0300), kept while that menu is shown.
+      const link = {
+        richMenuId: job.richMenuId,
+        lineRichMenuId: menu.lineId,
+        rule: 'action' as const,
+      };
+      await recordLinks(db, job.accountId, [job.memberId!], link, clock());
+      return end('done');
+    }
     if (call.kind === 'refused') return end('failed', call.reason);
     const attempts = job.attempts + 1;
     if (attempts >= 8) return end('failed', call.reason);

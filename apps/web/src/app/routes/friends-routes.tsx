@@ -3,6 +3,7 @@ import { hasAllPermissions } from '@tsunagu/contracts';
 import { useParams } from 'react-router';
 import { FriendChat } from '@/features/chat';
 import { FriendDetailPage, FriendsPage } from '@/features/friends';
+import { FriendRichMenu } from '@/features/rich-menus';
 import type { PageProps } from '../route-handle';
 import { useSignedInSession } from '../session';
 import { useChatRights } from './chat-rights';
@@ -26,6 +27,7 @@ export function FriendDetailRoute({ title }: PageProps) {
       id={Number(id)}
       canWrite={canWrite}
       chat={<FriendChat friendId={Number(id)} rights={rights} />}
+      richMenu={<FriendRichMenu friendId={Number(id)} />}
     />
   );
 }

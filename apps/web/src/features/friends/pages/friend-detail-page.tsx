@@ -33,13 +33,15 @@ type FriendDetailPageProps = {
   canWrite: boolean;
   /** The friend's 個別トーク (the chat's thread), handed in by the route. */
   chat?: ReactNode;
+  /** Which rich menu the friend sees and why (decision 0300), handed in by the route. */
+  richMenu?: ReactNode;
 };
 
 /**
  * One LINE friend (issue 13): profile, friend information (edited with tag-write, decision
  * 0141), tags, reservations in the account's salons, form answers and the 個別トーク (the chat).
  */
-export function FriendDetailPage({ title, id, canWrite, chat }: FriendDetailPageProps) {
+export function FriendDetailPage({ title, id, canWrite, chat, richMenu }: FriendDetailPageProps) {
   const friend = useFriend(id);
   const varia = useVariaDefinitions();
   const values = useFriendValues(id);
@@ -98,6 +100,7 @@ export function FriendDetailPage({ title, id, canWrite, chat }: FriendDetailPage
         <Panel title="フォームの回答">
           <FriendFormAnswers friendId={id} />
         </Panel>
+        {richMenu ? <Panel title="リッチメニュー">{richMenu}</Panel> : null}
         <Panel title="個別トーク">{chat ?? null}</Panel>
       </div>
     </section>

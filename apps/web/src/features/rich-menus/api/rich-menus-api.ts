@@ -2,7 +2,9 @@ import {
   actionSetListSchema,
   formDetailSchema,
   formsSchema,
+  friendRichMenuSchema,
   memberQuerySchema,
+  richMenuInsightSchema,
   richMenuListSchema,
   richMenuSchema,
   salonListSchema,
@@ -11,6 +13,7 @@ import {
   type RichMenu,
   type RichMenuAudience,
   type RichMenuInput,
+  type RichMenuScheduleInput,
 } from '@tsunagu/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -167,3 +170,34 @@ export async function formUrl(formId: number): Promise<string> {
   const form = await apiRequest(`/api/forms/${formId}`, { schema: formDetailSchema });
   return `${window.location.origin}/f/${form.public_key}`;
 }
+
+/** The friend's menu and the rule that gave it (decision 0300). */
+export const useFriendRichMenu = (friendId: number) =>
+  useQuery({
+    queryKey: [...richMenuKeys.all, 'friend', friendId] as const,
+    queryFn: () =>
+      apiRequest(`/api/line/friends/${friendId}/rich_menu`, { schema: friendRichMenuSchema }),
+  });
+
+/** `PUT …/{id}/schedule`: when the menu is shown (ISO with offset, null open). */
+export function useSetRichMenuSchedule() {
+  return useMenuWrite((input: { id: number } & RichMenuScheduleInput) =>
+    apiRequest(`${base}/${input.id}/schedule`, {
+      method: 'PUT',
+      body: { show_from: input.show_from, show_until: input.show_until },
+      schema: richMenuSchema,
+    }),
+  );
+}
+
+/**
+ * Taps: our postback count per area beside LINE's insight (decision 0262). LINE allows 60 calls
+ * an hour, so it is read on demand (`enabled`) and kept for ten minutes.
+ */
+export const useRichMenuInsight = (id: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...richMenuKeys.all, 'insight', id] as const,
+    queryFn: () => apiRequest(`${base}/${id}/insight`, { schema: richMenuInsightSchema }),
+    enabled,
+    staleTime: 10 * 60_000,
+  });

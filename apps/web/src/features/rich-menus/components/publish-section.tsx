@@ -49,7 +49,17 @@ export function PublishProgress({ menu }: { menu: RichMenu }) {
       ) : null}
       {job.error ? (
         <p className="notice notice--error" role="alert">
-          公開できませんでした：{job.error}
+          {menu.state === 'published' ? (
+            <>
+              <span className="rm-state" data-state="failed">
+                公開失敗
+              </span>{' '}
+              新しい内容を公開できませんでした：{job.error}
+              （友だちには前に公開した内容が表示されたままです）
+            </>
+          ) : (
+            <>公開できませんでした：{job.error}</>
+          )}
         </p>
       ) : null}
     </div>

@@ -14,155 +14,65 @@ export type Layout = {
   cells: readonly (readonly [number, number, number, number])[];
 };
 
+type Cell = readonly [number, number, number, number];
+
+/** One row of a grid: each column a cell of its own. */
+const rowOf = (columns: number, row: number): Cell[] =>
+  Array.from({ length: columns }, (_, column) => [column, row, 1, 1] as const);
+
+/**
+ * The one grid builder: a layout of `columns`×`rows`, every cell its own area row by row unless
+ * `cells` says which cells are joined.
+ */
+const grid = (
+  id: string,
+  label: string,
+  shape: Layout['shape'],
+  [columns, rows]: readonly [number, number],
+  cells: Cell[] = Array.from({ length: rows }, (_, row) => rowOf(columns, row)).flat(),
+): Layout => ({ id, label, shape, columns, rows, cells });
+
 export const LAYOUTS: readonly Layout[] = [
-  {
-    id: 'large-6',
-    label: '6分割（3×2）',
-    shape: 'large',
-    columns: 3,
-    rows: 2,
-    cells: [
-      [0, 0, 1, 1],
-      [1, 0, 1, 1],
-      [2, 0, 1, 1],
-      [0, 1, 1, 1],
-      [1, 1, 1, 1],
-      [2, 1, 1, 1],
-    ],
-  },
-  {
-    id: 'large-4',
-    label: '4分割（2×2）',
-    shape: 'large',
-    columns: 2,
-    rows: 2,
-    cells: [
-      [0, 0, 1, 1],
-      [1, 0, 1, 1],
-      [0, 1, 1, 1],
-      [1, 1, 1, 1],
-    ],
-  },
-  {
-    id: 'large-1-3',
-    label: '上1・下3',
-    shape: 'large',
-    columns: 3,
-    rows: 2,
-    cells: [
-      [0, 0, 3, 1],
-      [0, 1, 1, 1],
-      [1, 1, 1, 1],
-      [2, 1, 1, 1],
-    ],
-  },
-  {
-    id: 'large-1-2',
-    label: '上1・下2',
-    shape: 'large',
-    columns: 2,
-    rows: 2,
-    cells: [
-      [0, 0, 2, 1],
-      [0, 1, 1, 1],
-      [1, 1, 1, 1],
-    ],
-  },
-  {
-    id: 'large-left-2',
-    label: '左1・右2',
-    shape: 'large',
-    columns: 2,
-    rows: 2,
-    cells: [
+  grid('large-6', '6分割（3×2）', 'large', [3, 2]),
+  grid('large-4', '4分割（2×2）', 'large', [2, 2]),
+  grid('large-1-3', '上1・下3', 'large', [3, 2], [[0, 0, 3, 1], ...rowOf(3, 1)]),
+  grid('large-1-2', '上1・下2', 'large', [2, 2], [[0, 0, 2, 1], ...rowOf(2, 1)]),
+  grid(
+    'large-left-2',
+    '左1・右2',
+    'large',
+    [2, 2],
+    [
       [0, 0, 1, 2],
       [1, 0, 1, 1],
       [1, 1, 1, 1],
     ],
-  },
-  {
-    id: 'large-2-columns',
-    label: '左右2分割',
-    shape: 'large',
-    columns: 2,
-    rows: 1,
-    cells: [
-      [0, 0, 1, 1],
-      [1, 0, 1, 1],
-    ],
-  },
-  {
-    id: 'large-2-rows',
-    label: '上下2分割',
-    shape: 'large',
-    columns: 1,
-    rows: 2,
-    cells: [
-      [0, 0, 1, 1],
-      [0, 1, 1, 1],
-    ],
-  },
-  ...[2, 3, 4].map((tabs): Layout => ({
-    id: `large-tabs-${tabs}`,
-    label: `タブ${tabs}つ＋本体`,
-    shape: 'large',
-    columns: tabs,
-    rows: 6,
-    cells: [
-      ...Array.from({ length: tabs }, (_, i) => [i, 0, 1, 1] as const),
-      [0, 1, tabs, 5] as const,
-    ],
-  })),
-  {
-    id: 'large-1',
-    label: '1つ（全体）',
-    shape: 'large',
-    columns: 1,
-    rows: 1,
-    cells: [[0, 0, 1, 1]],
-  },
-  {
-    id: 'small-3',
-    label: '3分割',
-    shape: 'small',
-    columns: 3,
-    rows: 1,
-    cells: [
-      [0, 0, 1, 1],
-      [1, 0, 1, 1],
-      [2, 0, 1, 1],
-    ],
-  },
-  {
-    id: 'small-2',
-    label: '2分割',
-    shape: 'small',
-    columns: 2,
-    rows: 1,
-    cells: [
-      [0, 0, 1, 1],
-      [1, 0, 1, 1],
-    ],
-  },
-  {
-    id: 'small-1-2',
-    label: '左1/3・右2/3',
-    shape: 'small',
-    columns: 3,
-    rows: 1,
-    cells: [
+  ),
+  grid('large-2-columns', '左右2分割', 'large', [2, 1]),
+  grid('large-2-rows', '上下2分割', 'large', [1, 2]),
+  ...[2, 3, 4].map((tabs) =>
+    grid(
+      `large-tabs-${tabs}`,
+      `タブ${tabs}つ＋本体`,
+      'large',
+      [tabs, 6],
+      [...rowOf(tabs, 0), [0, 1, tabs, 5]],
+    ),
+  ),
+  grid('large-1', '1つ（全体）', 'large', [1, 1]),
+  grid('small-3', '3分割', 'small', [3, 1]),
+  grid('small-2', '2分割', 'small', [2, 1]),
+  grid(
+    'small-1-2',
+    '左1/3・右2/3',
+    'small',
+    [3, 1],
+    [
       [0, 0, 1, 1],
       [1, 0, 2, 1],
     ],
-  },
-  {
-    id: 'small-1',
-    label: '1つ（全体）',
-    shape: 'small',
-    columns: 1,
-    rows: 1,
-    cells: [[0, 0, 1, 1]],
-  },
+  ),
+  grid('small-1', '1つ（全体）', 'small', [1, 1]),
 ];
 
 /** A full-height image (≈ 1.48:1) is large; a half-height one (≈ 2.96:1) small. */

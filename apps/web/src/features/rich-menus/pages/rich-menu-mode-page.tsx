@@ -127,6 +127,15 @@ export function RichMenuModePage(props: { title: string; canWrite: boolean }) {
                   <span className="rm-state" data-state={menu.state}>
                     {RICH_MENU_STATE_LABELS[menu.state]}
                   </span>
+                  {menu.state === 'published' && menu.publish?.error ? (
+                    <>
+                      {' '}
+                      <span className="rm-state" data-state="failed" title={menu.publish.error}>
+                        公開失敗
+                      </span>
+                      <span className="rm-error-reason">{menu.publish.error}</span>
+                    </>
+                  ) : null}
                 </td>
                 <td>{menu.publish ? audienceText(menu.publish.audience, names) : '—'}</td>
                 <td>{menu.areas.length}個</td>
