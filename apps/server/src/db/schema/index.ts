@@ -23,3 +23,4 @@ export * from './notifications.js';
 export * from './actions.js';
 export * from './staff-notify.js';
 export * from './rich-menus.js';
+export * from './message-images.js';

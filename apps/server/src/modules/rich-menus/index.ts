@@ -69,3 +69,4 @@ export function richMenuPublisherFromConfig(
 
 export { queueRichMenuSwitch } from './switch-job.js';
 export { recordRichMenuTap } from './taps.js';
+export { readable as readJpegOrPng } from './rich-menu-image.js';
