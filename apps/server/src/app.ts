@@ -13,6 +13,7 @@ import { formsModule } from './modules/forms/index.js';
 import { friendsCsvModule } from './modules/friends-csv/index.js';
 import { friendsModule } from './modules/friends/index.js';
 import { chatMediaFetcher, chatsModule } from './modules/chats/index.js';
+import { messageImagesModule } from './modules/message-images/index.js';
 import {
   createWebhookEventProcessor,
   lineModule,
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(accountStreamRoutes, { prefix: '/line', events: accountEvents });
         await api.register(boardModule, { prefix: '/line', events: accountEvents });
         await api.register(chatsModule, { prefix: '/line' });
+        await api.register(messageImagesModule);
         await api.register(memberQueriesModule, { prefix: '/journey/member_queries' });
         await api.register(friendInfoModule);
         await api.register(commonVarsModule);

@@ -128,7 +128,7 @@ export const CHAT_TEXT = {
   notConnected: 'LINE公式アカウントが連携されていないため送信できません',
   textRequired: 'メッセージを入力してください',
   textTooLong: `メッセージは${LINE_MESSAGE_LIMITS.textChars}文字以内で入力してください`,
-  oneOfTextOrTemplate: 'text・template_id・image_url のいずれか1つを指定してください',
+  oneOfTextOrTemplate: 'text・template_id・image_id・image_url のいずれか1つを指定してください',
   imageUrl: '画像のURLは https:// で始まる2000文字以内のURLを指定してください',
   searchTooLong: `検索語は${CHAT_SEARCH_MAX}文字以内で入力してください`,
   cursorInvalid: 'cursor が正しくありません',
@@ -151,6 +151,8 @@ export const chatMessageParamsSchema = z.object({
 export const chatInboxQuerySchema = z.object({
   q: z.string().trim().max(CHAT_SEARCH_MAX, { error: CHAT_TEXT.searchTooLong }).optional(),
   state: chatStateSchema.optional(),
+  /** One of the shop's own marks (decision 0306). */
+  mark_id: idParam.optional(),
   /** An operator's id, or `none` for threads nobody is assigned to. */
   assignee: z
     .union([z.literal('none'), idParam], {
@@ -176,6 +178,8 @@ export const chatInboxEntrySchema = z.object({
   unread_count: z.number().int(),
   state: chatStateSchema,
   assignee: chatAssigneeSchema.nullable(),
+  /** The shop's own mark (decision 0306), beside the state. */
+  mark: z.object({ id: z.number().int(), name: z.string(), colour: z.string() }).nullable(),
   tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** The last message's preview (「画像を送信しました」 for media), '' when none. */
   last_message_preview: z.string(),
@@ -276,12 +280,14 @@ const chatText = z
 
 /**
  * `POST /api/line/chats/{friend_id}/messages`: exactly one of a text (insertables rendered for the
- * friend), a template, or an image (an https URL LINE can read). `quote_token` quotes a message.
+ * friend), a template, or an image (uploaded, `image_id`, or an https URL LINE can read). `quote_token` quotes a message.
  */
 export const chatSendInputSchema = z
   .object({
     text: chatText.optional(),
     template_id: idSchema.optional(),
+    /** An image uploaded with `POST /api/line/message_images` (decision 0305). */
+    image_id: idSchema.optional(),
     image_url: z
       .string({ error: CHAT_TEXT.imageUrl })
       .max(2000, { error: CHAT_TEXT.imageUrl })
@@ -291,8 +297,9 @@ export const chatSendInputSchema = z
   })
   .refine(
     (body) =>
-      [body.text, body.template_id, body.image_url].filter((part) => part !== undefined).length ===
-      1,
+      [body.text, body.template_id, body.image_id, body.image_url].filter(
+        (part) => part !== undefined,
+      ).length === 1,
     { error: CHAT_TEXT.oneOfTextOrTemplate, path: ['text'] },
   );
 export type ChatSendInput = z.infer<typeof chatSendInputSchema>;

@@ -42,6 +42,8 @@ export * from './open-api.js';
 export * from './actions.js';
 export * from './flex-message.js';
 export * from './chats.js';
+export * from './chat-marks.js';
+export * from './message-images.js';
 export * from './notifications.js';
 export * from './staff-notify.js';
 export * from './rich-menus.js';

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  serial,
   smallint,
   text,
   timestamp,
@@ -18,6 +19,25 @@ import { linePushes } from './line-push.js';
 import { members } from './members.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The shop's own chat marks (issue 24, decision 0306; Lステップ's 対応マーク): a name and a colour,
+ * set on a thread beside its state (未対応 / 対応中 / 対応済み), the inbox filtered by it.
+ */
+export const chatMarks = pgTable(
+  'chat_marks',
+  {
+    id: serial().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    colour: text().notNull(),
+    order: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('chat_marks_name_per_account').on(table.accountId, table.name)],
+);
 
 /**
  * A friend's chat thread (issue 24, decision 0230): one row per friend who wrote or was written
@@ -35,6 +55,8 @@ export const chatThreads = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     state: text().notNull().default('unhandled'),
+    /** The shop's own mark (decision 0306), beside the state; null: none. */
+    markId: integer().references(() => chatMarks.id, { onDelete: 'set null' }),
     assigneeId: integer().references(() => operators.id, { onDelete: 'set null' }),
     unreadCount: integer().notNull().default(0),
     /** The last message's time (the thread's making, before any message). */
@@ -59,6 +81,7 @@ export const chatThreads = pgTable(
     ),
     index('chat_threads_state').on(table.accountId, table.state, table.lastMessageAt),
     index('chat_threads_assignee').on(table.assigneeId),
+    index('chat_threads_mark').on(table.markId),
     check(
       'chat_threads_state_check',
       sql`${table.state} in ('unhandled', 'in_progress', 'resolved')`,

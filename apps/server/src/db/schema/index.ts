@@ -24,3 +24,4 @@ export * from './actions.js';
 export * from './staff-notify.js';
 export * from './rich-menus.js';
 export * from './events.js';
+export * from './message-images.js';

@@ -7,7 +7,7 @@ import {
   type ChatState,
 } from '@tsunagu/contracts';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { chatThreads, members, memberTags, operators } from '../../db/schema/index.js';
+import { chatMarks, chatThreads, members, memberTags, operators } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import { tagsOfFriends } from '../tags/index.js';
@@ -51,6 +51,9 @@ const threadColumns = {
   state: chatThreads.state,
   assigneeId: chatThreads.assigneeId,
   assigneeName: operators.displayName,
+  markId: chatThreads.markId,
+  markName: chatMarks.name,
+  markColour: chatMarks.colour,
   preview: chatThreads.lastMessagePreview,
   kind: chatThreads.lastMessageKind,
   direction: chatThreads.lastMessageDirection,
@@ -66,6 +69,9 @@ type ThreadRow = {
   state: string;
   assigneeId: number | null;
   assigneeName: string | null;
+  markId: number | null;
+  markName: string | null;
+  markColour: string | null;
   preview: string;
   kind: string | null;
   direction: string | null;
@@ -85,6 +91,10 @@ function entryOf(
     unread_count: row.unreadCount,
     state: row.state as ChatState,
     assignee: row.assigneeId !== null ? { id: row.assigneeId, name: row.assigneeName ?? '' } : null,
+    mark:
+      row.markId !== null
+        ? { id: row.markId, name: row.markName ?? '', colour: row.markColour ?? '' }
+        : null,
     tags,
     last_message_preview: row.preview,
     last_message_kind: (row.kind as ChatMessageKind | null) ?? null,
@@ -101,12 +111,13 @@ function threadRows(db: Executor, where: SQL | undefined) {
     .from(chatThreads)
     .innerJoin(members, eq(members.id, chatThreads.memberId))
     .leftJoin(operators, eq(operators.id, chatThreads.assigneeId))
+    .leftJoin(chatMarks, eq(chatMarks.id, chatThreads.markId))
     .where(where);
 }
 
 /**
  * `GET /api/line/chats` (decision 0233): a page of the account's threads in the inbox's order,
- * read off `chat_threads_inbox`; filters by state, assignee, tag and unread; `q` finds threads
+ * read off `chat_threads_inbox`; filters by state, the shop's mark, assignee, tag and unread; `q` finds threads
  * whose friend's name or any message's text holds it (the text through pg_trgm).
  */
 export async function listInbox(
@@ -117,6 +128,7 @@ export async function listInbox(
 ): Promise<ChatInbox> {
   const conditions: SQL[] = [eq(chatThreads.accountId, accountId)];
   if (query.state) conditions.push(eq(chatThreads.state, query.state));
+  if (query.mark_id !== undefined) conditions.push(eq(chatThreads.markId, query.mark_id));
   if (query.assignee === 'none') conditions.push(isNull(chatThreads.assigneeId));
   else if (query.assignee !== undefined)
     conditions.push(eq(chatThreads.assigneeId, query.assignee));

@@ -3,6 +3,7 @@ import { createLineClient, lineParts } from '../line/index.js';
 import { createPushQueue } from '../line-push/index.js';
 import { createFriendMessageRenderer } from '../message-rendering/index.js';
 import { createMediaFetcher, type MediaFetcher } from './media-fetcher.js';
+import { chatMarkRoutes } from './mark-routes.js';
 import { chatRoutes } from './routes.js';
 import { createChatSender } from './send.js';
 import { createChatService } from './service.js';
@@ -37,6 +38,7 @@ export async function chatsModule(api: FastifyInstance) {
   await api.register(chatRoutes, {
     chats: createChatService({ db, sender, client, credentials, log: api.log }),
   });
+  await api.register(chatMarkRoutes);
 }
 
 /**

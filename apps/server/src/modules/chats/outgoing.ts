@@ -4,6 +4,7 @@ import { chatMessages, messageTemplates } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { fieldError } from '../../lib/validate.js';
 import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
+import { imageMessageOf } from '../message-images/index.js';
 import { announceChat } from './events.js';
 import { kindOf, previewOf } from './preview.js';
 import { touchThread } from './threads.js';
@@ -15,6 +16,8 @@ export async function outgoingMessages(
   accountId: number,
   friendId: number,
   input: ChatSendInput,
+  /** Where LINE fetches an uploaded image (PUBLIC_ORIGIN, or the request's origin). */
+  origin: string,
 ) {
   let messages: unknown[];
   if (input.template_id !== undefined) {
@@ -26,6 +29,8 @@ export async function outgoingMessages(
       );
     if (!template) throw fieldError('template_id', CHAT_TEXT.templateNotFound);
     messages = template.messages as unknown[];
+  } else if (input.image_id !== undefined) {
+    messages = [await imageMessageOf(db, accountId, input.image_id, origin, 'image_id')];
   } else if (input.image_url !== undefined) {
     messages = [
       { type: 'image', originalContentUrl: input.image_url, previewImageUrl: input.image_url },

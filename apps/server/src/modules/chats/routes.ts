@@ -40,7 +40,7 @@ export async function chatRoutes(app: FastifyInstance, options: { chats: ChatSer
       schema: {
         tags,
         summary:
-          'チャットの受信箱（未読のある友だちが先、最新メッセージ順、50件ずつ）。q: 名前とメッセージ本文の検索、state / assignee / tag_id / unread で絞り込み',
+          'チャットの受信箱（未読のある友だちが先、最新メッセージ順、50件ずつ）。q: 名前とメッセージ本文の検索、state / mark_id / assignee / tag_id / unread で絞り込み',
         querystring: chatInboxQuerySchema,
         response: { 200: chatInboxSchema, 422: validationErrorBodySchema },
       },
@@ -109,7 +109,7 @@ export async function chatRoutes(app: FastifyInstance, options: { chats: ChatSer
       config: { access: needs('template-write') },
       schema: {
         tags,
-        summary: `友だちへ送信（text・template_id・image_url のいずれか）。応答トークンが有効なら無料の応答メッセージ、そうでなければプッシュ（月間の送信数に数えられる）`,
+        summary: `友だちへ送信（text・template_id・image_id・image_url のいずれか）。応答トークンが有効なら無料の応答メッセージ、そうでなければプッシュ（月間の送信数に数えられる）`,
         params: chatFriendParamsSchema,
         body: chatSendInputSchema,
         response: { 201: chatSendResultSchema, ...refused },
@@ -122,6 +122,7 @@ export async function chatRoutes(app: FastifyInstance, options: { chats: ChatSer
         auth.operatorId,
         request.params.friend_id,
         request.body,
+        app.config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`,
       );
       return reply.code(201).send(sent);
     },

@@ -72,6 +72,7 @@ export function createChatSender(deps: ChatSendDeps) {
       operatorId: number,
       friendId: number,
       input: ChatSendInput,
+      origin: string,
     ): Promise<{ ids: number[]; result: Omit<ChatSendResult, 'messages'> }> {
       const [friend] = await db
         .select({ id: members.id, followState: members.followState, name: members.displayName })
@@ -81,9 +82,22 @@ export function createChatSender(deps: ChatSendDeps) {
       if (friend.followState !== 'following') throw fieldError('text', CHAT_TEXT.friendBlocked);
       const sending = await deps.credentials.forSending(accountId);
       if (sending.kind === 'none') throw fieldError('text', CHAT_TEXT.notConnected);
-      const messages = await outgoingMessages(db, deps.renderMessage, accountId, friendId, input);
+      const messages = await outgoingMessages(
+        db,
+        deps.renderMessage,
+        accountId,
+        friendId,
+        input,
+        origin,
+      );
       const field =
-        input.template_id !== undefined ? 'template_id' : input.image_url ? 'image_url' : 'text';
+        input.template_id !== undefined
+          ? 'template_id'
+          : input.image_id !== undefined
+            ? 'image_id'
+            : input.image_url
+              ? 'image_url'
+              : 'text';
       const problems = sendableMessagesProblems(messages);
       if (problems.length > 0)
         throw fieldError(field, renderedCheckFailure(friendRecipient(friend.name), problems));

@@ -58,6 +58,7 @@ export function createChatService(deps: {
       unread_count: 0,
       state: 'unhandled',
       assignee: null,
+      mark: null,
       tags: [],
       last_message_preview: '',
       last_message_kind: null,
@@ -82,8 +83,20 @@ export function createChatService(deps: {
       return { friend, ...page, reply_token_valid: replyValid };
     },
 
-    async send(accountId: number, operatorId: number, friendId: number, input: ChatSendInput) {
-      const { ids, result } = await deps.sender.send(accountId, operatorId, friendId, input);
+    async send(
+      accountId: number,
+      operatorId: number,
+      friendId: number,
+      input: ChatSendInput,
+      origin: string,
+    ) {
+      const { ids, result } = await deps.sender.send(
+        accountId,
+        operatorId,
+        friendId,
+        input,
+        origin,
+      );
       const rows = await db
         .select({ message: chatMessages, operatorName: operators.displayName })
         .from(chatMessages)

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/types.js';
 import type { PushQueue } from '../line-push/index.js';
 import { claimDue } from './repository.js';
-import { queueNotification } from './service.js';
+import { queueNotification } from './queue.js';
 
 /** How often the running scheduler looks (a お知らせ goes within this long after its time). */
 export const NOTIFICATION_EVERY_MS = 15_000;

@@ -83,3 +83,4 @@ export function richMenuAudienceSyncFromConfig(
 
 export { queueRichMenuSwitch } from './switch-job.js';
 export { recordRichMenuTap } from './taps.js';
+export { readable as readJpegOrPng } from './rich-menu-image.js';

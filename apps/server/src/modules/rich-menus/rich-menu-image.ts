@@ -68,8 +68,9 @@ export async function prepareRichMenuImage(
   throw fieldError('image', RICH_MENU_IMAGE_TEXT.cannotCompress);
 }
 
-/** The picture's header, or a 422 naming `image` when it is no JPEG/PNG we can read. */
-async function readable(input: Buffer) {
+/** The picture's header, or a 422 naming `image` when it is no JPEG/PNG we can read (also the
+ * message images' check, decision 0305). */
+export async function readable(input: Buffer) {
   if (input.length > RICH_MENU_UPLOAD_MAX_BYTES)
     throw fieldError('image', RICH_MENU_IMAGE_TEXT.tooLarge);
   let meta: Metadata;

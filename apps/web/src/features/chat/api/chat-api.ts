@@ -2,19 +2,28 @@ import {
   boardAssigneeListSchema,
   chatInboxEntrySchema,
   chatInboxSchema,
+  chatMarkListSchema,
+  createdIdSchema,
   chatSendResultSchema,
   chatThreadSchema,
   chatUnreadSummarySchema,
   okResponseSchema,
   tagListSchema,
   templateListSchema,
+  type ChatMarkInput,
   type ChatSendInput,
   type ChatStateInput,
 } from '@tsunagu/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export type InboxFilter = { q: string; state: string; assignee: string; tagId: string };
+export type InboxFilter = {
+  q: string;
+  state: string;
+  markId: string;
+  assignee: string;
+  tagId: string;
+};
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -26,6 +35,7 @@ function inboxQuery(filter: InboxFilter, cursor: string | null) {
   const query = new URLSearchParams();
   if (filter.q.trim()) query.set('q', filter.q.trim());
   if (filter.state) query.set('state', filter.state);
+  if (filter.markId) query.set('mark_id', filter.markId);
   if (filter.assignee) query.set('assignee', filter.assignee);
   if (filter.tagId) query.set('tag_id', filter.tagId);
   if (cursor) query.set('cursor', cursor);
@@ -127,5 +137,37 @@ export function useUnreadSummary() {
   return useQuery({
     queryKey: ['chat', 'inbox', 'unread'],
     queryFn: () => apiRequest('/api/line/chats/unread', { schema: chatUnreadSummarySchema }),
+  });
+}
+
+/** The shop's own marks (decision 0306). */
+export function useChatMarks() {
+  return useQuery({
+    queryKey: ['chat', 'marks'],
+    queryFn: () => apiRequest('/api/line/chat_marks', { schema: chatMarkListSchema }),
+    staleTime: 30_000,
+  });
+}
+
+export function useCreateMark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChatMarkInput) =>
+      apiRequest('/api/line/chat_marks', { method: 'POST', body: input, schema: createdIdSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['chat', 'marks'] }),
+  });
+}
+
+/** Sets (or with null takes off) the thread's mark. */
+export function useSetMark(friendId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (markId: number | null) =>
+      apiRequest(`/api/line/chats/${friendId}/mark`, {
+        method: 'PUT',
+        body: { mark_id: markId },
+        schema: chatInboxEntrySchema,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.all }),
   });
 }

@@ -6,12 +6,14 @@ import { formatTokyoDateTime } from '@/lib/tokyo-time';
 import { Loading } from '@/ui/loading';
 import {
   useAssigneeOptions,
+  useChatMarks,
   useInbox,
   useTagOptions,
   useUnreadSummary,
   type InboxFilter,
 } from '../api/chat-api';
 import { chatPaths } from '../paths';
+import { ChatMarkBadge } from './chat-marks';
 import { Select } from '@/ui/select';
 import { TextBox } from '@/ui/text-field';
 
@@ -27,6 +29,7 @@ export function ChatInbox({ filter, onFilter, selected, canSeeAssignees }: Props
   const id = useId();
   const inbox = useInbox(filter);
   const tags = useTagOptions();
+  const marks = useChatMarks();
   const assignees = useAssigneeOptions(canSeeAssignees);
   const unread = useUnreadSummary();
   const entries = inbox.data?.pages.flatMap((page) => page.entries) ?? [];
@@ -60,6 +63,20 @@ export function ChatInbox({ filter, onFilter, selected, canSeeAssignees }: Props
           value={filter.state}
           onChange={(state) => set({ state })}
         />
+        {(marks.data?.marks ?? []).length > 0 ? (
+          <Select
+            label="対応マーク"
+            options={[
+              { value: '', name: 'すべてのマーク' },
+              ...(marks.data?.marks ?? []).map((mark) => ({
+                value: String(mark.id),
+                name: mark.name,
+              })),
+            ]}
+            value={filter.markId}
+            onChange={(markId) => set({ markId })}
+          />
+        ) : null}
         {canSeeAssignees ? (
           <Select
             label="担当者"
@@ -128,6 +145,7 @@ export function ChatInbox({ filter, onFilter, selected, canSeeAssignees }: Props
                     {entry.matched_text ?? entry.last_message_preview}
                   </span>
                   <span className="chat-entry__meta">
+                    {entry.mark ? <ChatMarkBadge mark={entry.mark} /> : null}
                     {CHAT_STATE_LABELS[entry.state]}
                     {entry.assignee ? ` ・ ${entry.assignee.name}` : ''}
                   </span>

@@ -12,6 +12,7 @@ import { useAssigneeOptions, useMarkRead, useSetState, useThread } from '../api/
 import { ChatMessage } from './chat-message';
 import { ReplyBox } from './reply-box';
 import { Select } from '@/ui/select';
+import { ChatMarkBadge, ThreadMarkControl } from './chat-marks';
 
 export type ChatRights = { canSend: boolean; canSetState: boolean };
 
@@ -82,9 +83,11 @@ export function ChatThread({ friendId, rights }: { friendId: number; rights: Cha
                 change({ state: friend.state, assignee_id: assigneeId === 0 ? null : assigneeId })
               }
             />
+            <ThreadMarkControl friendId={friendId} mark={friend.mark} />
           </div>
         ) : (
           <p className="chat-thread__controls">
+            {friend.mark ? <ChatMarkBadge mark={friend.mark} /> : null}
             {CHAT_STATE_LABELS[friend.state]} ・ 担当: {friend.assignee?.name ?? '未設定'}
           </p>
         )}

@@ -1,4 +1,6 @@
+import type { MessageImage } from '@tsunagu/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { ImageAttach } from '@/ui/image-attach';
 import { errorText, isApiError } from '@/lib/api-error';
 import { FieldError } from '@/ui/field-error';
 import { useToast } from '@/ui/toast';
@@ -6,7 +8,7 @@ import { useSend, useTemplateOptions } from '../api/chat-api';
 import { Select } from '@/ui/select';
 
 /**
- * The reply box: a text or a template. Says before sending whether it goes free (the friend's
+ * The reply box: a text, a template or an image (uploaded first, decision 0305). Says before sending whether it goes free (the friend's
  * reply token is still valid) or as a push that counts against the month's quota, and after
  * sending what the server says it did.
  */
@@ -21,6 +23,7 @@ export function ReplyBox({
   const [text, setText] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [notice, setNotice] = useState('');
+  const [image, setImage] = useState<MessageImage | null>(null);
   const send = useSend(friendId);
   const templates = useTemplateOptions(true);
   const toast = useToast();
@@ -28,11 +31,16 @@ export function ReplyBox({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = templateId ? { template_id: Number(templateId) } : { text };
+    const input = image
+      ? { image_id: image.id }
+      : templateId
+        ? { template_id: Number(templateId) }
+        : { text };
     send.mutate(input, {
       onSuccess: (result) => {
         setText('');
         setTemplateId('');
+        setImage(null);
         setNotice(result.notice);
         toast.success(result.notice);
       },
@@ -57,13 +65,22 @@ export function ReplyBox({
         id={`${id}-text`}
         rows={3}
         value={text}
-        disabled={templateId !== ''}
+        disabled={templateId !== '' || image !== null}
         placeholder="メッセージを入力"
         aria-invalid={fieldErrors.text ? true : undefined}
         aria-describedby={fieldErrors.text ? `${id}-text-error` : undefined}
         onChange={(event) => setText(event.target.value)}
       />
       <FieldError id={`${id}-text-error`} messages={fieldErrors.text} />
+      {image ? (
+        <div className="chat-reply__image">
+          <img src={image.preview_url} alt="送る画像" />
+          <button type="button" className="btn btn--ghost" onClick={() => setImage(null)}>
+            画像を外す
+          </button>
+        </div>
+      ) : null}
+      <FieldError id={`${id}-image-error`} messages={fieldErrors.image_id} />
       <div className="chat-reply__row">
         <Select
           label="テンプレート"
@@ -77,6 +94,7 @@ export function ReplyBox({
           value={templateId}
           onChange={setTemplateId}
         />
+        <ImageAttach disabled={templateId !== ''} onUploaded={setImage} />
         <button type="submit" className="btn btn--primary" disabled={send.isPending}>
           送信
         </button>

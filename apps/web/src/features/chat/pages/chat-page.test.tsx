@@ -14,6 +14,7 @@ const friend: ChatInboxEntry = {
   unread_count: 0,
   state: 'unhandled',
   assignee: null,
+  mark: null,
   tags: [],
   last_message_preview: '予約を変更できますか？',
   last_message_kind: 'text',
@@ -87,6 +88,20 @@ function render(
       'GET /api/line/tags': () => reply(200, { groups: [], tags: [] }),
       'GET /api/line/board/assignees': () => reply(200, [{ id: 1, name: '山田 花子' }]),
       'GET /api/templates': () => reply(200, { groups: [], items: [] }),
+      'GET /api/line/chat_marks': () =>
+        reply(200, { marks: [{ id: 4, name: '要折返し', colour: '#e11d48', threads: 1 }] }),
+      'POST /api/line/message_images': () =>
+        reply(201, {
+          id: 9,
+          original_url: 'https://console.example.jp/api/media/images/k',
+          preview_url: 'https://console.example.jp/api/media/images/k/preview',
+          content_type: 'image/jpeg',
+          width: 1200,
+          height: 1600,
+          bytes: 300_000,
+        }),
+      'POST /api/line/chats/:id/messages': () =>
+        reply(201, { messages: [], via: 'push', counts_against_quota: true, notice: '送りました' }),
     },
   });
 }
@@ -128,6 +143,46 @@ describe('Chat (issue 24)', () => {
             call.query.assignee === 'none',
         ),
       ).toBe(true),
+    );
+  });
+
+  it('the shop’s own marks filter the inbox: choosing 要折返し asks for mark_id', async () => {
+    const view = render({});
+    await screen.findByRole('region', { name: '小川 さくらとのトーク' });
+    const inbox = screen.getByRole('region', { name: '受信箱' });
+    await view.user.click(await within(inbox).findByRole('combobox', { name: '対応マーク' }));
+    await view.user.click(screen.getByRole('option', { name: '要折返し' }));
+    await waitFor(() =>
+      expect(
+        view.calls.some((call) => call.path === '/api/line/chats' && call.query.mark_id === '4'),
+      ).toBe(true),
+    );
+  });
+
+  it('an image reply: a photo too large is refused before uploading; a JPEG is uploaded and sent by image_id', async () => {
+    const view = render({});
+    const open = await screen.findByRole('region', { name: '小川 さくらとのトーク' });
+    const input = within(open).getByLabelText('画像を添付');
+    const huge = new File(['x'], 'huge.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(huge, 'size', { value: 10 * 1024 * 1024 + 1 });
+    await view.user.upload(input, huge);
+    expect(await within(open).findByRole('alert')).toHaveTextContent(
+      '画像は10MB以下にしてください',
+    );
+    expect(view.calls.some((call) => call.path === '/api/line/message_images')).toBe(false);
+
+    await view.user.upload(input, new File(['jpeg'], 'photo.jpg', { type: 'image/jpeg' }));
+    expect(await within(open).findByRole('img', { name: '送る画像' })).toHaveAttribute(
+      'src',
+      'https://console.example.jp/api/media/images/k/preview',
+    );
+    await view.user.click(within(open).getByRole('button', { name: '送信' }));
+    await waitFor(() =>
+      expect(
+        view.calls.find(
+          (call) => call.method === 'POST' && call.path === '/api/line/chats/7/messages',
+        )?.body,
+      ).toEqual({ image_id: 9 }),
     );
   });
 

@@ -8,7 +8,7 @@ import { ChatThread, type ChatRights } from '../components/chat-thread';
 import { chatPaths } from '../paths';
 import '../components/chat.css';
 
-const NO_FILTER: InboxFilter = { q: '', state: '', assignee: '', tagId: '' };
+const NO_FILTER: InboxFilter = { q: '', state: '', markId: '', assignee: '', tagId: '' };
 
 /**
  * The chat (`/line/chat`, issue 24): the inbox beside the open thread (`?friend=`); on a phone

@@ -22,6 +22,7 @@ import {
 import { AudienceFields } from './audience-fields';
 import { audienceOf, contentOf, inputOf, type NotificationDraft } from './draft';
 import { EstimatePanel } from './estimate-panel';
+import { ImageAttach } from '@/ui/image-attach';
 import { useMessageKit, type MessageKit } from './message-kit';
 
 type Errors = Record<string, string[]>;
@@ -219,6 +220,22 @@ export function NotificationForm(props: NotificationFormProps) {
                     {`＋${label}`}
                   </button>
                 ))}
+                <ImageAttach
+                  label="＋写真をアップロード"
+                  disabled={draft.messages.length >= TEMPLATE_MESSAGES_MAX}
+                  onUploaded={(image) =>
+                    change({
+                      messages: [
+                        ...draft.messages,
+                        kit.fromLineMessage({
+                          type: 'image',
+                          originalContentUrl: image.original_url,
+                          previewImageUrl: image.preview_url,
+                        }),
+                      ],
+                    })
+                  }
+                />
               </div>
             </>
           )}
