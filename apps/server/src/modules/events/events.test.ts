@@ -215,6 +215,26 @@ describe('events', () => {
     expect(copySlots.every((slot: { booked: number }) => slot.booked === 0)).toBe(true);
   });
 
+  it('once per event: a friend booked in one slot cannot join another slot’s waitlist (they could never take the seat)', async () => {
+    const once = await e.createEvent({ title: '1人1回の説明会', booking_limit: 'per_event' });
+    const first = (await e.addSlot(once.id, 1, 9)).id;
+    const second = (await e.addSlot(once.id, 1, 10)).id;
+    const booked = await e.newFriend(once.public_key, '一郎');
+    const other = await e.newFriend(once.public_key, '二郎');
+    const book = (client: typeof booked.client, slot: number) =>
+      client.post(`/api/event_booking/${once.public_key}/slots/${slot}/reservations`, {
+        answers: {},
+      });
+    expect((await book(booked.client, first)).statusCode).toBe(201);
+    expect((await book(other.client, second)).statusCode).toBe(201);
+    const join = await booked.client.post(
+      `/api/event_booking/${once.public_key}/slots/${second}/waitlist`,
+      { answers: {} },
+    );
+    expect(join.statusCode).toBe(409);
+    expect(join.json().message).toBe('このイベントはすでに予約済みです（1人1回まで）');
+  });
+
   it('tenancy: another account sees none of it, and a friend of it cannot book', async () => {
     for (const [method, path] of [
       ['get', `/api/events/${event.id}`],

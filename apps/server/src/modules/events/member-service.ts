@@ -1,4 +1,5 @@
 import {
+  EVENT_SEAT_HOLDING_STATES,
   EVENT_MESSAGES,
   EVENT_RESERVATION_STATE_LABELS,
   EVENT_SEAT_LABEL_TEXT,
@@ -13,7 +14,7 @@ import {
   type VarType,
   type VarValue,
 } from '@tsunagu/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { eventReservations, eventSlots, eventWaitlist } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
 import { isViolationOf } from '../../lib/db-errors.js';
@@ -22,7 +23,7 @@ import { toTokyoIso, toTokyoIsoOrNull } from '../../lib/tokyo-time.js';
 import { choicesOfVars, friendInfoItemsByIds } from '../friend-info/index.js';
 import { checkAnswers } from './answers.js';
 import * as repository from './repository.js';
-import { isHolding, type Seats } from './seats.js';
+import { isHolding, limitKeyOf, type Seats } from './seats.js';
 import {
   bookingWindowRefusal,
   effectiveCancelDeadline,
@@ -249,18 +250,27 @@ export function createEventMemberService(deps: { db: Database; seats: Seats; clo
         throw new ConflictError(EVENT_MESSAGES.waitlistNotFull(slotLabel(slot.startsAt)));
       // Checked now, so the friend is told at once; checked again when they accept.
       await checkAnswers(db, event.accountId, questionsOf(event), answers);
+      // A friend whose booking limit is used (once per event: any slot) could never accept the
+      // seat, so they are told now, not when it is offered.
+      const limitKey = limitKeyOf(event, slotId);
       const [booked] = await db
         .select({ id: eventReservations.id })
         .from(eventReservations)
         .where(
           and(
-            eq(eventReservations.slotId, slotId),
             eq(eventReservations.memberId, memberId),
-            eq(eventReservations.state, 'booked'),
+            limitKey === null
+              ? eq(eventReservations.slotId, slotId)
+              : eq(eventReservations.limitKey, limitKey),
+            inArray(eventReservations.state, [...EVENT_SEAT_HOLDING_STATES]),
           ),
         );
       if (booked)
-        throw new ConflictError(EVENT_MESSAGES.alreadyBookedSlot(slotLabel(slot.startsAt)));
+        throw new ConflictError(
+          event.bookingLimit === 'per_event'
+            ? EVENT_MESSAGES.alreadyBookedEvent
+            : EVENT_MESSAGES.alreadyBookedSlot(slotLabel(slot.startsAt)),
+        );
       try {
         const [row] = await db
           .insert(eventWaitlist)
