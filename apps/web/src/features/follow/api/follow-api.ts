@@ -8,7 +8,10 @@ import {
   tagListSchema,
   templateListSchema,
   templateSchema,
+  varChoiceSchema,
+  variaSchema,
   type FollowSettingsInput,
+  type VarType,
 } from '@tsunagu/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -50,17 +53,29 @@ export const useGreetingTemplate = (id: number | null) =>
   });
 
 export type Choice = { id: number; name: string };
-export type ActionChoices = { templates: Choice[]; tags: Choice[]; journeys: Choice[] };
+/** A friend-information item an action may set (multi-choice items are not offered yet). */
+export type VarChoiceItem = Choice & { type: Exclude<VarType, 'multi_choice'> };
+export type ActionChoices = {
+  templates: Choice[];
+  tags: Choice[];
+  journeys: Choice[];
+  varia: VarChoiceItem[];
+};
+
+const isSettable = (item: { type: VarType }): item is { type: VarChoiceItem['type'] } =>
+  item.type !== 'multi_choice';
 
 /** What an action can point at, by name (each list is small). */
 export const useActionChoices = () =>
   useQuery({
     queryKey: keys.choices,
     queryFn: async (): Promise<ActionChoices> => {
-      const [templates, tags, journeys] = await Promise.all([
+      const [templates, tags, journeys, varia] = await Promise.all([
         apiRequest('/api/templates', { schema: templateListSchema }),
         apiRequest('/api/line/tags', { schema: tagListSchema }),
         apiRequest('/api/journeys', { schema: z.array(journeySchema) }),
+        // Friend information is offered when it can be read; the other actions work without it.
+        apiRequest('/api/v_resource/varia', { schema: variaSchema }).catch(() => null),
       ]);
       const named = (items: { id: number; name: string }[]) =>
         items.map(({ id, name }) => ({ id, name }));
@@ -71,8 +86,19 @@ export const useActionChoices = () =>
           id,
           name: is_active ? name : `${name}（停止中）`,
         })),
+        varia: (varia?.items ?? []).flatMap((item) =>
+          isSettable(item) ? [{ id: item.id, name: item.name, type: item.type }] : [],
+        ),
       };
     },
+  });
+
+/** The choices of a choice-type friend-information item (the value a set action writes). */
+export const useVarChoices = (varId: number | null) =>
+  useQuery({
+    queryKey: ['follow_settings', 'var_choices', varId] as const,
+    queryFn: () => apiRequest(`/api/var/choice/${varId}`, { schema: z.array(varChoiceSchema) }),
+    enabled: varId !== null,
   });
 
 /** The account's action sets with their signed postback data (the template editor picks one). */

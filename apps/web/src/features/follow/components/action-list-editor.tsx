@@ -2,13 +2,19 @@ import { ACTION_TYPE_LABELS, ACTIONS_MAX, type Action, type ActionType } from '@
 import { Select } from '@/ui/select';
 import { TextBox } from '@/ui/text-field';
 import type { ActionChoices, Choice } from '../api/follow-api';
+import { FriendInfoTarget } from './friend-info-target';
 
-/** The types an operator can pick here (friend information, episodes, rich menus: later). */
+/**
+ * The types an operator can pick here. Not offered: 'start_episode' (the server refuses it:
+ * an episode runs from a reservation, decision 0167) and 'switch_rich_menu' (chosen in the rich
+ * menu editor).
+ */
 const EDITABLE: ActionType[] = [
   'send_template',
   'send_text',
   'add_tag',
   'remove_tag',
+  'set_friend_info',
   'start_journey',
   'stop_journey',
   'notify_operators',
@@ -27,6 +33,8 @@ function blank(type: ActionType, choices: ActionChoices): Action {
       return { type, journey_id: first(choices.journeys) };
     case 'notify_operators':
       return { type, text: '' };
+    case 'set_friend_info':
+      return { type, var_id: first(choices.varia), value: '' };
     default:
       return { type: 'send_text', text: '' };
   }
@@ -87,6 +95,10 @@ function Target(props: {
         action.journey_id,
         (id) => ({ ...action, journey_id: id }),
         'journey_id',
+      );
+    case 'set_friend_info':
+      return (
+        <FriendInfoTarget action={action} varia={choices.varia} error={error} onChange={onChange} />
       );
     case 'send_text':
     case 'notify_operators':

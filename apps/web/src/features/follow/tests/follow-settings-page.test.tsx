@@ -111,4 +111,75 @@ describe('友だち追加時設定 (issue 25)', () => {
     const listed = await screen.findByRole('list', { name: 'アクションセット一覧' });
     expect(within(listed).getByText('クーポン希望')).toBeVisible();
   });
+
+  it('an action sets friend information: a number typed, a choice picked from the item’s choices', async () => {
+    const app = renderApp(`${PATH}?tab=action_sets`, {
+      session: makeSession(),
+      api: {
+        ...api(),
+        'GET /api/line/action_sets': () => reply(200, { action_sets: [] }),
+        'POST /api/line/action_sets': (request) =>
+          reply(201, {
+            id: 4,
+            ...(request.body as object),
+            postback_data: 'tsg:as:4:abcdefghijklmnopqrstuvwxyz012345',
+            updated_at: '2026-11-26T00:00:00.000Z',
+          }),
+        'GET /api/v_resource/varia': () =>
+          reply(200, {
+            groups: [],
+            items: [
+              {
+                id: 11,
+                name: '来店回数',
+                type: 'number',
+                group_id: null,
+                favorite: false,
+                order: 1,
+              },
+              { id: 12, name: 'プラン', type: 'choice', group_id: null, favorite: false, order: 2 },
+              {
+                id: 13,
+                name: '好きな色',
+                type: 'multi_choice',
+                group_id: null,
+                favorite: false,
+                order: 3,
+              },
+            ],
+            ids: [11, 12, 13],
+          }),
+        'GET /api/var/choice/12': () =>
+          reply(200, [
+            { id: 21, name: 'ゴールド', order: 1 },
+            { id: 22, name: 'シルバー', order: 2 },
+          ]),
+      },
+    });
+    await app.user.type(await screen.findByLabelText('名前'), '来店記録');
+    const choose = async (label: string, option: string, index = 0) => {
+      await app.user.click(screen.getAllByRole('combobox', { name: label })[index]!);
+      await app.user.click(await screen.findByRole('option', { name: option }));
+    };
+    await app.user.click(screen.getByRole('button', { name: 'アクションを追加' }));
+    await choose('アクションの種類', '友だち情報を設定する');
+    await choose('友だち情報', '来店回数');
+    await app.user.type(screen.getByRole('textbox', { name: '設定する値' }), '3');
+    await app.user.click(screen.getByRole('button', { name: 'アクションを追加' }));
+    await choose('アクションの種類', '友だち情報を設定する', 1);
+    // Multi-choice items are not offered yet.
+    await app.user.click(screen.getAllByRole('combobox', { name: '友だち情報' })[1]!);
+    expect(screen.queryByRole('option', { name: '好きな色' })).toBeNull();
+    await app.user.click(await screen.findByRole('option', { name: 'プラン' }));
+    await choose('設定する値', 'ゴールド');
+    await app.user.click(screen.getByRole('button', { name: 'アクションセットを作成' }));
+    expect(await screen.findByText('アクションセットを作成しました')).toBeVisible();
+    expect(app.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: '来店記録',
+      actions: [
+        { type: 'set_friend_info', var_id: 11, value: 3 },
+        { type: 'set_friend_info', var_id: 12, value: 21 },
+      ],
+    });
+  });
 });
