@@ -463,7 +463,9 @@ describe(`chat (${databaseKind})`, () => {
       template_id: 1,
     });
     expect(both.statusCode).toBe(422);
-    expect(both.body).toContain('text・template_id・image_id・image_url のいずれか1つを指定してください');
+    expect(both.body).toContain(
+      'text・template_id・image_id・image_url のいずれか1つを指定してください',
+    );
   });
 
   it('a new message reaches the open chat stream of the account, and not another account’s', async () => {
