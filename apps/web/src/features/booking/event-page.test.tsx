@@ -84,6 +84,28 @@ function fakeServer(bookAnswer: { status: number; body: unknown }) {
       return json(bookAnswer.status, bookAnswer.body);
     if (method === 'POST' && path === `${base}/slots/3/waitlist`)
       return json(201, { status: true, id: 5, position: 2 });
+    if (method === 'GET' && path === `${base}/my`)
+      return json(200, {
+        reservations: [
+          {
+            id: 9,
+            slot_id: 1,
+            starts_at: '2030-04-20T01:00:00Z',
+            ends_at: '2030-04-20T03:00:00Z',
+            date: '2030-04-20',
+            from: '10:00',
+            to: '12:00',
+            place: '渋谷スタジオ',
+            online_url: '',
+            state: 'booked',
+            state_name: '予約',
+            checkin_code: 'Qk7dR2xYpL0aZ9tW',
+            can_cancel: true,
+            refusal: '',
+          },
+        ],
+        waitlist: [],
+      });
     return json(404, { message: 'not found' });
   });
   return calls;
@@ -141,5 +163,16 @@ describe('the friend’s event page /e/{publicKey}', () => {
     expect(
       await screen.findByRole('heading', { name: 'キャンセル待ちに登録しました（2番目）' }),
     ).toBeInTheDocument();
+  });
+
+  it('my bookings show the check-in code as a QR code for the reception, and as text', async () => {
+    fakeServer({ status: 201, body: {} });
+    const user = userEvent.setup();
+    render(<EventApp publicKey={KEY} offerId={null} />);
+    await user.click(await screen.findByRole('button', { name: '予約の確認' }));
+    const qr = await screen.findByRole('img', { name: /受付用のQRコード/ });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(screen.getByText('Qk7dR2xYpL0aZ9tW')).toBeInTheDocument();
+    expect(screen.getByText('場所: 渋谷スタジオ')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BookingApiError } from '../api/booking-api';
 import { dateJa, slotLabel, tokyoParts } from '@/lib/tokyo-wall-clock';
 import type { EventBookingApi, MyEventBookings as Mine } from './event-booking-api';
+
+// Loaded only when a booking is shown: the QR generator stays out of the page's 80 KB budget.
+const QrCodeSvg = lazy(() => import('@/ui/qr-code-svg'));
 
 const when = (iso: string) => {
   const at = tokyoParts(iso);
@@ -135,9 +138,18 @@ export function MyEventBookings(props: {
             </p>
           ) : null}
           {row.checkin_code && row.state === 'booked' ? (
-            <p className="bk-muted">
-              受付コード: <strong className="ev-code">{row.checkin_code}</strong>
-            </p>
+            <div className="ev-checkin-code">
+              <Suspense fallback={null}>
+                <QrCodeSvg
+                  text={row.checkin_code}
+                  label="受付用のQRコード（当日、受付でお見せください）"
+                  className="ev-qr"
+                />
+              </Suspense>
+              <p className="bk-muted">
+                受付コード: <strong className="ev-code">{row.checkin_code}</strong>
+              </p>
+            </div>
           ) : null}
           {row.can_cancel && asking !== row.id ? (
             <button type="button" className="bk-btn" onClick={() => setAsking(row.id)}>
