@@ -139,9 +139,7 @@ export function JourneyListPage({ title, canWrite }: { title: string; canWrite: 
   return (
     <section className="page journey-list-page">
       {header}
-      <p className="text-muted">
-        友だちが開始条件に当てはまると、ジャーニーのステップを順に進みます。行をドラッグして並べ替えできます。
-      </p>
+      <p className="text-muted">行をドラッグして並べ替えできます。</p>
       {canWrite && selected.length > 0 ? (
         <BulkBar
           count={selected.length}

@@ -71,9 +71,6 @@ export function TriggerListPage(props: { title: string; canWrite: boolean; isOwn
           ) : null
         }
       />
-      <p className="text-muted">
-        外部システム（レジ、予約サイト、フォームなど）からイベントが届くと、そのイベント名のトリガーのアクションが友だちに実行されます。
-      </p>
       <UsageHint />
       {choices.isError ? (
         <p className="notice notice--error" role="alert">
