@@ -48,6 +48,7 @@ import { demoSeedPlugin } from './seed.js';
 import { boardModule } from './modules/board/index.js';
 import { accountStreamRoutes, createAccountEvents } from './modules/realtime/index.js';
 import { staffNotifyModule } from './modules/staff-notify/index.js';
+import { homeModule } from './modules/home/index.js';
 import { eventsModule } from './modules/events/index.js';
 
 declare module 'fastify' {
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(staffNotifyModule);
         await api.register(richMenusModule);
         await api.register(eventsModule);
+        await api.register(homeModule);
       },
       { prefix: '/api' },
     );

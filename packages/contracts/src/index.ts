@@ -49,3 +49,4 @@ export * from './staff-notify.js';
 export * from './rich-menus.js';
 export * from './events.js';
 export * from './rich-menu-rules.js';
+export * from './home.js';

@@ -26,3 +26,9 @@ export function startOfNextTokyoMonth(instant: Date): Date {
   const month = tokyo.getUTCMonth();
   return new Date(Date.UTC(year, month + 1, 1) - TOKYO_OFFSET_MS);
 }
+
+/** The first instant of `instant`'s Tokyo calendar month. */
+export function startOfTokyoMonth(instant: Date): Date {
+  const tokyo = new Date(instant.getTime() + TOKYO_OFFSET_MS);
+  return new Date(Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth(), 1) - TOKYO_OFFSET_MS);
+}

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { HomeFigures } from '@/features/home';
 import { OperatorNoticesPanel } from '@/features/operator-notices';
 import { PageHeader } from '@/ui/page-header';
 import { useMenuSections } from '../menu-context';
@@ -33,6 +34,7 @@ export function TopPage({ title }: PageProps) {
           {session.account.name}・{session.operator.display_name} さん、ようこそ
         </p>
       </div>
+      <HomeFigures />
       <OperatorNoticesPanel />
       <div className="top-page__grid">
         {sections.map((section) => (

@@ -1,0 +1,1 @@
+export { HomeFigures } from './home-figures';
