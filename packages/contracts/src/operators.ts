@@ -8,8 +8,8 @@ export const DISPLAY_NAME_MAX = 50;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
-/** Printable ASCII without spaces: a login id is typed on any keyboard, and read aloud. */
-const LOGIN_ID_TEXT = /^[\x21-\x7e]+$/;
+/** Printable ASCII without spaces (empty is left to `min`, so an empty id gets one message). */
+const LOGIN_ID_TEXT = /^[\x21-\x7e]*$/;
 
 export const loginIdSchema = z
   .string({ error: 'ログインIDを入力してください' })
