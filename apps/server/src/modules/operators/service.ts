@@ -6,7 +6,7 @@ import {
 } from '@tsunagu/contracts';
 import type { Database, Executor } from '../../db/types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/index.js';
 import { newFirstPassword } from './first-password.js';
 import * as repository from './repository.js';
 import type { OperatorRowRecord } from './repository.js';
