@@ -103,6 +103,8 @@ export const ROUTES: RouteCase[] = [
     landsOn: '/line/reserve/event',
     parameterised: true,
   }),
+  // Issue 28 (decision 0288): the account's operators, beside their roles.
+  r('ISSUE-28', '/line/operators', 'オペレーター'),
   r('ROUTE-36', '/line/operator_roles', 'オペレーター権限'),
   r('ROUTE-37', '/line/operator_roles/new', 'オペレーター権限作成'),
   r('ROUTE-38', '/line/operator_roles/1', 'オペレーター権限編集', [], withId),

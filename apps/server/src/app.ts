@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { defaultWebDistDir, type Config } from './config.js';
 import { authModule, signedInPagePreload } from './modules/auth/index.js';
 import type { GoogleCalendarProvider } from './modules/google-calendar/index.js';
+import { operatorsModule } from './modules/operators/index.js';
 import { rolesModule } from './modules/roles/index.js';
 import { salonModule } from './modules/salon/index.js';
 import { surveysModule } from './modules/surveys/index.js';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(authModule);
         await api.register(apiDocsPlugin);
         await api.register(rolesModule, { prefix: '/operator_roles' });
+        await api.register(operatorsModule, { prefix: '/operators' });
         await api.register(surveysModule, { prefix: '/surveys' });
         await api.register(telModule, { prefix: '/tel' });
         await api.register(lineModule, {

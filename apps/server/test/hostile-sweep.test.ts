@@ -220,7 +220,18 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         areas: [],
       })
     ).json();
+    // An operator of demo's for the operator routes: resetting demo's or staff's password, or
+    // deactivating staff, would end the sessions the sweep itself signs in with.
+    const sweepOperator = (
+      await demo.post('/api/operators', {
+        login_id: 'sweep-target',
+        display_name: 'スイープ',
+        role_id: roles.find((r: { is_owner: boolean }) => !r.is_owner).id,
+        password: 'sweep-password-1',
+      })
+    ).json();
     Object.assign(realIds, {
+      operators: String(sweepOperator.id),
       formPublicKey: formUrl.pathname.split('/').at(-1)!,
       m: formUrl.searchParams.get('m')!,
       salonId: String(salon),

@@ -18,6 +18,7 @@ export * from './line-text-length.js';
 export * from './permissions.js';
 export * from './reference-shapes.js';
 export * from './phone-format.js';
+export * from './operators.js';
 export * from './roles.js';
 export * from './surveys.js';
 export * from './salon/index.js';

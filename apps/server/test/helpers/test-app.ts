@@ -73,8 +73,8 @@ export async function login(
 }
 
 /** Signs in and returns a client that sends the session cookie and the CSRF header. */
-export async function signIn(app: FastifyInstance, loginId: string) {
-  const response = await login(app, loginId);
+export async function signIn(app: FastifyInstance, loginId: string, password = TEST_PASSWORD) {
+  const response = await login(app, loginId, password);
   if (response.statusCode !== 200)
     throw new Error(`sign-in of ${loginId} failed: ${response.body}`);
   const cookie = sessionCookieFrom(response);

@@ -74,6 +74,7 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
     routes: [
       'LineChannel',
       'StaffNotifySettings',
+      'OperatorList',
       'OperatorRoleList',
       'OperatorRoleNew',
       'AIServiceAccountIndex',

@@ -8,6 +8,7 @@ import { TopPage } from './routes/top-page';
 // date pickers and drag and drop that only the feature screens use (one chunk per feature).
 const telPages = () => import('./routes/tel-routes');
 const rolePages = () => import('./routes/operator-role-routes');
+const operatorPages = () => import('./routes/operator-routes');
 const salonPages = () => import('./routes/salon-routes');
 const salonSettingsPages = () => import('./routes/salon-settings-routes');
 const linePages = () => import('./routes/line-routes');
@@ -43,6 +44,7 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   Top: TopPage,
   StaffNotifySettings: lazyPage(staffNotifyPages, (m) => m.StaffNotifySettingsRoute),
   NotFound: NotFoundPage,
+  OperatorList: lazyPage(operatorPages, (m) => m.OperatorListRoute),
   OperatorRoleList: lazyPage(rolePages, (m) => m.OperatorRoleListRoute),
   OperatorRoleNew: lazyPage(rolePages, (m) => m.OperatorRoleNewRoute),
   OperatorRoleEdit: lazyPage(rolePages, (m) => m.OperatorRoleEditRoute),

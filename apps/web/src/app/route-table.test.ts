@@ -135,6 +135,8 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
   ['ROUTE-32', '/line/reserve/event/new', 'EventNew', 'イベント予約作成', ['reserve-write']],
   ['ROUTE-33', '/line/reserve/event/:id/edit', 'EventEdit', 'イベント予約編集', ['reserve-write']],
   ['ROUTE-34', '/line/reserve/event/:id/list', 'EventReservationList', 'イベント予約者一覧', []],
+  // Issue 28 (decision 0288): the operators, beside their roles.
+  ['ISSUE-28', '/line/operators', 'OperatorList', 'オペレーター', []],
   ['ROUTE-36', '/line/operator_roles', 'OperatorRoleList', 'オペレーター権限', []],
   ['ROUTE-37', '/line/operator_roles/new', 'OperatorRoleNew', 'オペレーター権限作成', []],
   ['ROUTE-38', '/line/operator_roles/:id', 'OperatorRoleEdit', 'オペレーター権限編集', []],

@@ -151,6 +151,8 @@ export const routeTable: readonly AppRoute[] = [
     invalidParamRedirect: pagePaths.EventList,
   }),
   { path: redirectPaths.EventUnlisted, redirectTo: pagePaths.EventList },
+  // Issue 28 (decision 0288): every operator reads the list; the owner role manages it.
+  route('OperatorList', 'オペレーター'),
   route('OperatorRoleList', 'オペレーター権限'),
   route('OperatorRoleNew', 'オペレーター権限作成', { ownerOnly: true }),
   route('OperatorRoleEdit', 'オペレーター権限編集', numericId),

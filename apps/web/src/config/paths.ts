@@ -74,6 +74,8 @@ export const pagePaths = {
   EventNew: '/line/reserve/event/new',
   EventEdit: '/line/reserve/event/:id/edit',
   EventReservationList: '/line/reserve/event/:id/list',
+  // Issue 28 (decision 0288): the account's operators, beside their roles.
+  OperatorList: '/line/operators',
   OperatorRoleList: '/line/operator_roles',
   OperatorRoleNew: '/line/operator_roles/new',
   OperatorRoleEdit: '/line/operator_roles/:id',

@@ -60,6 +60,10 @@ export const operators = pgTable(
     loginId: text().notNull(),
     displayName: text().notNull(),
     passwordHash: text().notNull(),
+    /** false: deactivated by the owner — cannot sign in, has no session (decision 0288). */
+    active: boolean().notNull().default(true),
+    /** Set at each successful sign-in; null until the first one. */
+    lastSignInAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

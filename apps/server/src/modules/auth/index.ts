@@ -12,6 +12,8 @@ declare module 'fastify' {
 }
 
 export { authOf } from './session-hook.js';
+/** Password hashing as sign-in checks it (the operators module sets first passwords). */
+export { hashPassword } from './password.js';
 export { signedInPagePreload, type SignedInPreload } from './page-preload.js';
 export type { AuthContext, AuthService } from './service.js';
 export { SESSION_COOKIE, hashSessionToken, newSessionToken } from './session-token.js';

@@ -14,6 +14,8 @@ export interface OperatorRecord {
   roleName: string;
   isOwner: boolean;
   permissionKeys: string[];
+  /** false: deactivated (decision 0288) — sign-in fails as a wrong password does. */
+  active: boolean;
 }
 
 const operatorColumns = {
@@ -26,6 +28,7 @@ const operatorColumns = {
   roleName: operatorRoles.name,
   isOwner: operatorRoles.isOwner,
   permissionKeys: operatorRoles.permissionKeys,
+  active: operators.active,
 };
 
 export async function findOperatorByLoginId(
@@ -53,7 +56,8 @@ const sessionLookup = perDatabase((db) =>
     .from(sessions)
     .innerJoin(operators, eq(operators.id, sessions.operatorId))
     .innerJoin(operatorRoles, eq(operatorRoles.id, operators.roleId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    // A deactivated operator's sessions are deleted with the deactivation; this is the backstop.
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(operators.active, true)))
     .prepare('auth_find_session'),
 );
 
@@ -73,6 +77,11 @@ export async function insertSession(
   values: { tokenHash: string; operatorId: number; accountId: number; expiresAt: Date },
 ): Promise<void> {
   await db.insert(sessions).values(values);
+}
+
+/** Remembers the operator's last sign-in (shown on the operators screen). */
+export async function markSignedIn(db: Executor, operatorId: number, at: Date): Promise<void> {
+  await db.update(operators).set({ lastSignInAt: at }).where(eq(operators.id, operatorId));
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {

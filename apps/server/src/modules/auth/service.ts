@@ -109,7 +109,8 @@ export function createAuthService(deps: { db: Database; policy: SessionPolicy })
         record?.passwordHash ?? (await hashForUnknownOperator()),
       );
       // The failure is already counted: the reservation above stays.
-      if (!record || !valid) throw new UnauthenticatedError(MESSAGES.loginFailed);
+      // A deactivated operator is refused with the same words: the id's state is not revealed.
+      if (!record || !valid || !record.active) throw new UnauthenticatedError(MESSAGES.loginFailed);
 
       const token = newSessionToken();
       await db.transaction(async (tx) => {
@@ -126,6 +127,7 @@ export function createAuthService(deps: { db: Database; policy: SessionPolicy })
           accountId: record.accountId,
           expiresAt: new Date(now.getTime() + policy.absoluteMs),
         });
+        await repository.markSignedIn(tx, record.id, now);
         await clearAttempts(tx, loginIdKey);
         await releaseAttempt(tx, addressKey, addressThreshold);
       });
@@ -169,6 +171,11 @@ export function createAuthService(deps: { db: Database; policy: SessionPolicy })
         await touch;
       }
       return toAuthContext(session.operator);
+    },
+
+    /** Tells the listeners about sessions another module deleted (an operator deactivated). */
+    sessionsEnded(tokenHashes: readonly string[]): void {
+      for (const tokenHash of tokenHashes) sessionEnded(tokenHash);
     },
 
     /** Calls `listener` with the token hash of each session this process ends. */

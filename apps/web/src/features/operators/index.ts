@@ -1,0 +1,1 @@
+export { OperatorListPage } from './pages/operator-list-page';
