@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { salonBlockTimes } from '../../db/schema/index.js';
 import { insertReturningId, lockOfSalon } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
-import type { BlockTimeRow } from './repository.js';
+import type { BlockTimeRow } from './row-types.js';
 
 /** Block times' rows. */
 

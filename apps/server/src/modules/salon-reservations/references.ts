@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { members, salonResourceCourseUnlinks, salonResources } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
-import type { MemberSummary } from './repository.js';
+import type { MemberSummary } from './row-types.js';
 
 /** What a reservation refers to: resources, course links, the friend. */
 

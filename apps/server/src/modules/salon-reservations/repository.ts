@@ -1,28 +1,23 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { salonBlockTimes } from '../../db/schema/index.js';
 import { members, salonReservationChildren, salonReservations } from '../../db/schema/index.js';
 import { insertReturningId, lockOfSalon } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
 
-export type ReservationRow = typeof salonReservations.$inferSelect;
-export type ReservationValues = Omit<
-  typeof salonReservations.$inferInsert,
-  'id' | 'salonId' | 'createdAt'
->;
-export type ChildRow = typeof salonReservationChildren.$inferSelect;
-export type BlockTimeRow = typeof salonBlockTimes.$inferSelect;
+import type { ChildRow, MemberSummary, ReservationRow, ReservationValues } from './row-types.js';
+
+export type {
+  BlockTimeRow,
+  ChildRow,
+  MemberSummary,
+  ReservationRow,
+  ReservationValues,
+} from './row-types.js';
 
 export interface ReservationFilter {
   ids?: number[];
   range?: { start: string; end: string };
   resourceId?: number;
   statuses?: number[];
-}
-
-export interface MemberSummary {
-  id: number;
-  displayName: string;
-  iconUrl: string;
 }
 
 export async function listReservations(
