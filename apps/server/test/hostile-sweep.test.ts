@@ -1,5 +1,6 @@
 import { addDaysToDateValue, mondayOfDateValue, todayInTokyo } from '@tsunagu/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeChannel, startFakeLine, type FakeLine } from './fakes/fake-line.js';
 import { memberSignIn } from './helpers/member-session.js';
@@ -230,8 +231,28 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         password: 'sweep-password-1',
       })
     ).json();
+    // A chat mark of demo's (issue 24): without one, `other` would act on its own mark 1.
+    const chatMark = (
+      await demo.post('/api/line/chat_marks', { name: 'スイープ', colour: '#d93025' })
+    ).json();
+    // An image of demo's (decision 0305): its public URL is a documented read for anyone.
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    const image = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/line/message_images',
+        headers: { cookie: demo.cookie, ...CSRF_HEADERS, 'content-type': 'image/png' },
+        payload: png,
+      })
+    ).json();
     Object.assign(realIds, {
       operators: String(sweepOperator.id),
+      chat_marks: String(chatMark.id),
+      images: new URL(image.original_url).pathname.split('/').at(-1)!,
       formPublicKey: formUrl.pathname.split('/').at(-1)!,
       m: formUrl.searchParams.get('m')!,
       salonId: String(salon),
