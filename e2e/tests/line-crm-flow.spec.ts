@@ -63,6 +63,7 @@ test('a followed friend is recorded, tagged, found by a segment; a common inform
     // A segment of the tag finds exactly this friend.
     await page.goto('/line/segments/new');
     await page.getByLabel('セグメント名').fill(`${TAG}の友だち`);
+    await page.getByRole('button', { name: '＋タグの条件' }).click();
     await page
       .getByRole('list', { name: '条件1のタグ' })
       .getByRole('checkbox', { name: TAG })

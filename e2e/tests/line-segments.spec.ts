@@ -32,6 +32,8 @@ test('a saved segment finds the friend who was tagged; staff read it without con
     await page.getByRole('link', { name: 'セグメントを作成' }).click();
     await expect(page).toHaveURL(/\/line\/segments\/new$/);
     await page.getByLabel('セグメント名').fill(`${tagName}の友だち`);
+    // A new segment starts with no condition (issue 28): the owner adds a tag condition.
+    await page.getByRole('button', { name: '＋タグの条件' }).click();
     await page
       .getByRole('list', { name: '条件1のタグ' })
       .getByRole('checkbox', { name: tagName })
