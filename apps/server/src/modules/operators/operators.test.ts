@@ -1,5 +1,8 @@
 import { MESSAGES, OPERATOR_MESSAGES, type OperatorRow } from '@tsunagu/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operators, staffDeliveries } from '../../db/schema/index.js';
+import { recordStaffNotice } from '../staff-notify/index.js';
 import {
   createTestApp,
   databaseKind,
@@ -212,6 +215,30 @@ describe(`operators (${databaseKind})`, () => {
     expect(back.json()).toMatchObject({ active: true });
     const again = await signIn(t.app, added.login_id, added.password);
     expect((await again.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('a deactivated operator has left: new staff notices reach the active ones, not them', async () => {
+    const added = await addOperator();
+    expect((await demo.post(`/api/operators/${added.id}/deactivate`)).statusCode).toBe(200);
+    const [me] = await t.app.db
+      .select({ id: operators.id, accountId: operators.accountId })
+      .from(operators)
+      .where(eq(operators.loginId, 'demo'));
+    const noticeId = await recordStaffNotice(t.app.db, {
+      accountId: me!.accountId,
+      key: `operators-test:${added.id}`,
+      kind: 'booking',
+      text: '予約が入りました',
+      memberId: null,
+      link: null,
+    });
+    const reached = await t.app.db
+      .select({ operatorId: staffDeliveries.operatorId })
+      .from(staffDeliveries)
+      .where(eq(staffDeliveries.noticeId, noticeId!));
+    const ids = reached.map((row) => row.operatorId);
+    expect(ids).toContain(me!.id);
+    expect(ids).not.toContain(added.id);
   });
 
   it('a password reset returns a new first password once; the old one and its sessions end', async () => {

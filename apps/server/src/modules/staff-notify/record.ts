@@ -60,6 +60,8 @@ export async function fanOutStaffNotice(
       left join staff_notify_settings s on s.operator_id = o.id
       cross join unnest(array['console', 'email', 'line']::text[]) as c (channel)
       where o.account_id = ${accountId}
+        -- A deactivated operator (decision 0288) has left: no new notice reaches them.
+        and o.active
         and (s.operator_id is null or ${kind} = any (s.kinds))
         and case c.channel
           when 'console' then s.operator_id is null or 'console' = any (s.channels)
