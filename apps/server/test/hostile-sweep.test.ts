@@ -27,7 +27,8 @@ import {
  * variant, every console operation as documented). It fails on any 5xx, on any staff write that
  * needs a right and does not answer 403 (whatever the body), on any 2xx for the other account on
  * demo's ids (except on public operations, which answer everyone alike by design), on any 2xx of
- * a member operation without a member session, and on any 2xx of a console operation with one.
+ * a member operation without a member session, on any 2xx of a console operation with one, and
+ * on any status the document does not list for that operation (issue 28, decision 0370).
  */
 type Who = 'demo' | 'staff' | 'other' | 'anonymous' | 'member';
 
@@ -508,6 +509,16 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     const fail = () =>
       failures.push({ who, operation: name, variant: variant.label, status, body });
     if (status >= 500) return fail();
+    // The document is what integrators read (issue 28): every answer it must list.
+    if (!operation.statuses.includes(String(status))) {
+      failures.push({
+        who,
+        operation: name,
+        variant: `undocumented status ${status} (documented: ${operation.statuses.join(', ')}) for ${variant.label}`,
+        status,
+        body,
+      });
+    }
     // A caller refused before the body: a body that changes the answer disproves decision 0286.
     const bodyVariant = /^(raw body|multipart|body )/.test(variant.label);
     if (refusedBeforeBody(who, operation) && bodyVariant && status !== documentedStatus) fail();
