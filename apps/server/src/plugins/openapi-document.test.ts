@@ -20,7 +20,10 @@ type Schema = Record<string, unknown> & {
 interface Operation {
   parameters?: { in: string; name: string; schema: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, { schema?: Schema }> }
+  >;
   security?: unknown[];
   'x-tsunagu-access': { kind: string };
 }
@@ -63,10 +66,14 @@ describe(`the OpenAPI document tells the truth (${databaseKind})`, () => {
   it('every signed-in operation documents 401, and only public ones have no security', () => {
     expect(operations.length).toBeGreaterThan(100);
     expect(
-      breaking(({ op }) => op['x-tsunagu-access'].kind === 'public' || op.responses['401'] !== undefined),
+      breaking(
+        ({ op }) => op['x-tsunagu-access'].kind === 'public' || op.responses['401'] !== undefined,
+      ),
     ).toEqual([]);
     expect(
-      breaking(({ op }) => (op['x-tsunagu-access'].kind === 'public') === (op.security?.length === 0)),
+      breaking(
+        ({ op }) => (op['x-tsunagu-access'].kind === 'public') === (op.security?.length === 0),
+      ),
     ).toEqual([]);
   });
 
@@ -119,8 +126,12 @@ describe(`the OpenAPI document tells the truth (${databaseKind})`, () => {
             wrong.push(`${name} ${p.in} ${p.name}: ${JSON.stringify(s)}`);
         }
         if (p.in === 'path' && p.schema.type === 'string') {
-          if (!(typeof p.schema.maxLength === 'number' && p.schema.maxLength <= PATH_PARAM_MAX_LENGTH))
-            wrong.push(`${name} path ${p.name}: maxLength ${p.schema.maxLength} > ${PATH_PARAM_MAX_LENGTH}`);
+          if (!(
+            typeof p.schema.maxLength === 'number' && p.schema.maxLength <= PATH_PARAM_MAX_LENGTH
+          ))
+            wrong.push(
+              `${name} path ${p.name}: maxLength ${p.schema.maxLength} > ${PATH_PARAM_MAX_LENGTH}`,
+            );
         }
       }
     }
@@ -148,7 +159,8 @@ describe(`the OpenAPI document tells the truth (${databaseKind})`, () => {
         if (!response.description || response.description === 'Default Response')
           wrong.push(`${name} ${status}: no description`);
         const schema = response.content?.['application/json']?.schema;
-        const shared = schema?.$ref === ERROR_BODY_REF || schema?.$ref === VALIDATION_ERROR_BODY_REF;
+        const shared =
+          schema?.$ref === ERROR_BODY_REF || schema?.$ref === VALIDATION_ERROR_BODY_REF;
         if (!shared && !JSON.stringify(schema ?? {}).includes('"message"'))
           wrong.push(`${name} ${status}: ${JSON.stringify(schema).slice(0, 120)}`);
       }
@@ -157,15 +169,15 @@ describe(`the OpenAPI document tells the truth (${databaseKind})`, () => {
   });
 
   it("a course's duration states its 5-minute step", () => {
-    const body = doc.paths['/api/salon/{salonId}/courses']!.post!.requestBody!.content![
-      'application/json'
-    ]!.schema!;
+    const body =
+      doc.paths['/api/salon/{salonId}/courses']!.post!.requestBody!.content!['application/json']!
+        .schema!;
     expect(body.properties!.duration).toMatchObject({ type: 'integer', multipleOf: 5 });
   });
 
   it("LINE's webhook body is described: the destination and the events we handle", () => {
-    const body = doc.paths['/api/line/webhook']!.post!.requestBody!.content!['application/json']!
-      .schema!;
+    const body =
+      doc.paths['/api/line/webhook']!.post!.requestBody!.content!['application/json']!.schema!;
     expect(body.properties!.destination).toMatchObject({ type: 'string' });
     const events = JSON.stringify(body.properties!.events);
     for (const type of ['follow', 'unfollow', 'message', 'postback', 'unsend', 'delivery'])

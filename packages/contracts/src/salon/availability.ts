@@ -65,7 +65,10 @@ const slotsQueryShape = {
       error: 'IDは1〜2147483647の整数で指定してください',
     })
     .transform((value) => (value ? Number(value) : null))
-    .meta({ ...ID_PARAM_DOCUMENT, description: '指名するスタッフの ID（なし、または空で指名なし）' }),
+    .meta({
+      ...ID_PARAM_DOCUMENT,
+      description: '指名するスタッフの ID（なし、または空で指名なし）',
+    }),
   from: salonDateSchema,
   to: salonDateSchema,
 };

@@ -87,7 +87,9 @@ export const handledEventSchema = z.discriminatedUnion('type', [
  * each event with the schemas above.
  */
 export const lineWebhookBodySchema = z.looseObject({
-  destination: z.string().describe('Webhook を受けたボットのユーザー ID（どのチャネルかをこれで決める）'),
+  destination: z
+    .string()
+    .describe('Webhook を受けたボットのユーザー ID（どのチャネルかをこれで決める）'),
   events: z
     .array(z.union([handledEventSchema, lineEventEnvelopeSchema]))
     .describe('イベント（検証の呼び出しでは空）。ここにない type のものも届き、記録だけされます'),
