@@ -648,7 +648,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     }
     console.log(
       `hostile sweep (${databaseKind}): ${counts.requests.toLocaleString('en')} requests over ` +
-        `${operations.length} operations (demo ${counts.demo}, staff ${counts.staff}, other ${counts.other}, ` +
+        `${operations.filter(swept).length} operations (demo ${counts.demo}, staff ${counts.staff}, other ${counts.other}, ` +
         `anonymous ${counts.anonymous} on ${publicOperations().length} public, member ${counts.member} ` +
         `on ${memberOperations().length} member); ` +
         `${counts.notSent.toLocaleString('en')} per-field bodies not sent to callers refused before the body (decision 0286); ` +

@@ -63,6 +63,17 @@ const errorResponse = (status: number, ref: string): Response => ({
  */
 export function completeResponses(operation: Schema, traits: RouteTraits): void {
   const responses = ((operation.responses as Record<string, Response> | undefined) ??= {});
+  if (traits.documented) {
+    // Fastify's placeholder 200 of a route without a response schema is not what it answers.
+    const placeholder = responses['200'];
+    if (placeholder && !placeholder.content && placeholder.description === 'Default Response')
+      delete responses['200'];
+    for (const [status, { description, contentType }] of Object.entries(traits.documented)) {
+      responses[status] = contentType
+        ? { description, content: { [contentType]: { schema: { type: 'string' } } } }
+        : { description };
+    }
+  }
   for (const status of derivedStatuses(traits)) {
     if (responses[status]) continue;
     const ref = status === 400 || status === 422 ? VALIDATION_ERROR_BODY_REF : ERROR_BODY_REF;

@@ -13,7 +13,12 @@ export interface RouteTraits {
   csrf: boolean;
   /** The path has parameters (`/{id}`, `/{publicKey}`). */
   hasPathParams: boolean;
+  /** The route's own non-JSON answers (`config.documentedResponses`). */
+  documented?: DocumentedResponses;
 }
+
+/** Statuses a route answers with something other than JSON: a stream, a redirect. */
+export type DocumentedResponses = Record<number, { description: string; contentType?: string }>;
 
 export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set([
   'POST',
@@ -55,3 +60,8 @@ export function derivedStatuses(route: RouteTraits): DerivedStatus[] {
   }
   return [...statuses].sort((a, b) => a - b);
 }
+
+/** `config.documentedResponses` of a Server-Sent Events route. */
+export const EVENT_STREAM_RESPONSES: DocumentedResponses = {
+  200: { description: 'Server-Sent Events のストリーム', contentType: 'text/event-stream' },
+};

@@ -6,7 +6,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { describeAccess, operatorAccess } from './access.js';
 import { completeResponses, ERROR_SCHEMAS } from './openapi-document.js';
-import type { RouteTraits } from './openapi-responses.js';
+import type { DocumentedResponses, RouteTraits } from './openapi-responses.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,6 +15,11 @@ declare module 'fastify' {
      * the raw bytes itself (LINE's webhook checks its signature over them).
      */
     documentedBody?: ZodType;
+    /**
+     * Answers the document lists that are not JSON a zod schema could describe: an event
+     * stream's 200, a redirect's 303. Merged into the operation's responses.
+     */
+    documentedResponses?: DocumentedResponses;
   }
 }
 
@@ -60,6 +65,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
           access,
           csrf: config?.csrf !== false,
           hasPathParams: /:[A-Za-z_]/.test(input.url),
+          ...(config?.documentedResponses ? { documented: config.documentedResponses } : {}),
         });
       }
       const documentedBody = config?.documentedBody;

@@ -86,9 +86,13 @@ export const handledEventSchema = z.discriminatedUnion('type', [
  * adds fields. The route itself reads the raw bytes (the signature is over them) and checks
  * each event with the schemas above.
  */
+/** A bot's user id, as LINE's webhook.yml defines `destination`. */
+export const LINE_BOT_USER_ID = /^U[0-9a-f]{32}$/;
+
 export const lineWebhookBodySchema = z.looseObject({
   destination: z
     .string()
+    .regex(LINE_BOT_USER_ID)
     .describe('Webhook を受けたボットのユーザー ID（どのチャネルかをこれで決める）'),
   events: z
     .array(z.union([handledEventSchema, lineEventEnvelopeSchema]))
