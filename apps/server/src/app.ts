@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { PATH_PARAM_MAX_LENGTH } from '@tsunagu/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { defaultWebDistDir, type Config } from './config.js';
@@ -79,6 +80,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Stated, not left to the default: the document's path parameters promise at most this.
+    routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
     frameworkErrors,
     // Starting the embedded database, migrating and seeding the demo can take longer than Fastify's default
     // 10 s per plugin on a slow or busy machine; a real hang still ends the start.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicKeyParam } from './path-params.js';
 import { actionListSchema, actionSchema } from './actions.js';
 import { varValueSchema } from './friend-info.js';
 import { FRIENDS_CSV_ENCODINGS } from './friends-csv.js';
@@ -608,13 +609,13 @@ export const eventReservationResultSchema = z.object({
 
 // --- The friend's page (/e/{publicKey}) ----------------------------------------------------
 
-export const eventBookingParamsSchema = z.object({ publicKey: z.string().max(200) });
+export const eventBookingParamsSchema = z.object({ publicKey: publicKeyParam });
 export const eventBookingSlotParamsSchema = z.object({
-  publicKey: z.string().max(200),
+  publicKey: publicKeyParam,
   slotId: idParam,
 });
 export const eventBookingItemParamsSchema = z.object({
-  publicKey: z.string().max(200),
+  publicKey: publicKeyParam,
   id: idParam,
 });
 

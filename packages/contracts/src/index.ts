@@ -9,6 +9,7 @@ export * from './friend-reservations.js';
 export * from './friends.js';
 export * from './member-queries.js';
 export * from './ids.js';
+export * from './path-params.js';
 export * from './line.js';
 export * from './line-errors.js';
 export * from './line-message-rules.js';

@@ -3,7 +3,25 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { describeAccess, operatorAccess, type RouteAccess } from './access.js';
+import type { ZodType } from 'zod';
+import { describeAccess, operatorAccess } from './access.js';
+import { completeResponses, ERROR_SCHEMAS } from './openapi-document.js';
+import type { DocumentedResponses, RouteTraits } from './openapi-responses.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A request body the document describes but the router does not validate: the route reads
+     * the raw bytes itself (LINE's webhook checks its signature over them).
+     */
+    documentedBody?: ZodType;
+    /**
+     * Answers the document lists that are not JSON a zod schema could describe: an event
+     * stream's 200, a redirect's 303. Merged into the operation's responses.
+     */
+    documentedResponses?: DocumentedResponses;
+  }
+}
 
 /** The OpenAPI extension naming who may call an operation (the hostile sweep reads it too). */
 export const ACCESS_EXTENSION = 'x-tsunagu-access';
@@ -17,7 +35,7 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z_]\w*)/g, '{$1}');
  * sees every route; the document is served by `apiDocsPlugin` inside `/api` (signed-in only).
  */
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
-  const accessByOperation = new Map<string, RouteAccess>();
+  const traitsByOperation = new Map<string, RouteTraits>();
   await app.register(swagger, {
     openapi: {
       info: {
@@ -29,6 +47,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
         version: '1.0.0',
       },
       components: {
+        schemas: ERROR_SCHEMAS,
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'tsunagu_session' },
           /** The booking page's member session (decision 0115). */
@@ -38,11 +57,23 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       security: [{ session: [] }],
     },
     transform: (input) => {
-      const access = input.route.config?.access ?? operatorAccess;
+      const config = input.route.config;
+      const access = config?.access ?? operatorAccess;
       for (const method of [input.route.method].flat()) {
-        accessByOperation.set(`${method.toLowerCase()} ${openApiPath(input.url)}`, access);
+        traitsByOperation.set(`${method.toLowerCase()} ${openApiPath(input.url)}`, {
+          method,
+          access,
+          csrf: config?.csrf !== false,
+          hasPathParams: /:[A-Za-z_]/.test(input.url),
+          ...(config?.documentedResponses ? { documented: config.documentedResponses } : {}),
+        });
       }
-      const result = jsonSchemaTransform(input);
+      const documentedBody = config?.documentedBody;
+      const result = jsonSchemaTransform(
+        documentedBody && input.schema
+          ? { ...input, schema: { ...input.schema, body: documentedBody } }
+          : input,
+      );
       const schema = (result.schema ?? {}) as Record<string, unknown>;
       const description = [schema.description, `（${describeAccess(access)}）`]
         .filter(Boolean)
@@ -63,9 +94,11 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       };
       for (const [path, item] of Object.entries(openapiObject.paths ?? {})) {
         for (const [method, operation] of Object.entries(item ?? {})) {
-          const access = accessByOperation.get(`${method} ${path}`);
-          if (access && operation && typeof operation === 'object') {
-            (operation as Record<string, unknown>)[ACCESS_EXTENSION] = access;
+          const traits = traitsByOperation.get(`${method} ${path}`);
+          if (traits && operation && typeof operation === 'object') {
+            const document = operation as Record<string, unknown>;
+            document[ACCESS_EXTENSION] = traits.access;
+            completeResponses(document, traits);
           }
         }
       }

@@ -28,8 +28,11 @@ describe(`unknown /api paths beside the built console (${databaseKind})`, () => 
   it.each([
     ['a plain unknown path', '/api/nothing-here'],
     ['a backslash', '/api/line%5Cfriends'],
+    ['a raw backslash', '/api/line\\friends'],
+    ['a backslash at the end', '/api/nothing%5C'],
     ['a backslash and dots', '/api/a%5C..%5Cb'],
     ['5,000 characters', `/api/${'a'.repeat(5000)}`],
+    ['5,000 characters under a module', `/api/line/${'a'.repeat(5000)}`],
   ])('%s answers 404 見つかりません to every method', async (_name, url) => {
     const owner = await signIn(t.app, 'demo');
     for (const res of [await owner.get(url), await owner.post(url, {}), await owner.delete(url)]) {

@@ -47,6 +47,8 @@ export interface Operation {
   query: Parameter[];
   body: { kind: 'json'; schema: JsonSchema } | { kind: 'multipart' } | null;
   access: Access;
+  /** Every status the document says the operation can answer ('200', '404' …). */
+  statuses: string[];
 }
 
 interface OpenApiDocument {
@@ -56,6 +58,7 @@ interface OpenApiOperation {
   parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   'x-tsunagu-access'?: Access;
+  responses?: Record<string, unknown>;
 }
 
 export function operationsOf(document: unknown): Operation[] {
@@ -83,6 +86,7 @@ export function operationsOf(document: unknown): Operation[] {
         query: parameter('query'),
         body,
         access,
+        statuses: Object.keys(operation.responses ?? {}),
       });
     }
   }

@@ -11,6 +11,7 @@ const HUGE = 'x'.repeat(300_000);
 export const HOSTILE_PATH_VALUES = [
   '99999999999',
   '2147483648',
+  '9223372036854775808', // 2^63, past a bigint column too
   '1e3',
   '-1',
   '0',
@@ -29,6 +30,8 @@ export const HOSTILE_PATH_VALUES = [
 /** Query values (percent-encoded where a URL needs it). */
 export const HOSTILE_QUERY_VALUES = [
   '99999999999',
+  '2147483648',
+  '9223372036854775808',
   '1e3',
   '-1',
   '0',
@@ -51,10 +54,24 @@ export const HOSTILE_QUERY_VALUES = [
   'x'.repeat(30_000),
 ];
 
+/**
+ * True when `value` is an integer the parameter's documented bounds leave out (0, -1, 2^31 …
+ * for an id): the server must refuse it, as the document says (issue 28).
+ */
+export function outsideDocumentedBounds(schema: JsonSchema, value: string): boolean {
+  if (schema.type !== 'integer' || !/^-?\d+$/.test(value)) return false;
+  const number = BigInt(value);
+  return (
+    (schema.minimum !== undefined && number < BigInt(schema.minimum)) ||
+    (schema.maximum !== undefined && number > BigInt(schema.maximum))
+  );
+}
+
 /** Values put in place of one body property. */
 export const HOSTILE_BODY_VALUES: unknown[] = [
   99999999999,
   2147483648,
+  2 ** 63,
   -1,
   0,
   1.5,

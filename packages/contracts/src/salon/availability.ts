@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { publicKeyParam } from '../path-params.js';
 import { daysBetweenDateValues } from '../calendar-date.js';
-import { idParam, isIdText } from '../ids.js';
+import { ID_PARAM_DOCUMENT, idParam, isIdText } from '../ids.js';
 import { salonDateSchema } from './common.js';
 import { ACCEPT_MODES, customerFieldSchema, shopInfoSchema } from './configs.js';
 
@@ -51,7 +52,7 @@ export const PUBLIC_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** The path of the public reads: any text; an unknown or malformed key is 404 (never 422). */
 export const bookingParamsSchema = z.object({
-  publicKey: z.string().max(200),
+  publicKey: publicKeyParam,
 });
 
 const slotsQueryShape = {
@@ -63,7 +64,11 @@ const slotsQueryShape = {
     .refine((value) => value === undefined || value === '' || isIdText(value), {
       error: 'IDは1〜2147483647の整数で指定してください',
     })
-    .transform((value) => (value ? Number(value) : null)),
+    .transform((value) => (value ? Number(value) : null))
+    .meta({
+      ...ID_PARAM_DOCUMENT,
+      description: '指名するスタッフの ID（なし、または空で指名なし）',
+    }),
   from: salonDateSchema,
   to: salonDateSchema,
 };

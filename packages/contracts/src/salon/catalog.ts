@@ -26,7 +26,8 @@ export const courseInputSchema = z.object({
     .int()
     .min(5, { error: '所要時間は5分以上で入力してください' })
     .max(720, { error: '所要時間は12時間以内で入力してください' })
-    .refine((value) => value % 5 === 0, { error: '所要時間は5分単位で入力してください' }),
+    // multipleOf, not a refine: the OpenAPI document then states the step too (issue 28).
+    .multipleOf(5, { error: '所要時間は5分単位で入力してください' }),
   price: yenSchema.default(0),
   color: colorSchema.default('#4f9d69'),
   is_public: z.boolean().default(true),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicKeyParam } from '../path-params.js';
 import { idParam, idSchema } from '../ids.js';
 import { salonDateSchema, salonTimeSchema } from './common.js';
 
@@ -187,9 +188,9 @@ export const myReservationsSchema = z.object({
   past: z.array(myReservationSchema),
 });
 
-export const myReservationParamsSchema = z.object({ publicKey: z.string().max(200), id: idParam });
+export const myReservationParamsSchema = z.object({ publicKey: publicKeyParam, id: idParam });
 export const myRequestParamsSchema = z.object({
-  publicKey: z.string().max(200),
+  publicKey: publicKeyParam,
   id: idParam,
   childId: idParam,
 });

@@ -179,6 +179,9 @@ export async function googleOAuthCallbackRoutes(
   routes.get(
     '/google/oauth/callback',
     {
+      config: {
+        documentedResponses: { 303: { description: 'コンソールの画面へ移動（Location）' } },
+      },
       schema: {
         tags,
         summary: `Googleからの戻り先（OAuth）: トークンを保存して ${GOOGLE_RETURN_PATH}?salon={id}&google=connected（失敗時 failed）へ移動。トークンは API で返さない`,

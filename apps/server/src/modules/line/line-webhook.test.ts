@@ -165,4 +165,13 @@ describe(`LINE webhook routed by destination (${databaseKind})`, () => {
     const bare = JSON.stringify({ events: [] });
     expect((await post(bare, sign(bare, salon.secret))).statusCode).toBe(401);
   });
+
+  it('a destination unlike a LINE bot user id (NUL, 300,000 characters) is 401 before the database (issue 28)', async () => {
+    for (const destination of ['a\u0000b', 'x'.repeat(300_000), '\ud800', salon.botUserId + 'x']) {
+      const body = webhookBody(destination, []);
+      const response = await post(body, sign(body, salon.secret));
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: TEL_MESSAGES.webhookSignature });
+    }
+  });
 });

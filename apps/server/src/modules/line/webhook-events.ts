@@ -80,6 +80,25 @@ export const handledEventSchema = z.discriminatedUnion('type', [
   unsendEventSchema,
 ]);
 
+/**
+ * The webhook's body as the OpenAPI document describes it (issue 28): the bot's user id and the
+ * events — those we handle in full, any other with the fields every event has. Loose, as LINE
+ * adds fields. The route itself reads the raw bytes (the signature is over them) and checks
+ * each event with the schemas above.
+ */
+/** A bot's user id, as LINE's webhook.yml defines `destination`. */
+export const LINE_BOT_USER_ID = /^U[0-9a-f]{32}$/;
+
+export const lineWebhookBodySchema = z.looseObject({
+  destination: z
+    .string()
+    .regex(LINE_BOT_USER_ID)
+    .describe('Webhook を受けたボットのユーザー ID（どのチャネルかをこれで決める）'),
+  events: z
+    .array(z.union([handledEventSchema, lineEventEnvelopeSchema]))
+    .describe('イベント（検証の呼び出しでは空）。ここにない type のものも届き、記録だけされます'),
+});
+
 /** One event a handler is given: LINE's own type of it (webhook.yml). */
 export type LineWebhookEvent =
   | LineFollowEvent

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError, UnauthenticatedError } from '../../lib/errors.js';
 import { publicAccess } from '../../plugins/access.js';
 import type { ChannelSecrets } from './secrets.js';
+import { lineWebhookBodySchema } from './webhook-events.js';
 import { receiveLineWebhook } from './webhook-service.js';
 
 declare module 'fastify' {
@@ -33,7 +34,7 @@ export async function lineWebhookRoutes(
   app.withTypeProvider<ZodTypeProvider>().post(
     '/webhook',
     {
-      config: { access: publicAccess, csrf: false },
+      config: { access: publicAccess, csrf: false, documentedBody: lineWebhookBodySchema },
       schema: {
         tags: ['line'],
         summary:

@@ -3,7 +3,7 @@ import type { Database } from '../../db/types.js';
 import { findChannelByBot } from './repository.js';
 import type { ChannelSecrets } from './secrets.js';
 import { recordWebhookEvents, type EventToRecord } from './webhook-event-store.js';
-import { checkEvent } from './webhook-events.js';
+import { checkEvent, LINE_BOT_USER_ID } from './webhook-events.js';
 
 /** `x-line-signature`: base64 HMAC-SHA256 of the raw body with the channel secret. */
 export function validLineSignature(
@@ -46,7 +46,14 @@ export async function receiveLineWebhook(
   } catch {
     return { kind: 'malformed' };
   }
-  if (typeof body !== 'object' || body === null || typeof body.destination !== 'string')
+  // A destination unlike a bot's user id names no channel: refused before the database (which
+  // would refuse a NUL in it with an error).
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    typeof body.destination !== 'string' ||
+    !LINE_BOT_USER_ID.test(body.destination)
+  )
     return { kind: 'refused' };
   const channel = await findChannelByBot(deps.db, body.destination);
   const secret = channel ? deps.secrets.openSecret(channel.channelSecret) : null;

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TooManyRequestsError } from '../../lib/errors.js';
 import { SESSION_COOKIE, authOf, hashSessionToken } from '../auth/index.js';
 import type { AccountEvents } from './account-events.js';
+import { EVENT_STREAM_RESPONSES } from '../../plugins/openapi-responses.js';
 
 /**
  * `GET /api/line/events`: the one Server-Sent Events stream of the operator's account (decisions
@@ -37,6 +38,7 @@ export async function accountStreamRoutes(
   routes.get(
     '/events',
     {
+      config: { documentedResponses: EVENT_STREAM_RESPONSES },
       schema: {
         tags: ['realtime'],
         summary:

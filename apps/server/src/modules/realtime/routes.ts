@@ -15,6 +15,7 @@ import { NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
 import { SESSION_COOKIE, authOf, hashSessionToken, type AuthService } from '../auth/index.js';
 import { createSalonService, salonOf, type SalonService } from '../salons/index.js';
 import type { RealtimeHub } from './hub.js';
+import { EVENT_STREAM_RESPONSES } from '../../plugins/openapi-responses.js';
 
 function lastEventId(header: string | string[] | undefined, query?: string): number {
   const raw = (Array.isArray(header) ? header[0] : header) ?? query ?? '';
@@ -101,6 +102,7 @@ export async function realtimeEventRoutes(app: FastifyInstance, options: { hub: 
   routes.get(
     '/events',
     {
+      config: { documentedResponses: EVENT_STREAM_RESPONSES },
       schema: {
         tags,
         summary:
