@@ -103,7 +103,7 @@ test('TEL-56 TEL-59 TEL-60 TEL-62 TEL-32 TEL-35 TEL-31 upload a UTF-8 file, orde
   await expect(page).toHaveURL(/\/line\/tel\/list\/\d+$/);
   await expect(statusText(page)).toHaveText('下書き');
   await expect(messageTable(page).getByRole('row')).toHaveCount(5);
-  await expect(messageTable(page)).toContainText('param_1: 鈴木, 一郎');
+  await expect(messageTable(page)).toContainText('（param_1）: 鈴木, 一郎');
   await expect(messageTable(page)).toContainText('080-1234-0002'); // read with hyphens (issue 10)
   // TEL-27: an unknown template id is stored as 0.
   await expect(messageTable(page)).toContainText('無効なテンプレート番号');
@@ -151,11 +151,11 @@ test('a CP932 file from Excel keeps ㈱, ①, IBM-extension kanji and the wave d
   await expect(page.getByText('先頭の0が抜けていた電話番号1件を補いました')).toBeVisible();
   await row.getByRole('link', { name: '詳細', exact: true }).click();
   const table = messageTable(page);
-  await expect(table).toContainText('param_1: 髙﨑 美咲');
-  await expect(table).toContainText('param_2: ㈱つなぐ美容室 青山店');
-  await expect(table).toContainText('param_4: カット①');
-  await expect(table).toContainText('param_1: 德永 翔太');
-  await expect(table).toContainText(/param_3: 1月15日 10:00[～〜]11:00/);
+  await expect(table).toContainText('（param_1）: 髙﨑 美咲');
+  await expect(table).toContainText('（param_2）: ㈱つなぐ美容室 青山店');
+  await expect(table).toContainText('（param_4）: カット①');
+  await expect(table).toContainText('（param_1）: 德永 翔太');
+  await expect(table).toContainText(/（param_3）: 1月15日 10:00[～〜]11:00/);
   await expect(table).toContainText('080-2345-6789');
 });
 
@@ -218,7 +218,7 @@ test('TEL-43 TEL-44 TEL-45 TEL-47 register a single message, then TEL-31 TEL-33 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('下書き');
   await row.getByRole('link', { name: '詳細', exact: true }).click();
-  await expect(messageTable(page)).toContainText(`param_1: ${name}`);
+  await expect(messageTable(page)).toContainText(`（param_1）: ${name}`);
 
   // A fresh draft may be ordered or cancelled.
   await expect(statusText(page)).toHaveText('下書き');

@@ -29,6 +29,7 @@ export * from './account-events.js';
 export * from './tel.js';
 export * from './tel-values.js';
 export * from './tel-template-body.js';
+export * from './tel-param-labels.js';
 export * from './tel-templates.js';
 export * from './text-guard.js';
 export * from './typed-date.js';

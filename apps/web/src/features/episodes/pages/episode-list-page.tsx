@@ -12,6 +12,7 @@ import { FieldError } from '@/ui/field-error';
 import { Loading } from '@/ui/loading';
 import { AUTOMATION_GUIDE } from '@/lib/automation-guide';
 import { PageHeader } from '@/ui/page-header';
+import { ReadOnlyNotice } from '@/ui/read-only-notice';
 import { useToast } from '@/ui/toast';
 import {
   useAttachEpisode,
@@ -40,7 +41,14 @@ export function EpisodeListPage({ title, canWrite }: { title: string; canWrite: 
   const [chosenSalon, setChosenSalon] = useState<number | null>(null);
   const salonId = chosenSalon ?? salons.data?.[0]?.id ?? null;
   const attached = useSalonEpisodes(salonId);
-  const header = <PageHeader title={title} lead={AUTOMATION_GUIDE.episode} />;
+  const header = (
+    <>
+      <PageHeader title={title} lead={AUTOMATION_GUIDE.episode} />
+      {canWrite ? null : (
+        <ReadOnlyNotice what="エピソードの作成・変更" permission="reserve-write" />
+      )}
+    </>
+  );
   const failure = episodes.error ?? salons.error ?? choices.error;
   if (failure)
     return (

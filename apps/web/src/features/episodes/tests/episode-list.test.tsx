@@ -199,6 +199,9 @@ describe('episodes and follows (issue 14, EPI-01..08, decision 0167)', () => {
     render({}, []);
     const used = await screen.findByRole('region', { name: 'このサロンで使うもの' });
     expect(within(used).getByText('このサロンのエピソード：予約リマインド')).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '閲覧のみです。エピソードの作成・変更には「予約の編集」の権限が必要です。',
+    );
     expect(screen.queryByRole('form', { name: 'エピソード・フォローの作成' })).toBeNull();
     expect(screen.queryByRole('button', { name: /ステップを編集/ })).toBeNull();
   });

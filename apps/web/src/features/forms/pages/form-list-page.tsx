@@ -7,6 +7,7 @@ import { VARIA_LOAD_ERROR } from '@/lib/reference-store';
 import { ConfirmDialog, NameDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { ReadOnlyNotice } from '@/ui/read-only-notice';
 import { useToast } from '@/ui/toast';
 import {
   useCreateFormGroup,
@@ -55,10 +56,14 @@ export function FormListPage({ title, canWrite }: { title: string; canWrite: boo
       }
     />
   );
+  const notice = canWrite ? null : (
+    <ReadOnlyNotice what="回答フォームの作成・変更" permission="tag-write" />
+  );
   if (list.isPending || list.isError)
     return (
       <section className="page form-list-page">
         {header}
+        {notice}
         {list.isPending ? (
           <Loading />
         ) : (
@@ -77,6 +82,7 @@ export function FormListPage({ title, canWrite }: { title: string; canWrite: boo
   return (
     <section className="page form-list-page">
       {header}
+      {notice}
       <p className="text-muted">
         友だちが回答すると、質問ごとの友だち情報欄に記録されます。メッセージに差し込むと、友だち一人ひとりの回答リンクになります。
       </p>

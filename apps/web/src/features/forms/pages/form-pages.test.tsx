@@ -38,6 +38,9 @@ describe('answer forms in the console (issue 13, decision 0150)', () => {
     const loose = await screen.findByRole('region', { name: '未分類' });
     expect(within(loose).getByText('事前アンケート')).toBeVisible();
     expect(within(loose).getByText('{{form:survey}}')).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '閲覧のみです。回答フォームの作成・変更には「タグの編集」の権限が必要です。',
+    );
     expect(screen.queryByRole('link', { name: 'フォームを作成' })).toBeNull();
     expect(within(loose).queryByRole('button', { name: '削除' })).toBeNull();
   });

@@ -163,6 +163,9 @@ describe('UserVarList (issue 13)', () => {
       },
     });
     expect(await screen.findByRole('table', { name: '基本情報' })).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '閲覧のみです。友だち情報欄の作成・変更には「タグの編集」の権限が必要です。',
+    );
     expect(screen.queryByRole('button', { name: '友だち情報欄を作成' })).toBeNull();
     expect(screen.queryByRole('button', { name: '編集' })).toBeNull();
     expect(screen.queryByRole('button', { name: /お気に入り/ })).toBeNull();

@@ -4,6 +4,7 @@ import { errorText } from '@/lib/api-error';
 import { ConfirmDialog, NameDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { ReadOnlyNotice } from '@/ui/read-only-notice';
 import { useToast } from '@/ui/toast';
 import * as api from '../api/varia-api';
 import { ChoicesDialog } from '../components/choices-dialog';
@@ -62,29 +63,32 @@ export function UserVarListPage({ title, canWrite }: { title: string; canWrite: 
   };
 
   const header = (
-    <PageHeader
-      title={title}
-      actions={
-        canWrite ? (
-          <>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => setEditing({ kind: 'group', group: null })}
-            >
-              フォルダを作成
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => setEditing({ kind: 'item', item: null, groupId: null })}
-            >
-              友だち情報欄を作成
-            </button>
-          </>
-        ) : null
-      }
-    />
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          canWrite ? (
+            <>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => setEditing({ kind: 'group', group: null })}
+              >
+                フォルダを作成
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => setEditing({ kind: 'item', item: null, groupId: null })}
+              >
+                友だち情報欄を作成
+              </button>
+            </>
+          ) : null
+        }
+      />
+      {canWrite ? null : <ReadOnlyNotice what="友だち情報欄の作成・変更" permission="tag-write" />}
+    </>
   );
 
   if (varia.isPending || varia.isError)

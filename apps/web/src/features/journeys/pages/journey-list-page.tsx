@@ -5,6 +5,7 @@ import { ConfirmDialog, NameDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
 import { AUTOMATION_GUIDE } from '@/lib/automation-guide';
 import { PageHeader } from '@/ui/page-header';
+import { ReadOnlyNotice } from '@/ui/read-only-notice';
 import { useToast } from '@/ui/toast';
 import {
   useBulkDeleteJourneys,
@@ -84,10 +85,14 @@ export function JourneyListPage({ title, canWrite }: { title: string; canWrite: 
       }
     />
   );
+  const notice = canWrite ? null : (
+    <ReadOnlyNotice what="ジャーニーの作成・変更" permission="funnel-write" />
+  );
   if (journeys.isPending || groups.isPending || journeys.isError || groups.isError)
     return (
       <section className="page journey-list-page">
         {header}
+        {notice}
         {journeys.isError || groups.isError ? (
           <p className="notice notice--error" role="alert">
             {journeyErrorText(journeys.error ?? groups.error)}
@@ -139,6 +144,7 @@ export function JourneyListPage({ title, canWrite }: { title: string; canWrite: 
   return (
     <section className="page journey-list-page">
       {header}
+      {notice}
       <p className="text-muted">行をドラッグして並べ替えできます。</p>
       {canWrite && selected.length > 0 ? (
         <BulkBar

@@ -284,6 +284,9 @@ describe('journey list (issue 14, JRN-05..29, decision 0169)', () => {
   it('staff reads the journeys and tags with no control to change them', async () => {
     render({}, []);
     const table = await screen.findByRole('table', { name: '新規のお客さま' });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '閲覧のみです。ジャーニーの作成・変更には「ファネルの編集」の権限が必要です。',
+    );
     expect(within(table).queryByRole('checkbox')).toBeNull();
     expect(within(table).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('link', { name: 'ジャーニーを作成' })).toBeNull();

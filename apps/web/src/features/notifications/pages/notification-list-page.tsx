@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { ReadOnlyNotice } from '@/ui/read-only-notice';
 import { useNotificationList } from '../api/notifications-api';
 import { StateBadge } from '../components/state-badge';
 import { notificationPaths } from '../paths';
@@ -90,6 +91,9 @@ export function NotificationListPage({ title, canWrite }: { title: string; canWr
   return (
     <section className="page notification-list-page">
       <PageHeader title={title} actions={actions} />
+      {canWrite ? null : (
+        <ReadOnlyNotice what="お知らせの作成・送信" permission="notification-write" />
+      )}
       {body}
     </section>
   );

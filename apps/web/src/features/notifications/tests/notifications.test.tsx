@@ -128,6 +128,9 @@ describe('お知らせ (issue 24, decisions 0220–0223)', () => {
   it('read-only operators read the list without composing', async () => {
     render('/line/notifications', {}, []);
     await screen.findAllByTestId('notification-row');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '閲覧のみです。お知らせの作成・送信には「お知らせの編集」の権限が必要です。',
+    );
     expect(screen.queryByRole('link', { name: 'お知らせを作成' })).toBeNull();
     expect(screen.queryByRole('link', { name: '冬の特典' })).toBeNull();
   });

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { ReadOnlyNotice } from '@/ui/read-only-notice';
 import { useReference } from '@/lib/reference-store';
 import { useSegmentList, useTagChoices } from '../api/segments-api';
 import { describeQuery } from '../components/describe';
@@ -62,6 +63,7 @@ export function SegmentListPage({ title, canWrite }: { title: string; canWrite: 
   return (
     <section className="page segment-list-page">
       <PageHeader title={title} actions={actions} />
+      {canWrite ? null : <ReadOnlyNotice what="セグメントの作成・変更" permission="tag-write" />}
       {body}
     </section>
   );

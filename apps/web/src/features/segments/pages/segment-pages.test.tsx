@@ -64,6 +64,16 @@ describe('segments (issue 13, ADR 0145)', () => {
       screen.getByText('VIP のいずれかのタグが付いている かつ 今日から30日以内に予約がある'),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'セグメントを作成' })).toBeVisible();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('without tag-write the list offers no セグメントを作成 and says it is read-only (issue 28)', async () => {
+    render('/line/segments', {}, []);
+    expect(await screen.findByRole('link', { name: 'VIPで来月予約あり' })).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '閲覧のみです。セグメントの作成・変更には「タグの編集」の権限が必要です。',
+    );
+    expect(screen.queryByRole('link', { name: 'セグメントを作成' })).toBeNull();
   });
 
   it('creates a segment: starts with no condition, refuses a tag condition without tags, shows the live count, sends the condition', async () => {
@@ -190,6 +200,9 @@ describe('segments (issue 13, ADR 0145)', () => {
   it('JRN-24 shows the friends a saved segment finds; without tag-write it is read only', async () => {
     render('/line/segments/3', {}, []);
     expect(await screen.findByText('佐藤 花子')).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '閲覧のみです。セグメントの作成・変更には「タグの編集」の権限が必要です。',
+    );
     expect(screen.getByText('保存した条件に当てはまる友だち（1人）')).toBeVisible();
     expect(screen.getByLabelText('セグメント名')).toHaveAttribute('readonly');
     expect(screen.getByRole('group', { name: '条件1' })).toBeDisabled();

@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { ReadOnlyNotice } from '@/ui/read-only-notice';
 import { useToast } from '@/ui/toast';
 import { useCreateSegment, useSegment, useTagChoices, useUpdateSegment } from '../api/segments-api';
 import { DeleteSegmentSection } from '../components/delete-segment-section';
@@ -61,9 +62,7 @@ export function SegmentSettingPage({ title, id, canWrite }: SegmentSettingPagePr
           { label: isNew ? '新規作成' : '編集' },
         ]}
       />
-      {canWrite ? null : (
-        <p className="notice">タグの編集権限がないため、セグメントは閲覧のみできます。</p>
-      )}
+      {canWrite ? null : <ReadOnlyNotice what="セグメントの作成・変更" permission="tag-write" />}
       {body}
     </section>
   );

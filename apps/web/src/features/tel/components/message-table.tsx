@@ -2,6 +2,7 @@ import {
   TEL_MESSAGE_STATUS,
   TEL_TEXT,
   formatJapanesePhone,
+  telParamTitle,
   type TelMessage,
 } from '@tsunagu/contracts';
 import { useMemo } from 'react';
@@ -26,14 +27,23 @@ export function templateIdText(templateId: number, name?: string): string {
   return name === undefined ? String(templateId) : `${templateId}:${name}`;
 }
 
-/** TEL-28: `key: value`, one line each. */
-function MergeData({ params }: { params: TelMessage['params'] }) {
+/**
+ * TEL-28: `key: value`, one line each; the key with the template's own word for it (issue 28,
+ * decision 0376): 「お名前（param_1）: 山田 花子」.
+ */
+function MergeData({
+  params,
+  labels,
+}: {
+  params: TelMessage['params'];
+  labels: Readonly<Record<string, string>>;
+}) {
   const entries = Object.entries(params);
   if (entries.length === 0) return <span className="text-muted">-</span>;
   return (
     <ul className="tel-params">
       {entries.map(([key, value]) => (
-        <li key={key}>{`${key}: ${value}`}</li>
+        <li key={key}>{`${telParamTitle(key, labels)}: ${value}`}</li>
       ))}
     </ul>
   );
@@ -53,12 +63,14 @@ function Outcome({ message }: { message: TelMessage }) {
 }
 
 const NO_NAMES: ReadonlyMap<number, string> = new Map();
+const NO_LABELS: ReadonlyMap<number, Readonly<Record<string, string>>> = new Map();
 
 const nowrap = (text: string) => <span className="tel-nowrap">{text}</span>;
 
 const columnsFor = (
   onPreview: (message: TelMessage) => void,
   templateNames: ReadonlyMap<number, string>,
+  paramLabels: ReadonlyMap<number, Readonly<Record<string, string>>>,
 ): ListTableColumn<TelMessage>[] => [
   { key: 'id', header: 'ID' },
   { key: 'datetime', header: '送信予定日時', cell: (m) => nowrap(formatTokyoDateTime(m.datetime)) },
@@ -71,7 +83,11 @@ const columnsFor = (
     header: 'テンプレート番号',
     cell: (m) => templateIdText(m.template_id, templateNames.get(m.template_id)),
   },
-  { key: 'params', header: '差し込みデータ', cell: (m) => <MergeData params={m.params} /> },
+  {
+    key: 'params',
+    header: '差し込みデータ',
+    cell: (m) => <MergeData params={m.params} labels={paramLabels.get(m.template_id) ?? {}} />,
+  },
   { key: 'outcome', header: '結果', cell: (m) => <Outcome message={m} /> },
   {
     key: 'preview',
@@ -98,17 +114,23 @@ export function MessageTable({
   loading,
   onPreview,
   templateNames = NO_NAMES,
+  paramLabels = NO_LABELS,
   emptyText,
 }: {
   messages: readonly TelMessage[];
   /** The account's template names by id; ids not in it (deleted, or still loading) show bare. */
   templateNames?: ReadonlyMap<number, string>;
+  /** Each template's labels of its parameters (telParamLabels), by template id. */
+  paramLabels?: ReadonlyMap<number, Readonly<Record<string, string>>>;
   loading: boolean;
   /** Opens what the customer receives (template + params), loaded on demand. */
   onPreview: (message: TelMessage) => void;
   emptyText?: string;
 }) {
-  const columns = useMemo(() => columnsFor(onPreview, templateNames), [onPreview, templateNames]);
+  const columns = useMemo(
+    () => columnsFor(onPreview, templateNames, paramLabels),
+    [onPreview, templateNames, paramLabels],
+  );
   return (
     <ListTable
       label="メッセージ一覧"

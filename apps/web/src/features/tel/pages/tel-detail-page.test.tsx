@@ -113,7 +113,7 @@ describe('TelDetailListPage', () => {
       '2025/06/02 10:00',
       '080-1111-2222', // hyphens for reading; stored as digits (issue 10)
       '4',
-      'param_1: 山田param_2: サロン青山',
+      '差し込み1（param_1）: 山田差し込み2（param_2）: サロン青山',
       '-',
       '表示',
     ]);
@@ -154,16 +154,40 @@ describe('TelDetailListPage', () => {
     expect((await rowCells(1))[5]).toHaveTextContent(/^9$/);
   });
 
-  it('TEL-28 merge data shows each param as key: value', async () => {
+  it('TEL-28 merge data shows each param as key: value, named by the template’s own words (issue 28)', async () => {
     const { api } = detailApi(0, [
-      makeTelMessage({ params: { param_1: '山田', param_3: '6月2日 10:00' } }),
+      makeTelMessage({
+        template_id: 4,
+        params: { param_1: '山田 花子', param_2: 'サロン青山', param_3: '6月2日 10:00' },
+      }),
     ]);
-    renderTel('/line/tel/list/3', api);
-    const items = within((await rowCells())[6]!).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      'param_1: 山田',
-      'param_3: 6月2日 10:00',
-    ]);
+    renderTel('/line/tel/list/3', {
+      ...api,
+      'GET /api/tel/template/list': () =>
+        reply(200, [{ id: 4, name: '予約リマインド', created_at: '2025-06-01T10:00:00+09:00' }]),
+      'GET /api/tel/template/4': () =>
+        reply(200, {
+          id: 4,
+          name: '予約リマインド',
+          created_at: '2025-06-01T10:00:00+09:00',
+          body: JSON.stringify({
+            type: 'text',
+            text: '[param_1] 様\n[param_2] です。\n日時: [param_3]',
+          }),
+          usage: { draft_messages: 0, ordered_messages: 0 },
+        }),
+    });
+    await waitFor(async () =>
+      expect(
+        within((await rowCells())[6]!)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'お名前（param_1）: 山田 花子',
+        '差し込み2（param_2）: サロン青山',
+        '日時（param_3）: 6月2日 10:00',
+      ]),
+    );
   });
 
   it('shows the failure reason and the delivery LINE reported', async () => {

@@ -9,6 +9,7 @@ import { useChangeTelOrderStatus } from '../api/change-order-status';
 import { useTelOrderMessages } from '../api/get-order-messages';
 import { useTelOrderSummary } from '../api/get-order-summary';
 import { useTelTemplates } from '../api/get-templates';
+import { useParamLabels } from '../api/use-param-labels';
 import { isSendingTel, TEL_POLL_MS, useTelOrderStatus } from '../api/get-order-status';
 import { telKeys } from '../api/query-keys';
 import { MessagePreviewDialog } from '../components/message-preview-dialog';
@@ -62,6 +63,14 @@ export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
     () => new Map((templates.data ?? []).map((template) => [template.id, template.name])),
     [templates.data],
   );
+  const usedTemplates = useMemo(
+    () =>
+      [...new Set((messages.data ?? []).map((message) => message.template_id))].filter((used) =>
+        templateNames.has(used),
+      ),
+    [messages.data, templateNames],
+  );
+  const paramLabels = useParamLabels(usedTemplates);
   const summary = useTelOrderSummary(id, polling);
   // TEL-22: 通信中... until the status is known, and again while a change is sent and the
   // status fetched anew (TEL-34).
@@ -158,6 +167,7 @@ export function TelDetailPage({ id, title, canSend }: TelDetailPageProps) {
           <MessageTable
             messages={shown}
             templateNames={templateNames}
+            paramLabels={paramLabels}
             loading={messages.isPending}
             onPreview={openPreview}
             {...(all && all.length > 0 ? { emptyText: '該当するメッセージはありません' } : {})}

@@ -61,7 +61,7 @@ export function emptyDraft(type: DraftType): MessageDraft {
   }
 }
 
-function toLineAction(action: ActionDraft): Record<string, unknown> {
+export function toLineAction(action: ActionDraft): Record<string, unknown> {
   if (action.kind === 'postback')
     return {
       type: 'postback',
@@ -74,7 +74,7 @@ function toLineAction(action: ActionDraft): Record<string, unknown> {
     : { type: 'message', label: action.label, text: action.value };
 }
 
-function fromLineAction(action: unknown): ActionDraft {
+export function fromLineAction(action: unknown): ActionDraft {
   if (!isLineObject(action)) return emptyAction();
   const label = typeof action.label === 'string' ? action.label : '';
   if (action.type === 'uri')

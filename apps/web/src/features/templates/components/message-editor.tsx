@@ -124,7 +124,7 @@ function PostbackFields(props: {
   );
 }
 
-function ActionFields(props: {
+export function ActionFields(props: {
   number: number;
   action: ActionDraft;
   onChange: (action: ActionDraft) => void;

@@ -2,6 +2,9 @@ import {
   flexContainerProblems,
   flexProblemText,
   LINE_MESSAGE_LIMITS,
+  LINE_TEMPLATE_LIMITS,
+  MESSAGE_CHECK_TEXT,
+  utf8Bytes,
   TEMPLATE_NAME_MAX,
   type Template,
   type TemplateLineCheck,
@@ -13,6 +16,7 @@ import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { Select } from '@/ui/select';
 import { useToast } from '@/ui/toast';
 import { toastSaved } from '../components/saved-toast';
 import {
@@ -21,37 +25,17 @@ import {
   useTemplateList,
   useUpdateTemplate,
 } from '../api/templates-api';
+import { FlexBuilder } from '../components/flex-builder';
+import {
+  cardProblems,
+  fromFlexContainer,
+  starterCards,
+  toFlexContainer,
+  type CardDraft,
+} from '../components/flex-cards';
 import { FlexPreview } from '../components/flex-preview';
 import { templatePaths } from '../paths';
 import '../components/templates.css';
-
-/** A card to start from: LINE's basic bubble with a heading, text and a button. */
-const STARTER = JSON.stringify(
-  {
-    type: 'bubble',
-    body: {
-      type: 'box',
-      layout: 'vertical',
-      contents: [
-        { type: 'text', text: '今月のおすすめ', weight: 'bold', size: 'xl' },
-        { type: 'text', text: 'カット＋トリートメントが10%オフ', wrap: true, margin: 'md' },
-      ],
-    },
-    footer: {
-      type: 'box',
-      layout: 'vertical',
-      contents: [
-        {
-          type: 'button',
-          style: 'primary',
-          action: { type: 'uri', label: '予約する', uri: 'https://example.jp/' },
-        },
-      ],
-    },
-  },
-  null,
-  2,
-);
 
 type Draft = { name: string; group_id: number | null; altText: string; json: string };
 
@@ -65,7 +49,7 @@ const draftOf = (template: Template | undefined, group: number | null): Draft =>
     name: template?.name ?? '',
     group_id: template ? template.group_id : group,
     altText: message?.altText ?? '',
-    json: message?.contents ? JSON.stringify(message.contents, null, 2) : STARTER,
+    json: JSON.stringify(message?.contents ?? toFlexContainer(starterCards()), null, 2),
   };
 };
 
@@ -80,12 +64,25 @@ function readJson(json: string): { container: unknown; problems: string[] } {
       problems: ['JSONとして読めません（括弧・カンマ・" の対応を確かめてください）'],
     };
   }
+  const bytes = utf8Bytes(container);
+  if (bytes > LINE_TEMPLATE_LIMITS.flexBytes)
+    return { container, problems: [MESSAGE_CHECK_TEXT.flexTooLarge(bytes)] };
   return { container, problems: flexContainerProblems(container).map(flexProblemText) };
+}
+
+/** The builder's cards for the JSON, or null when the builder cannot read it. */
+function cardsOfJson(json: string): CardDraft[] | null {
+  try {
+    return fromFlexContainer(JSON.parse(json));
+  } catch {
+    return null;
+  }
 }
 
 /**
  * The flex message editor (issue 14, decision 0165): the container's JSON with LINE's checks
  * shown as the operator types and a preview beside it; saved as a flex template (one message).
+ * Since issue 28 (decision 0375) a card builder is the first mode and the JSON the advanced one.
  * The route needs the flex-message right; writes need template-write too (on the server).
  */
 export function FlexEditPage(props: {
@@ -144,12 +141,27 @@ function FlexForm(props: {
   const save = props.id === null ? create : update;
   const [draft, setDraft] = useState(props.initial);
   const { release } = useUnsavedChanges(draft, props.initial);
+  const [cards, setCards] = useState(() => cardsOfJson(props.initial.json));
+  const [unreadable, setUnreadable] = useState(false);
   const read = useMemo(() => readJson(draft.json), [draft.json]);
+  const problems = useMemo(
+    () => (cards ? [...new Set([...cardProblems(cards), ...read.problems])] : read.problems),
+    [cards, read.problems],
+  );
+  const editCards = (next: CardDraft[]) => {
+    setCards(next);
+    setDraft({ ...draft, json: JSON.stringify(toFlexContainer(next), null, 2) });
+  };
+  const toBuilder = () => {
+    const found = cardsOfJson(draft.json);
+    setUnreadable(found === null);
+    if (found) setCards(found);
+  };
   const errors = isApiError(save.error) ? save.error.fieldErrors : {};
   const formError = save.error && Object.keys(errors).length === 0 ? errorText(save.error) : null;
 
   const submit = () => {
-    if (read.problems.length > 0) return;
+    if (problems.length > 0) return;
     const input = {
       name: draft.name,
       group_id: draft.group_id,
@@ -204,20 +216,16 @@ function FlexForm(props: {
           </div>
           <div className="field">
             <label htmlFor={`${formId}-group`}>フォルダ</label>
-            <select
+            <Select
               id={`${formId}-group`}
-              value={draft.group_id ?? ''}
-              onChange={(event) =>
-                setDraft({ ...draft, group_id: Number(event.target.value) || null })
-              }
-            >
-              <option value="">未分類</option>
-              {props.groups.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.name}
-                </option>
-              ))}
-            </select>
+              label="フォルダ"
+              options={[
+                { value: 0, name: '未分類' },
+                ...props.groups.map((group) => ({ value: group.id, name: group.name })),
+              ]}
+              value={draft.group_id ?? 0}
+              onChange={(group) => setDraft({ ...draft, group_id: group || null })}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${formId}-alt`}>代替テキスト（通知やトーク一覧に出る文）</label>
@@ -228,33 +236,63 @@ function FlexForm(props: {
               onChange={(event) => setDraft({ ...draft, altText: event.target.value })}
             />
           </div>
-          <div className="field">
-            <label htmlFor={`${formId}-json`}>フレックスメッセージのJSON</label>
-            <textarea
-              id={`${formId}-json`}
-              className="flex-json"
-              spellCheck={false}
-              value={draft.json}
-              aria-invalid={read.problems.length > 0 ? true : undefined}
-              aria-describedby={`${formId}-problems`}
-              onChange={(event) => setDraft({ ...draft, json: event.target.value })}
-            />
-            <div id={`${formId}-problems`} aria-live="polite">
-              {read.problems.length > 0 ? (
-                <ul className="flex-problems" aria-label="LINEが受け付けない点">
-                  {read.problems.map((problem) => (
-                    <li key={problem}>{problem}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-muted">LINEが受け付ける形です</p>
-              )}
-            </div>
-            <FieldError
-              id={`${formId}-messages-error`}
-              messages={errors['messages.0'] ?? errors.messages}
-            />
+          <div className="flex-mode" role="group" aria-label="編集のしかた">
+            <button
+              type="button"
+              className={`btn${cards ? ' btn--primary' : ''}`}
+              aria-pressed={cards !== null}
+              onClick={toBuilder}
+            >
+              ビルダー
+            </button>
+            <button
+              type="button"
+              className={`btn${cards ? '' : ' btn--primary'}`}
+              aria-pressed={cards === null}
+              onClick={() => {
+                setUnreadable(false);
+                setCards(null);
+              }}
+            >
+              JSON（上級者向け）
+            </button>
           </div>
+          {unreadable ? (
+            <p className="notice notice--info" role="status">
+              このJSONはビルダーで開けない形です（画像・タイトル・本文・価格・ボタン3つまでのカード以外の部分があります）。JSONのまま編集してください。
+            </p>
+          ) : null}
+          {cards ? (
+            <FlexBuilder cards={cards} onChange={editCards} />
+          ) : (
+            <div className="field">
+              <label htmlFor={`${formId}-json`}>フレックスメッセージのJSON</label>
+              <textarea
+                id={`${formId}-json`}
+                className="flex-json"
+                spellCheck={false}
+                value={draft.json}
+                aria-invalid={problems.length > 0 ? true : undefined}
+                aria-describedby={`${formId}-problems`}
+                onChange={(event) => setDraft({ ...draft, json: event.target.value })}
+              />
+            </div>
+          )}
+          <div id={`${formId}-problems`} aria-live="polite">
+            {problems.length > 0 ? (
+              <ul className="flex-problems" aria-label="LINEが受け付けない点">
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-muted">LINEが受け付ける形です</p>
+            )}
+          </div>
+          <FieldError
+            id={`${formId}-messages-error`}
+            messages={errors['messages.0'] ?? errors.messages}
+          />
           <div className="form__actions">
             <button type="button" className="btn" onClick={() => navigate(props.redirectTo)}>
               戻る
@@ -262,7 +300,7 @@ function FlexForm(props: {
             <button
               type="submit"
               className="btn btn--primary"
-              disabled={save.isPending || read.problems.length > 0}
+              disabled={save.isPending || problems.length > 0}
             >
               {save.isPending ? '保存中…' : '保存'}
             </button>
@@ -270,7 +308,7 @@ function FlexForm(props: {
         </div>
         <figure className="line-preview" aria-label="プレビュー">
           <div className="line-preview__chat">
-            {read.problems.length === 0 ? (
+            {cards || read.problems.length === 0 ? (
               <FlexPreview container={read.container} />
             ) : (
               <p className="line-preview__empty">JSONを直すとここに表示されます</p>

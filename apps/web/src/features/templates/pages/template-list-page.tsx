@@ -9,6 +9,7 @@ import { errorText } from '@/lib/api-error';
 import { ConfirmDialog, NameDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { ReadOnlyNotice } from '@/ui/read-only-notice';
 import { useToast } from '@/ui/toast';
 import {
   useCopyTemplate,
@@ -102,6 +103,9 @@ export function TemplateListPage(props: { title: string; canWrite: boolean; canF
   return (
     <section className="page template-list-page">
       <PageHeader title={title} actions={actions} />
+      {canWrite ? null : (
+        <ReadOnlyNotice what="テンプレートの作成・変更" permission="template-write" />
+      )}
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (

@@ -21,7 +21,8 @@ describe('flex message editor (issue 14, decision 0165)', () => {
         return reply(201, { id: 9, line_check: 'passed' });
       },
     });
-    const json = await screen.findByLabelText('フレックスメッセージのJSON');
+    await app.user.click(await screen.findByRole('button', { name: 'JSON（上級者向け）' }));
+    const json = screen.getByLabelText('フレックスメッセージのJSON');
     await app.user.type(screen.getByLabelText('テンプレート名'), '夏のカード');
     await app.user.type(screen.getByLabelText(/代替テキスト/), '夏のキャンペーンのお知らせ');
     const broken = {

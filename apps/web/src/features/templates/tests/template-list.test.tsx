@@ -51,9 +51,12 @@ describe('テンプレート list (issue 14, ADR 0163)', () => {
     expect(row).toHaveTextContent('「呼び名」様 ご予約ありがとうございます');
   });
 
-  it('staff without template-write read the list without any write control', async () => {
+  it('staff without template-write read the list without any write control, and are told why (issue 28)', async () => {
     renderTemplates(LIST, {}, { permissions: [], isOwner: false });
     const row = await screen.findByRole('listitem', { name: '予約確認' });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '閲覧のみです。テンプレートの作成・変更には「テンプレートの編集」の権限が必要です。',
+    );
     expect(within(row).getByRole('img', { name: 'お気に入り' })).toBeVisible();
     expect(within(row).queryByRole('link')).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByRole('button')).toBeNull();

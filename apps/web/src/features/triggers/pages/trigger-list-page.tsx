@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
 import { AUTOMATION_GUIDE } from '@/lib/automation-guide';
 import { PageHeader } from '@/ui/page-header';
+import { ReadOnlyNotice } from '@/ui/read-only-notice';
 import { useToast } from '@/ui/toast';
 import { useTargetChoices } from '../api/target-choices';
 import {
@@ -71,6 +72,7 @@ export function TriggerListPage(props: { title: string; canWrite: boolean; isOwn
           ) : null
         }
       />
+      {canWrite ? null : <ReadOnlyNotice what="トリガーの作成・変更" permission="funnel-write" />}
       <UsageHint />
       {choices.isError ? (
         <p className="notice notice--error" role="alert">

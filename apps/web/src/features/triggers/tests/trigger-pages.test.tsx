@@ -314,6 +314,9 @@ describe('triggers and the open API (issue 14, decision 0170)', () => {
   it('staff reads the triggers and the log, with no controls and no API keys', async () => {
     render({}, { permissions: [], isOwner: false });
     const card = await screen.findByRole('region', { name: '購入' });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '閲覧のみです。トリガーの作成・変更には「ファネルの編集」の権限が必要です。',
+    );
     expect(within(card).queryByRole('switch')).toBeNull();
     expect(within(card).getByText('無効')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'トリガーを作成' })).toBeNull();
