@@ -5,7 +5,6 @@ import { Select } from '@/ui/select';
 import { TextArea, TextBox } from '@/ui/text-field';
 import { TimePicker } from '@/ui/time-picker';
 import { useToast } from '@/ui/toast';
-import { reservationPayload } from '../api/reservation-payload';
 import { useSaveReservation } from '../api/save-reservation';
 import { usePanel } from '../panel/panel-context';
 import { toMinutes, toTime } from '../utils/dates';
@@ -16,45 +15,9 @@ import {
   writeErrorText,
 } from '../utils/write-errors';
 import { Field } from './field';
-import { MemberSearchDialog } from './member-search-dialog';
-
-export type ReservationFormValues = {
-  id?: number;
-  member: { id: number; display_name: string } | null;
-  name: string;
-  kana: string;
-  phone: string;
-  course_id: number | null;
-  salon_resource_id: number | null;
-  sub_resource_ids: number[];
-  date: string;
-  from: string;
-  to: string;
-  resource_fee_is_charged: boolean;
-  memo: string;
-  comment: string;
-  shift_override: boolean;
-};
-
-export function valuesOf(reservation: Reservation): ReservationFormValues {
-  return {
-    id: reservation.id,
-    member: reservation.member,
-    name: reservation.name,
-    kana: reservation.kana,
-    phone: reservation.phone,
-    course_id: reservation.course_id,
-    salon_resource_id: reservation.salon_resource_id,
-    sub_resource_ids: reservation.sub_resource_ids,
-    date: reservation.date,
-    from: reservation.from,
-    to: reservation.to,
-    resource_fee_is_charged: reservation.resource_fee_is_charged,
-    memo: reservation.meta_data.memo,
-    comment: reservation.comment,
-    shift_override: reservation.shift_override,
-  };
-}
+import { fieldErrorsShown, payloadOf, type ReservationFormValues } from './reservation-form-values';
+import { ReservationMemberField } from './reservation-member-field';
+import { SubResourceChecks } from './sub-resource-checks';
 
 type ReservationFormProps = {
   salonId: number;
@@ -93,23 +56,7 @@ export function ReservationForm(props: ReservationFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const payload = reservationPayload({
-      id: values.id,
-      name: values.name,
-      comment: values.comment,
-      course_id: values.course_id,
-      member_id: values.member?.id ?? null,
-      phone: values.phone,
-      kana: values.kana,
-      date: values.date,
-      from: values.from,
-      to: values.to,
-      salon_resource_id: values.salon_resource_id,
-      sub_resource_ids: values.sub_resource_ids,
-      resource_fee_is_charged: values.resource_fee_is_charged,
-      meta_data: { memo: values.memo },
-      shift_override: values.shift_override,
-    });
+    const payload = payloadOf(values);
     save.mutate(payload, {
       onSuccess: (reservation) => {
         panel.setDirty(false);
@@ -120,22 +67,7 @@ export function ReservationForm(props: ReservationFormProps) {
         const fields = fieldErrorsOf(error);
         if (isShiftRefusal(error)) return; // explained beside the resource, with the override
         if (Object.keys(fields).length === 0) toast.error(writeErrorText(error));
-        else if (
-          ![
-            'name',
-            'course_id',
-            'salon_resource_id',
-            'date',
-            'from',
-            'to',
-            'member_id',
-            'phone',
-            'kana',
-            'meta_data.memo',
-            'comment',
-          ].some((field) => fields[field]) &&
-          !Object.keys(fields).some((field) => field.startsWith('sub_resource_ids'))
-        )
+        else if (!fieldErrorsShown(fields))
           toast.error(firstFieldMessage(fields) ?? writeErrorText(error));
       },
     });
@@ -164,36 +96,12 @@ export function ReservationForm(props: ReservationFormProps) {
       aria-label={values.id ? '予約の変更' : '予約の登録'}
     >
       <fieldset className="salon-form__fields" disabled={!canWrite}>
-        <Field id={`${id}-member`} label="会員" errors={errors.member_id} labelFor={false}>
-          <div className="salon-form__member">
-            <span id={`${id}-member`}>{values.member ? values.member.display_name : '未選択'}</span>
-            <button
-              type="button"
-              className="btn"
-              onClick={() =>
-                panel.launchModal((close) => (
-                  <MemberSearchDialog
-                    onClose={close}
-                    onPick={(member) => {
-                      panel.setDirty(true);
-                      setValues((current) => ({
-                        ...current,
-                        member: { id: member.id, display_name: member.display_name },
-                      }));
-                    }}
-                  />
-                ))
-              }
-            >
-              会員を検索
-            </button>
-            {values.member ? (
-              <button type="button" className="btn btn--ghost" onClick={() => set('member', null)}>
-                解除
-              </button>
-            ) : null}
-          </div>
-        </Field>
+        <ReservationMemberField
+          id={`${id}-member`}
+          member={values.member}
+          errors={errors.member_id}
+          onChange={(member) => set('member', member)}
+        />
         <Field id={`${id}-name`} label="お名前" errors={errors.name}>
           <TextBox
             id={`${id}-name`}
@@ -263,31 +171,13 @@ export function ReservationForm(props: ReservationFormProps) {
             シフト外でも予約する
           </label>
         ) : null}
-        <fieldset className="fieldset">
-          <legend className="field__label">サブリソース</legend>
-          <div className="salon-form__checks">
-            {resources
-              .filter((resource) => resource.id !== values.salon_resource_id)
-              .map((resource) => (
-                <label key={resource.id} className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={values.sub_resource_ids.includes(resource.id)}
-                    onChange={(event) =>
-                      set(
-                        'sub_resource_ids',
-                        event.target.checked
-                          ? [...values.sub_resource_ids, resource.id]
-                          : values.sub_resource_ids.filter((sub) => sub !== resource.id),
-                      )
-                    }
-                  />
-                  {resource.name}
-                </label>
-              ))}
-          </div>
-          {subErrors.length ? <p className="field__error">{subErrors.join('\n')}</p> : null}
-        </fieldset>
+        <SubResourceChecks
+          resources={resources}
+          mainId={values.salon_resource_id}
+          checked={values.sub_resource_ids}
+          errors={subErrors}
+          onChange={(ids) => set('sub_resource_ids', ids)}
+        />
         <Field id={`${id}-date`} label="日付" errors={errors.date} labelFor={false}>
           <DatePicker
             label="日付"

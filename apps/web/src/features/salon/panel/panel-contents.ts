@@ -1,7 +1,7 @@
 import type { BlockTime, Reservation, TimeShift } from '@tsunagu/contracts';
 import type { CustomerKey } from '../api/desk';
 import type { BlockTimePayload } from '../api/save-block-time';
-import { valuesOf, type ReservationFormValues } from '../components/reservation-form';
+import { valuesOf, type ReservationFormValues } from '../components/reservation-form-values';
 import type { TimeShiftFormInitial } from '../components/time-shift-form';
 import type { PanelContent } from './panel-controller';
 
