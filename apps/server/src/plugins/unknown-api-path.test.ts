@@ -28,7 +28,7 @@ describe(`unknown /api paths beside the built console (${databaseKind})`, () => 
   it.each([
     ['a plain unknown path', '/api/nothing-here'],
     ['a backslash', '/api/line%5Cfriends'],
-    ['a raw backslash', '/api/line\\friends'],
+    // (A raw `\` cannot be sent through inject: its URL parser turns it into `/`, as browsers do.)
     ['a backslash at the end', '/api/nothing%5C'],
     ['a backslash and dots', '/api/a%5C..%5Cb'],
     ['5,000 characters', `/api/${'a'.repeat(5000)}`],
