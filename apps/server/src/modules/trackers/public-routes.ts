@@ -6,6 +6,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicAccess } from '../../plugins/access.js';
 import type { FlowAnswer, TrackerFlow } from './flow.js';
 
 const escape = (text: string) =>
@@ -42,6 +43,7 @@ export async function trackerPublicRoutes(app: FastifyInstance, options: { flow:
   routes.get(
     '/t/callback',
     {
+      config: { access: publicAccess },
       schema: {
         tags,
         summary: '流入経路：LINEログインのコールバック（友だち追加画面へ、または友だちの案内）',
@@ -56,6 +58,7 @@ export async function trackerPublicRoutes(app: FastifyInstance, options: { flow:
   routes.get(
     '/t/:code',
     {
+      config: { access: publicAccess },
       schema: {
         tags,
         summary: '流入経路の公開URL：クリックを記録して LINE ログインへ（停止中は友だち追加画面へ）',
