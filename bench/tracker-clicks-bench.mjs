@@ -14,10 +14,14 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
 /** GET without following the redirect: the status. */
 function get(url) {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers: { 'user-agent': 'bench Line/14.9.0' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode));
-    });
+    const request = http.get(
+      url,
+      { agent, headers: { 'user-agent': 'bench Line/14.9.0' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode));
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -73,7 +77,7 @@ try {
       'p50 (ms)': Math.round(percentile(latencies, 50)),
       'p95 (ms)': Math.round(percentile(latencies, 95)),
       'max (ms)': Math.round(latencies.at(-1)),
-      '302': byStatus[302] ?? 0,
+      302: byStatus[302] ?? 0,
       other: total - (byStatus[302] ?? 0),
       'API clicks': counted.clicks,
       'DB clicks': db.clicks,

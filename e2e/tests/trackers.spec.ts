@@ -82,7 +82,9 @@ test('ISSUE-29 a tracker made in the console counts the click and the friend who
     await expect(row.getByTestId('tracker-clicks')).toHaveText('1');
     await expect(row.getByTestId('tracker-friends')).toHaveText('1');
     await row.getByTestId('tracker-friends').getByRole('button').click();
-    await expect(page.getByRole('region', { name: /新しい友だち/ }).getByRole('link')).toHaveCount(1);
+    await expect(page.getByRole('region', { name: /新しい友だち/ }).getByRole('link')).toHaveCount(
+      1,
+    );
   } finally {
     await disconnectChannel(page);
   }

@@ -250,9 +250,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       })
     ).json();
     // A tracker (issue 29) in a content group of demo's: its id, its folder and its public code.
-    const contentGroup = (
-      await demo.post('/api/line/content-groups', { name: 'スイープ' })
-    ).json();
+    const contentGroup = (await demo.post('/api/line/content-groups', { name: 'スイープ' })).json();
     const tracker = (
       await demo.post('/api/line/trackers', {
         name: 'スイープ',

@@ -177,9 +177,9 @@ export const trackerCallbackQuerySchema = z.object({
 
 /** `GET /api/line/trackers.csv?group=&encoding=`: the list with its counts (Excel-ready). */
 export const trackerCsvQuerySchema = trackerListQuerySchema.extend({
-  encoding: z.enum(['utf-8', 'cp932'], { error: "encoding は 'utf-8' か 'cp932' です" }).default(
-    'utf-8',
-  ),
+  encoding: z
+    .enum(['utf-8', 'cp932'], { error: "encoding は 'utf-8' か 'cp932' です" })
+    .default('utf-8'),
 });
 export const TRACKER_CSV_COLUMNS = [
   '流入経路名',

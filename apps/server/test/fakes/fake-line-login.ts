@@ -87,7 +87,8 @@ export function createFakeLineLogin(hooks: Hooks) {
       tokenCalls.push({ code, status });
       json(res, status, { error, error_description: error });
     };
-    if (form.get('grant_type') !== 'authorization_code') return refuse(400, 'unsupported_grant_type');
+    if (form.get('grant_type') !== 'authorization_code')
+      return refuse(400, 'unsupported_grant_type');
     if (!secret || secret !== form.get('client_secret')) return refuse(401, 'invalid_client');
     if (!grant || grant.clientId !== form.get('client_id')) return refuse(400, 'invalid_grant');
     if (grant.redirectUri !== form.get('redirect_uri')) return refuse(400, 'invalid_grant');

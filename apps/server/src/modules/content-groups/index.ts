@@ -6,4 +6,8 @@ import { createContentGroupsService } from './service.js';
 export async function contentGroupsModule(api: FastifyInstance) {
   await api.register(contentGroupRoutes, { service: createContentGroupsService(api.db) });
 }
-export { contentGroupExists } from './service.js';
+export {
+  contentGroupExists,
+  createContentGroupsService,
+  type ContentGroupsService,
+} from './service.js';

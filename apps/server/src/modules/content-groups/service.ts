@@ -1,8 +1,4 @@
-import {
-  CONTENT_GROUP_TEXT,
-  type ContentGroup,
-  type ContentGroupInput,
-} from '@tsunagu/contracts';
+import { CONTENT_GROUP_TEXT, type ContentGroup, type ContentGroupInput } from '@tsunagu/contracts';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { contentGroups, trackers } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/types.js';
@@ -87,10 +83,7 @@ export function createContentGroupsService(db: Database) {
     },
     async remove(accountId: number, id: number) {
       await require(accountId, id);
-      const [held] = await db
-        .select({ n: count() })
-        .from(trackers)
-        .where(eq(trackers.groupId, id));
+      const [held] = await db.select({ n: count() }).from(trackers).where(eq(trackers.groupId, id));
       if (held && held.n > 0) throw new ConflictError(CONTENT_GROUP_TEXT.inUse(held.n));
       await db
         .delete(contentGroups)

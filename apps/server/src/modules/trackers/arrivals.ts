@@ -80,10 +80,7 @@ export async function pendingClickOf(
         eq(trackerClicks.accountId, accountId),
         eq(trackerClicks.lineUserId, lineUserId),
         inArray(trackerClicks.stage, ['add_page']),
-        gt(
-          trackerClicks.createdAt,
-          new Date(now.getTime() - FOLLOW_TIE_HOURS * 3600_000),
-        ),
+        gt(trackerClicks.createdAt, new Date(now.getTime() - FOLLOW_TIE_HOURS * 3600_000)),
       ),
     )
     .orderBy(desc(trackerClicks.createdAt))

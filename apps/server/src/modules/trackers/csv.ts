@@ -14,7 +14,9 @@ export function trackersCsv(
   for (const row of rows)
     text += csvLine([
       safe(row.name),
-      safe(row.group_id === null ? CONTENT_GROUP_TEXT.ungrouped : (groupNames.get(row.group_id) ?? '')),
+      safe(
+        row.group_id === null ? CONTENT_GROUP_TEXT.ungrouped : (groupNames.get(row.group_id) ?? ''),
+      ),
       row.url,
       row.active ? '有効' : '停止中',
       String(row.clicks),

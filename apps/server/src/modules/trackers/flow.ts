@@ -208,10 +208,7 @@ export function createTrackerFlow(deps: {
         return isFriendPage;
       }
       // Not a friend yet, or the follow is not recorded yet: its webhook ties the friend.
-      await tx
-        .update(trackerClicks)
-        .set({ stage: 'add_page', updatedAt: now })
-        .where(stillOpen);
+      await tx.update(trackerClicks).set({ stage: 'add_page', updatedAt: now }).where(stillOpen);
       return friend === true ? isFriendPage : leave();
     });
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actionDepsOf } from '../actions/index.js';
-import { createContentGroupsService } from '../content-groups/service.js';
+import { createContentGroupsService } from '../content-groups/index.js';
 import { createTrackerFlow } from './flow.js';
 import { trackerPublicRoutes } from './public-routes.js';
 import { trackerRoutes } from './routes.js';

@@ -9,8 +9,7 @@ import { z } from 'zod';
 import { publicAccess } from '../../plugins/access.js';
 import type { FlowAnswer, TrackerFlow } from './flow.js';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A short phone-first page of ours (no script): a friend already, or something went wrong. */
 function page(answer: Extract<FlowAnswer, { kind: 'page' }>) {
@@ -61,7 +60,8 @@ export async function trackerPublicRoutes(app: FastifyInstance, options: { flow:
       config: { access: publicAccess },
       schema: {
         tags,
-        summary: '流入経路の公開URL：クリックを記録して LINE ログインへ（停止中は友だち追加画面へ）',
+        summary:
+          '流入経路の公開URL：クリックを記録して LINE ログインへ（停止中は友だち追加画面へ）',
         params: trackerCodeParamsSchema,
         querystring: trackerClickQuerySchema,
         produces: ['text/html'],

@@ -20,5 +20,7 @@ export function qrSvg(text: string): string {
 
 /** The same code as a PNG (for flyers and shop walls). */
 export async function qrPng(text: string): Promise<Buffer> {
-  return sharp(Buffer.from(qrSvg(text))).png().toBuffer();
+  return sharp(Buffer.from(qrSvg(text)))
+    .png()
+    .toBuffer();
 }

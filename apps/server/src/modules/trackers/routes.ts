@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { needs } from '../../plugins/access.js';
 import { authOf } from '../auth/index.js';
-import type { ContentGroupsService } from '../content-groups/service.js';
+import type { ContentGroupsService } from '../content-groups/index.js';
 import { trackersCsv } from './csv.js';
 import { trackerFriends } from './friends.js';
 import { qrPng, qrSvg } from './qr.js';

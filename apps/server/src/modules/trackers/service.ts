@@ -1,9 +1,4 @@
-import {
-  TRACKER_TEXT,
-  type Action,
-  type Tracker,
-  type TrackerRunMode,
-} from '@tsunagu/contracts';
+import { TRACKER_TEXT, type Action, type Tracker, type TrackerRunMode } from '@tsunagu/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { trackers } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
@@ -57,22 +52,20 @@ export function createTrackersService(db: Database) {
       accountId,
       rows.map((row) => row.id),
     );
-    return rows.map(
-      (row): Tracker => ({
-        id: row.id,
-        name: row.name,
-        group_id: row.groupId,
-        code: row.code,
-        url: trackerUrl(origin, row.code),
-        run_mode: row.runMode as TrackerRunMode,
-        run_greeting: row.runGreeting,
-        active: row.active,
-        actions: row.actions as Action[],
-        ...counts.get(row.id)!,
-        created_at: row.createdAt.toISOString(),
-        updated_at: row.updatedAt.toISOString(),
-      }),
-    );
+    return rows.map((row): Tracker => ({
+      id: row.id,
+      name: row.name,
+      group_id: row.groupId,
+      code: row.code,
+      url: trackerUrl(origin, row.code),
+      run_mode: row.runMode as TrackerRunMode,
+      run_greeting: row.runGreeting,
+      active: row.active,
+      actions: row.actions as Action[],
+      ...counts.get(row.id)!,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    }));
   }
 
   return {

@@ -121,9 +121,9 @@ describe(`trackers (${databaseKind})`, () => {
     expect(response.body).not.toContain(LOGIN_SECRET);
     // Saved again without it (same Login channel): kept.
     await connectChannel(demo, salon, { login_channel_id: LOGIN_CHANNEL });
-    expect((await ok<LineChannel>(await demo.get('/api/line/channel'))).has_login_channel_secret).toBe(
-      true,
-    );
+    expect(
+      (await ok<LineChannel>(await demo.get('/api/line/channel'))).has_login_channel_secret,
+    ).toBe(true);
   });
 
   it('a scan with ?utm_source=ig ends as one friend tied to the tracker with one action run; a replayed follow and a second scan in first_follow run nothing more', async () => {
@@ -150,7 +150,9 @@ describe(`trackers (${databaseKind})`, () => {
     expect(authorize.searchParams.get('state')).toBeTruthy();
     // Not a friend yet: the add-friend page of the account's bot.
     expect(first.callback!.statusCode).toBe(302);
-    expect(first.callback!.headers.location).toBe(`https://line.me/R/ti/p/${encodeURIComponent(salon.basicId!)}`);
+    expect(first.callback!.headers.location).toBe(
+      `https://line.me/R/ti/p/${encodeURIComponent(salon.basicId!)}`,
+    );
     const [click] = await t.app.db
       .select()
       .from(trackerClicks)
@@ -206,6 +208,51 @@ describe(`trackers (${databaseKind})`, () => {
     expect(await tracker(created.id)).toMatchObject({ clicks: 2, friends: 1, returning: 1 });
   });
 
+  it('the greeting switch: off leaves out the general greeting for a friend who came through it; on keeps it', async () => {
+    const template = await ok<{ id: number }>(
+      await demo.post('/api/templates', {
+        name: 'あいさつ',
+        group_id: null,
+        messages: [{ type: 'text', text: '友だち追加ありがとうございます' }],
+      }),
+      201,
+    );
+    await ok(
+      await demo.put('/api/line/follow_settings', {
+        greeting_template_id: template.id,
+        on_unblock: 'silent',
+        actions: [],
+      }),
+    );
+    try {
+      const quiet = await create({
+        name: 'あいさつなし',
+        run_mode: 'first_follow',
+        run_greeting: false,
+        actions: [{ type: 'send_text', text: 'この経路だけのご案内' }],
+      });
+      const loud = await create({
+        name: 'あいさつあり',
+        run_mode: 'first_follow',
+        actions: [{ type: 'send_text', text: 'この経路だけのご案内' }],
+      });
+      const causes = async (user: string) =>
+        (await runsOf((await memberOf(user))!)).map((run) => run.cause.split(':')[0]).sort();
+      await scan(quiet.code, { sub: userId(5), friend: false });
+      await deliverWebhook(t.app, salon, [userEvent('follow', userId(5))]);
+      expect(await causes(userId(5))).toEqual(['tracker']);
+      await scan(loud.code, { sub: userId(6), friend: false });
+      await deliverWebhook(t.app, salon, [userEvent('follow', userId(6))]);
+      expect(await causes(userId(6))).toEqual(['follow', 'tracker']);
+    } finally {
+      await demo.put('/api/line/follow_settings', {
+        greeting_template_id: null,
+        on_unblock: 'silent',
+        actions: [],
+      });
+    }
+  });
+
   it('a stopped tracker sends people straight to the add-friend page and records and runs nothing', async () => {
     const created = await create({
       name: 'チラシ',
@@ -219,7 +266,9 @@ describe(`trackers (${databaseKind})`, () => {
     const user = userId(3);
     const { click } = await scan(created.code, { sub: user, friend: false });
     expect(click.statusCode).toBe(302);
-    expect(click.headers.location).toBe(`https://line.me/R/ti/p/${encodeURIComponent(salon.basicId!)}`);
+    expect(click.headers.location).toBe(
+      `https://line.me/R/ti/p/${encodeURIComponent(salon.basicId!)}`,
+    );
     await deliverWebhook(t.app, salon, [userEvent('follow', user)]);
     await deliverQueuedPushes(t, line);
     expect(pushesTo(user)).toHaveLength(0);
@@ -230,7 +279,11 @@ describe(`trackers (${databaseKind})`, () => {
 
   it('leaving at the consent screen is counted as such, and the person still reaches the add-friend page', async () => {
     const created = await create({ name: '名刺', run_mode: 'first_follow', actions: [] });
-    const { callback } = await scan(created.code, { sub: userId(4), friend: false, consent: 'deny' });
+    const { callback } = await scan(created.code, {
+      sub: userId(4),
+      friend: false,
+      consent: 'deny',
+    });
     expect(callback!.statusCode).toBe(302);
     expect(callback!.headers.location).toContain('https://line.me/R/ti/p/');
     expect(await tracker(created.id)).toMatchObject({
@@ -316,7 +369,7 @@ describe(`trackers (${databaseKind})`, () => {
     const followed = await t.app.db
       .select({ id: members.id })
       .from(members)
-      .where(inArray(members.lineUserId, [userId(1), userId(2)]));
+      .where(inArray(members.lineUserId, [userId(1), userId(2), userId(5), userId(6)]));
     expect(total).toBe(followed.length);
   });
 });

@@ -36,9 +36,7 @@ export function TrackerListRoute({ title }: PageProps) {
 }
 
 export function TrackerNewRoute({ title }: PageProps) {
-  return (
-    <TrackerEditPage key="new" title={title} id={null} ActionsEditor={TrackerActionsEditor} />
-  );
+  return <TrackerEditPage key="new" title={title} id={null} ActionsEditor={TrackerActionsEditor} />;
 }
 
 export function TrackerEditRoute({ title }: PageProps) {

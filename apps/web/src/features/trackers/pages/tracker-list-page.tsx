@@ -30,9 +30,7 @@ export function TrackerListPage({ title, canWrite }: { title: string; canWrite: 
   const groups = useContentGroups();
   const setActive = useSetTrackerActive();
   const toast = useToast();
-  const [opened, setOpened] = useState<{ tracker: Tracker; kind: TrackerFriendKind } | null>(
-    null,
-  );
+  const [opened, setOpened] = useState<{ tracker: Tracker; kind: TrackerFriendKind } | null>(null);
 
   const header = (
     <PageHeader
@@ -65,11 +63,7 @@ export function TrackerListPage({ title, canWrite }: { title: string; canWrite: 
     value === 0 ? (
       <span>0</span>
     ) : (
-      <button
-        type="button"
-        className="tracker-count"
-        onClick={() => setOpened({ tracker, kind })}
-      >
+      <button type="button" className="tracker-count" onClick={() => setOpened({ tracker, kind })}>
         {value.toLocaleString('ja-JP')}
       </button>
     );
@@ -110,7 +104,8 @@ export function TrackerListPage({ title, canWrite }: { title: string; canWrite: 
         </p>
       ) : trackers.data.trackers.length === 0 ? (
         <p className="text-muted">
-          流入経路はまだありません。Instagram のプロフィール、店頭のPOP、チラシなど、入口ごとに作ると、どこから友だちが増えたかが分かります。
+          流入経路はまだありません。Instagram
+          のプロフィール、店頭のPOP、チラシなど、入口ごとに作ると、どこから友だちが増えたかが分かります。
         </p>
       ) : (
         <div className="tracker-table-wrap">
@@ -149,7 +144,9 @@ export function TrackerListPage({ title, canWrite }: { title: string; canWrite: 
                             {
                               onSuccess: (saved) =>
                                 toast.success(
-                                  saved.active ? '有効にしました' : '停止しました（URLは友だち追加画面へ進みます）',
+                                  saved.active
+                                    ? '有効にしました'
+                                    : '停止しました（URLは友だち追加画面へ進みます）',
                                 ),
                               onError: (error) => toast.error(errorText(error)),
                             },
@@ -165,7 +162,9 @@ export function TrackerListPage({ title, canWrite }: { title: string; canWrite: 
                     )}
                   </td>
                   <td data-testid="tracker-clicks">{tracker.clicks.toLocaleString('ja-JP')}</td>
-                  <td data-testid="tracker-friends">{count(tracker, 'friends', tracker.friends)}</td>
+                  <td data-testid="tracker-friends">
+                    {count(tracker, 'friends', tracker.friends)}
+                  </td>
                   <td>{percent(tracker.rate)}</td>
                   <td>{count(tracker, 'returning', tracker.returning)}</td>
                   <td>{count(tracker, 'blocked', tracker.blocked)}</td>
