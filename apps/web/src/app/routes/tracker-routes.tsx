@@ -10,6 +10,7 @@ import {
 } from '@/features/trackers';
 import { useActionChoices } from '@/features/follow/api/follow-api';
 import { ActionListEditor } from '@/features/follow/components/action-list-editor';
+import '@/features/follow/components/follow.css';
 import { Loading } from '@/ui/loading';
 import type { PageProps } from '../route-handle';
 import { useSignedInSession } from '../session';

@@ -130,6 +130,9 @@ function TrackerForm(props: {
         <FieldError id={`${nameId}-error`} messages={errors.name} />
       </div>
       <div className="form-field">
+        <span className="form-field__label" aria-hidden="true">
+          フォルダ
+        </span>
         <Select
           label="フォルダ"
           value={values.group_id ?? NO_GROUP}
