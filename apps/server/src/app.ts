@@ -1,3 +1,5 @@
+import { contentGroupsModule } from './modules/content-groups/index.js';
+import { trackersModule, trackersPublicModule } from './modules/trackers/index.js';
 import cookie from '@fastify/cookie';
 import { PATH_PARAM_MAX_LENGTH } from '@tsunagu/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -164,10 +166,13 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(richMenusModule);
         await api.register(eventsModule);
         await api.register(homeModule);
+        await api.register(contentGroupsModule);
+        await api.register(trackersModule);
       },
       { prefix: '/api' },
     );
     await app.register(telSampleFileRoute);
+    await app.register(trackersPublicModule);
     await app.register(webStaticPlugin, {
       root: config.WEB_DIST_DIR ?? defaultWebDistDir(),
       preload: async (request) => (preload ? preload(request) : {}),
