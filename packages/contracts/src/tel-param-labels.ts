@@ -11,7 +11,7 @@ export const TEL_PARAM_LABEL_MAX = 12;
 /** Honorifics after a name: 「[param_1] 様」. */
 const HONORIFIC = /^\s*(様|さま|さん|殿)/;
 /** A label before the placeholder on its line: 「ご予約日時：[param_3]」, 「メニュー: [param_4]」. */
-const LABELLED = /([^\s:：、。！!？?「」『』()（）【】\[\]]+)\s*[:：]\s*$/;
+const LABELLED = /([^\s:：、。！!？?「」『』()（）【】[\]]+)\s*[:：]\s*$/;
 
 /** Every string in the messages (texts, alt texts, labels), one after the other. */
 function textsOf(value: unknown, into: string[]): string[] {
