@@ -206,7 +206,7 @@ describe('event reminders', () => {
     const mine = async () =>
       (await reminderPushes())
         .map((push) => push.dedupeKey)
-        .filter((key) => key.startsWith(`event-remind:${id}:`));
+        .filter((key) => key?.startsWith(`event-remind:${id}:`));
     // The old times pass: nothing sent for them.
     now = new Date(Date.parse(tokyoAt(29, '18:00')));
     await worker().runOnce();
