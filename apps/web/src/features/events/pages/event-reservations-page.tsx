@@ -11,9 +11,11 @@ import {
   useEventReservations,
   useSetReservationState,
 } from '../api/events-api';
+import { CameraCheckin } from '../components/camera-checkin';
 import { ProxyAnswersDialog, type Answers } from '../components/proxy-answers-dialog';
 import { ReservationRow } from '../components/reservation-row';
 import { slotTitle } from '../components/slot-card';
+import { browserCamera, type CameraDeps } from '../lib/qr-scanner';
 import { eventPaths } from '../paths';
 import '../components/events.css';
 
@@ -34,6 +36,8 @@ export function EventReservationsPage(props: {
   id: string;
   canWrite: boolean;
   FriendPicker: ComponentType<FriendPickerProps>;
+  /** The camera and QR decoder of the camera check-in (the browser's unless a test hands one). */
+  camera?: CameraDeps;
 }) {
   const eventId = Number(props.id);
   const data = useEventReservations(eventId);
@@ -84,6 +88,19 @@ export function EventReservationsPage(props: {
 
   const { event, slots, reservations, waitlist } = data.data;
   const onError = (error: unknown) => toast.error(errorText(error));
+  const checkInCode = (typed: string) => {
+    if (!typed.trim()) return;
+    checkin.mutate(
+      { eventId, code: typed.trim() },
+      {
+        onSuccess: (result) => {
+          toast.success(`${result.reservation.friend_name}さんを出席にしました`);
+          setCode('');
+        },
+        onError,
+      },
+    );
+  };
   const closeAdding = () => {
     setAdding(null);
     setAnswering(null);
@@ -118,17 +135,7 @@ export function EventReservationsPage(props: {
           className="ev-line ev-checkin"
           onSubmit={(submit) => {
             submit.preventDefault();
-            if (!code.trim()) return;
-            checkin.mutate(
-              { eventId, code: code.trim() },
-              {
-                onSuccess: (result) => {
-                  toast.success(`${result.reservation.friend_name}さんを出席にしました`);
-                  setCode('');
-                },
-                onError,
-              },
-            );
+            checkInCode(code);
           }}
         >
           <div className="field">
@@ -145,6 +152,7 @@ export function EventReservationsPage(props: {
           <button type="submit" className="btn" disabled={checkin.isPending}>
             出席にする
           </button>
+          <CameraCheckin deps={props.camera ?? browserCamera} onCode={checkInCode} />
         </form>
       )}
       {slots.length === 0 ? <p className="text-muted">日程はまだありません</p> : null}
