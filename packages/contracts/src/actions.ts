@@ -29,7 +29,7 @@ export const ACTION_TEXT = {
   journeyNotFound: 'ジャーニーが見つかりません',
   varNotFound: '友だち情報の項目が見つかりません',
   richMenuNotYet: 'リッチメニュー公開後に使えます',
-  episodeNotYet: 'エピソードの友だちごとの開始は準備中です',
+  episodeNotFound: 'エピソードが見つかりません（削除済みやフォローは選べません）',
   onUnblockInvalid: "ブロック解除時の動作は 'greet' か 'silent' を指定してください",
   inUse: 'このアクションセットは友だち追加時の設定で使われています',
 } as const;

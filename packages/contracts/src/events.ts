@@ -542,9 +542,26 @@ export const eventWaitlistEntrySchema = z.object({
 export type EventWaitlistEntry = z.infer<typeof eventWaitlistEntrySchema>;
 
 export const eventReservationsQuerySchema = z.object({ slot_id: idParam.optional() });
+/** A question as a form draws it: the friend-information item's type and choices. */
+export const eventQuestionFieldSchema = z.object({
+  var_id: z.number().int(),
+  label: z.string(),
+  required: z.boolean(),
+  /** The friend-information item's type and choices, to draw the field. */
+  type: z.enum(['text', 'number', 'date', 'choice', 'multi_choice']),
+  choices: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type EventQuestionField = z.infer<typeof eventQuestionFieldSchema>;
+
 /** `GET /api/events/{id}/reservations`: every reservation and waitlist entry, by slot and time. */
 export const eventReservationListSchema = z.object({
-  event: z.object({ id: z.number().int(), title: z.string(), admin_name: z.string() }),
+  event: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    admin_name: z.string(),
+    /** The event's questions, for staff's 代理予約 (answers saved as the friend's own are). */
+    questions: z.array(eventQuestionFieldSchema),
+  }),
   slots: z.array(eventSlotSchema),
   reservations: z.array(eventReservationSchema),
   waitlist: z.array(eventWaitlistEntrySchema),
@@ -648,16 +665,7 @@ export const publicEventSchema = z.object({
   state: eventStateSchema,
   state_name: z.string(),
   booking_limit: z.enum(EVENT_BOOKING_LIMITS),
-  questions: z.array(
-    z.object({
-      var_id: z.number().int(),
-      label: z.string(),
-      required: z.boolean(),
-      /** The friend-information item's type and choices, to draw the field. */
-      type: z.enum(['text', 'number', 'date', 'choice', 'multi_choice']),
-      choices: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    }),
-  ),
+  questions: z.array(eventQuestionFieldSchema),
   waitlist_enabled: z.boolean(),
   slots: z.array(publicEventSlotSchema),
 });

@@ -8,8 +8,10 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
+import { members } from './members.js';
 import { messageTemplates } from './message-templates.js';
 import { salons } from './salons.js';
 
@@ -76,3 +78,31 @@ export const salonEpisodes = pgTable('salon_episodes', {
   episodeSince: timestamp({ withTimezone: true }),
   followSince: timestamp({ withTimezone: true }),
 });
+
+/**
+ * An episode started for one friend by an action (issue 25, decision 0383): its steps are timed
+ * from `started_at` — `booked` steps at once, `visit` steps on the start's Tokyo day + offset at
+ * their time. `key` is the action's cause (`act:{cause}:{index}`), unique per account: a
+ * redelivered event or a retried run starts nothing twice.
+ */
+export const episodeStarts = pgTable(
+  'episode_starts',
+  {
+    id: serial().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    episodeId: integer()
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('episode_starts_key_uq').on(table.accountId, table.key),
+    index('episode_starts_started_idx').on(table.startedAt),
+  ],
+);

@@ -2,6 +2,7 @@ import type { Action, VarType } from '@tsunagu/contracts';
 import { and, eq } from 'drizzle-orm';
 import { journeyRuns, journeys, messageTemplates, operatorNotices } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
+import { startEpisode } from '../episodes/index.js';
 import {
   choicesOfVars,
   friendInfoItemsByIds,
@@ -178,8 +179,16 @@ export async function runAction(
           causeKey: ctx.pushKey,
         }),
       };
-    // Refused when saved (ACTION_TEXT); one stored before is not run.
+    // Timed from this run (decision 0383); once per cause and action under the entry key.
     case 'start_episode':
-      return { result: 'refused' };
+      return {
+        result: await startEpisode(tx, {
+          accountId,
+          episodeId: action.episode_id,
+          memberId,
+          key: ctx.entryKey,
+          now: ctx.now,
+        }),
+      };
   }
 }

@@ -20,6 +20,7 @@ import {
 import type { Database, Executor } from '../../db/types.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { friendInfoItemsByIds } from '../friend-info/index.js';
+import { isStartableEpisode } from '../episodes/index.js';
 import { ownedIds } from '../journeys/index.js';
 import type { PostbackSigner } from '../postback-signing/index.js';
 
@@ -64,7 +65,8 @@ export async function assertActions(
           errors[at('var_id')] = [ACTION_TEXT.varNotFound];
         break;
       case 'start_episode':
-        errors[at('type')] = [ACTION_TEXT.episodeNotYet];
+        if (!(await isStartableEpisode(db, accountId, action.episode_id)))
+          errors[at('episode_id')] = [ACTION_TEXT.episodeNotFound];
         break;
       case 'switch_rich_menu': {
         // The account's own menu, once it is on LINE (decision 0263).

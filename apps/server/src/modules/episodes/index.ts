@@ -13,3 +13,4 @@ export async function episodesModule(api: FastifyInstance) {
 export { createEpisodeScheduler, type EpisodeScheduler } from './scheduler.js';
 export { stepKeys } from './scheduler-repository.js';
 export { seedDemoEpisodes } from './seed.js';
+export { isStartableEpisode, startEpisode, startedStepKey } from './episode-starts.js';

@@ -5,6 +5,7 @@ import { tokyoInstant } from '../../lib/tokyo-time.js';
 import type { PushQueue } from '../line-push/index.js';
 import { renderMessages, type RenderMessage } from '../message-aliases/index.js';
 import { changeMemberTags } from '../tags/index.js';
+import { startedStepsDue } from './episode-starts.js';
 import {
   bookedBetween,
   confirmedOnDates,
@@ -128,6 +129,22 @@ export function createEpisodeScheduler(deps: {
         });
         if (isNew) queued += 1;
       }
+    }
+    // Episodes started for one friend by an action (decision 0383), timed from their start.
+    for (const due of await startedStepsDue(db, earliest, now)) {
+      const messages = await renderMessages(
+        renderMessage,
+        due.accountId,
+        due.memberId,
+        due.messages,
+      );
+      const isNew = await db.transaction(async (tx) => {
+        const id = await pushes.enqueue(tx, due.accountId, due.memberId, messages, due.key);
+        if (id === null) return false;
+        await changeMemberTags(tx, due.memberId, { add: due.addTagIds, remove: due.removeTagIds });
+        return true;
+      });
+      if (isNew) queued += 1;
     }
     return { queued, withdrawn };
   }

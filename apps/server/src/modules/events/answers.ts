@@ -2,6 +2,7 @@ import {
   EVENT_MESSAGES,
   MESSAGES,
   type EventQuestion,
+  type EventQuestionField,
   type VarType,
   type VarValue,
 } from '@tsunagu/contracts';
@@ -89,4 +90,29 @@ export async function checkAnswers(
 /** Saves the answers into the friend's information (the items answered only). */
 export async function saveAnswers(tx: Executor, memberId: number, checked: CheckedAnswers) {
   await replaceFriendValues(tx, memberId, checked.varIds, checked.rows);
+}
+
+/**
+ * The questions as a form draws them (the friend's page and staff's 代理予約): each with its
+ * friend-information item's type and choices; a question whose item was deleted is left out.
+ */
+export async function questionFields(
+  db: Executor,
+  accountId: number,
+  questions: readonly EventQuestion[],
+): Promise<EventQuestionField[]> {
+  const varIds = questions.map((question) => question.var_id);
+  const items = new Map(
+    (await friendInfoItemsByIds(db, accountId, varIds)).map((item) => [item.id, item]),
+  );
+  const choices = await choicesOfVars(db, varIds);
+  return questions
+    .filter((question) => items.has(question.var_id))
+    .map((question) => ({
+      ...question,
+      type: items.get(question.var_id)!.type as VarType,
+      choices: choices
+        .filter((choice) => choice.varId === question.var_id)
+        .map((choice) => ({ id: choice.id, name: choice.name })),
+    }));
 }

@@ -157,4 +157,95 @@ describe('event reminders', () => {
     const slots = (await e.demo.get(`/api/events/${small.id}/slots`)).json().slots;
     expect(slots[0]).toMatchObject({ booked: 0, seats_left: 0 });
   });
+
+  it('a moved slot: reminders follow the new time only, once, and the booked friend hears of the move by LINE once', async () => {
+    const moving = await e.createEvent({
+      title: 'ハーブ教室',
+      booking_limit: 'per_slot',
+      reminders: [
+        {
+          kind: 'day_before_at',
+          days_before: 1,
+          at: '18:00',
+          text: '明日は{イベント名}（{日時}）',
+        },
+        { kind: 'minutes_before', minutes_before: 60, text: 'まもなく{イベント名}です' },
+      ],
+    });
+    const movingSlot = (await e.addSlot(moving.id, 4, 30)).id;
+    const stays = await e.newFriend(moving.public_key, '移動先も行く人');
+    const gone = await e.newFriend(moving.public_key, '取り消した人');
+    const booked = await stays.client.post(
+      `/api/event_booking/${moving.public_key}/slots/${movingSlot}/reservations`,
+      { answers: {} },
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    const cancelledOne = await gone.client.post(
+      `/api/event_booking/${moving.public_key}/slots/${movingSlot}/reservations`,
+      { answers: {} },
+    );
+    await gone.client.post(
+      `/api/event_booking/${moving.public_key}/my/reservations/${cancelledOne.json().id}/cancel`,
+    );
+    const id = booked.json().id as number;
+
+    // Staff move the slot two days later, to the afternoon.
+    const moved = {
+      starts_at: tokyoAt(32, '14:00'),
+      ends_at: tokyoAt(32, '16:00'),
+      capacity: 4,
+      place: '横浜教室',
+    };
+    const put = await e.demo.put(`/api/events/${moving.id}/slots/${movingSlot}`, moved);
+    expect(put.statusCode, put.body).toBe(200);
+    // The same edit again changes nothing: no second notice.
+    expect(
+      (await e.demo.put(`/api/events/${moving.id}/slots/${movingSlot}`, moved)).statusCode,
+    ).toBe(200);
+
+    const mine = async () =>
+      (await reminderPushes())
+        .map((push) => push.dedupeKey)
+        .filter((key) => key?.startsWith(`event-remind:${id}:`));
+    // The old times pass: nothing sent for them.
+    now = new Date(Date.parse(tokyoAt(29, '18:00')));
+    await worker().runOnce();
+    now = new Date(Date.parse(tokyoAt(30, '09:00')));
+    await worker().runOnce();
+    expect(await mine()).toEqual([]);
+    // The new day before at 18:00, then an hour before 14:00 — each once, by two workers.
+    now = new Date(Date.parse(tokyoAt(31, '18:00')));
+    await Promise.all([worker().runOnce(), worker().runOnce()]);
+    expect(await mine()).toEqual([`event-remind:${id}:d1@18:00`]);
+    now = new Date(Date.parse(tokyoAt(32, '13:00')));
+    await Promise.all([worker().runOnce(), worker().runOnce()]);
+    await worker().runOnce();
+    expect((await mine()).sort()).toEqual([
+      `event-remind:${id}:d1@18:00`,
+      `event-remind:${id}:m60`,
+    ]);
+
+    const notices = await e.t.app.db
+      .select()
+      .from(linePushes)
+      .where(like(linePushes.dedupeKey, 'event-slot-changed:%'));
+    expect(notices.map((push) => push.dedupeKey)).toEqual([
+      expect.stringMatching(new RegExp(`^event-slot-changed:${id}:\\d+$`)),
+    ]);
+    await deliverQueuedPushes(e.t, e.line);
+    const told = e.line.requests.filter((request) =>
+      JSON.stringify(request.body.messages).includes('変更になりました'),
+    );
+    expect(told.map((request) => request.body.to)).toEqual([stays.sub]);
+    expect(told[0]?.retryKey).toBeTruthy();
+    const text = JSON.stringify(told[0]?.body.messages);
+    expect(text).toContain('14:00');
+    expect(text).toContain('横浜教室');
+    const reminder = e.line.requests.find(
+      (request) =>
+        request.body.to === stays.sub &&
+        JSON.stringify(request.body.messages).includes('明日はハーブ教室'),
+    );
+    expect(JSON.stringify(reminder?.body.messages)).toContain('14:00');
+  });
 });

@@ -16,6 +16,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { toTokyoIso, tokyoInstant } from '../../lib/tokyo-time.js';
 import { resyncReminders } from './reminder-jobs.js';
 import * as repository from './repository.js';
+import { noticeSlotChange, slotMoved, type SlotChangeNotice } from './slot-change.js';
 import { tokyoParts } from './slot-times.js';
 import { eventView, slotView, type EventRow } from './views.js';
 
@@ -60,7 +61,12 @@ const slotColumns = (input: SlotInput) => ({
  * settings and state, copies, and slots with their seats. Every read and write is within the
  * operator's account.
  */
-export function createEventService(deps: { db: Database; clock?: () => Date }) {
+export function createEventService(deps: {
+  db: Database;
+  clock?: () => Date;
+  /** Pushes to booked friends when a slot moves; without it a move tells nobody. */
+  slotChangeNotice?: SlotChangeNotice;
+}) {
   const { db } = deps;
   const clock = deps.clock ?? (() => new Date());
 
@@ -239,7 +245,10 @@ export function createEventService(deps: { db: Database; clock?: () => Date }) {
       });
     },
 
-    /** Edits a slot; the capacity cannot go below the seats taken (409). */
+    /**
+     * Edits a slot; the capacity cannot go below the seats taken (409). A new date, time or place
+     * re-times the bookings' pending reminders and tells each booked friend by LINE.
+     */
     async updateSlot(accountId: number, id: number, slotId: number, input: SlotInput) {
       return db.transaction(async (tx) => {
         const event = await eventOf(tx, accountId, id);
@@ -252,7 +261,11 @@ export function createEventService(deps: { db: Database; clock?: () => Date }) {
           .set(slotColumns(input))
           .where(eq(eventSlots.id, slotId))
           .returning();
-        await resyncReminders(tx, event, clock());
+        const now = clock();
+        // Pending reminders follow the new time; the booked friends hear of the move (decision 0380).
+        await resyncReminders(tx, event, now);
+        if (deps.slotChangeNotice && slotMoved(slot, row!))
+          await noticeSlotChange(tx, deps.slotChangeNotice, event, slot, row!, now);
         const counts = await repository.slotCounts(tx, [id]);
         return slotView(row!, event.defaultCloseHour, repository.countsOf(counts, slotId));
       });

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventTest, tokyoAt, type EventTest } from '../../../test/events/event-page.js';
 import { deliverQueuedPushes } from '../../../test/helpers/push-delivery.js';
+import { members } from '../../db/schema/index.js';
 
 /**
  * Event reservations end to end through the HTTP API (issue 27): the organiser's event and
@@ -283,5 +285,36 @@ describe('events', () => {
       '/api/event_booking/{publicKey}/my/waitlist/{id}/accept',
     ])
       expect(doc.paths[path], path).toBeDefined();
+  });
+
+  it("代理予約 takes the event's questions: a required one unanswered is a 422, the answers become the friend's information", async () => {
+    const slot = (await e.addSlot(event.id, 3, 21)).id;
+    const { sub } = await e.newFriend(event.public_key, '電話の人');
+    const [member] = await e.t.app.db
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.lineUserId, sub));
+    const list = (await e.demo.get(`/api/events/${event.id}/reservations`)).json();
+    expect(list.event.questions).toEqual([
+      { var_id: nicknameVar, label: 'ご参加の目的', required: true, type: 'text', choices: [] },
+    ]);
+    const missing = await e.demo.post(`/api/events/${event.id}/reservations`, {
+      slot_id: slot,
+      friend_id: member!.id,
+      answers: {},
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors[`answers.${nicknameVar}`][0]).toContain('ご参加の目的');
+    const added = await e.demo.post(`/api/events/${event.id}/reservations`, {
+      slot_id: slot,
+      friend_id: member!.id,
+      answers: { [nicknameVar]: '電話で申込み' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().reservation.answers).toEqual([
+      { var_id: nicknameVar, label: 'ご参加の目的', text: '電話で申込み' },
+    ]);
+    const values = (await e.demo.get(`/api/line/friends/${member!.id}/varia`)).json();
+    expect(JSON.stringify(values)).toContain('電話で申込み');
   });
 });

@@ -38,7 +38,11 @@ export function seatsFromConfig(db: Database, config: Config, clock = () => new 
 export async function eventsModule(api: FastifyInstance) {
   const clock = () => new Date();
   const seats = seatsFromConfig(api.db, api.config, clock);
-  const events = createEventService({ db: api.db, clock });
+  const events = createEventService({
+    db: api.db,
+    clock,
+    slotChangeNotice: { pushes: createPushQueue(), origin: api.config.PUBLIC_ORIGIN ?? '' },
+  });
   await api.register(eventRoutes, {
     events,
     reservations: createEventReservationsService({ db: api.db, events, seats, clock }),

@@ -11,7 +11,6 @@ import {
   type EventState,
   type EventWaitlistState,
   type PublicEvent,
-  type VarType,
   type VarValue,
 } from '@tsunagu/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -20,8 +19,7 @@ import type { Database } from '../../db/types.js';
 import { isViolationOf } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { toTokyoIso, toTokyoIsoOrNull } from '../../lib/tokyo-time.js';
-import { choicesOfVars, friendInfoItemsByIds } from '../friend-info/index.js';
-import { checkAnswers } from './answers.js';
+import { checkAnswers, questionFields } from './answers.js';
 import * as repository from './repository.js';
 import { isHolding, limitKeyOf, type Seats } from './seats.js';
 import {
@@ -81,12 +79,6 @@ export function createEventMemberService(deps: { db: Database; seats: Seats; clo
       const slots = (await repository.slotsOf(db, [event.id])).filter(
         (slot) => slot.endsAt > deps.clock(),
       );
-      const questions = questionsOf(event);
-      const varIds = questions.map((question) => question.var_id);
-      const items = new Map(
-        (await friendInfoItemsByIds(db, event.accountId, varIds)).map((item) => [item.id, item]),
-      );
-      const choices = await choicesOfVars(db, varIds);
       return {
         title: event.title,
         description: event.description,
@@ -94,15 +86,7 @@ export function createEventMemberService(deps: { db: Database; seats: Seats; clo
         state: event.state as EventState,
         state_name: EVENT_STATE_LABELS[event.state as EventState],
         booking_limit: event.bookingLimit as PublicEvent['booking_limit'],
-        questions: questions
-          .filter((question) => items.has(question.var_id))
-          .map((question) => ({
-            ...question,
-            type: items.get(question.var_id)!.type as VarType,
-            choices: choices
-              .filter((choice) => choice.varId === question.var_id)
-              .map((choice) => ({ id: choice.id, name: choice.name })),
-          })),
+        questions: await questionFields(db, event.accountId, questionsOf(event)),
         waitlist_enabled: event.waitlistEnabled,
         slots: slots.map((slot) => {
           const refusal = refusalOf(event, slot);

@@ -1,5 +1,4 @@
-import { reminderKeyOf } from '@tsunagu/contracts';
-import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { eventReminderJobs, eventReservations, eventSlots } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { remindersToSchedule } from './slot-times.js';
@@ -7,8 +6,8 @@ import { remindersOf, type EventRow } from './views.js';
 
 /**
  * Keeps the reminder outbox of an event's bookings true to its settings (decision 0312) after
- * its reminders or a slot's times changed: pending jobs of a reminder no longer set are dropped,
- * the others re-timed, new ones added for bookings still to come. Sent jobs stay sent: a booking
+ * its reminders or a slot's times changed: pending jobs no longer to come (a reminder removed, or
+ * due before now after a move) are dropped, the others re-timed to the new start, new ones added for bookings still to come. Sent jobs stay sent: a booking
  * gets each reminder offset once.
  */
 export async function resyncReminders(tx: Executor, event: EventRow, now: Date) {
@@ -30,13 +29,6 @@ export async function resyncReminders(tx: Executor, event: EventRow, now: Date) 
     inArray(eventReminderJobs.reservationId, ids),
     eq(eventReminderJobs.state, 'pending'),
   );
-  const keys = reminders.map(reminderKeyOf);
-  await tx
-    .update(eventReminderJobs)
-    .set({ state: 'dropped' })
-    .where(
-      keys.length === 0 ? pending : and(pending, notInArray(eventReminderJobs.reminderKey, keys)),
-    );
   const rows = booked.flatMap((row) =>
     remindersToSchedule(reminders, row.startsAt, now).map((job) => ({
       accountId: event.accountId,
@@ -45,6 +37,32 @@ export async function resyncReminders(tx: Executor, event: EventRow, now: Date) 
       dueAt: job.dueAt,
     })),
   );
+  // A pending job no longer to come for its booking — its reminder removed, or its slot moved so
+  // that its new time has passed — is dropped: never sent at the old time (issue 27).
+  const kept = new Set(rows.map((row) => `${row.reservationId}:${row.reminderKey}`));
+  const stale = (
+    await tx
+      .select({
+        id: eventReminderJobs.id,
+        reservationId: eventReminderJobs.reservationId,
+        reminderKey: eventReminderJobs.reminderKey,
+      })
+      .from(eventReminderJobs)
+      .where(pending)
+  ).filter((job) => !kept.has(`${job.reservationId}:${job.reminderKey}`));
+  if (stale.length > 0)
+    await tx
+      .update(eventReminderJobs)
+      .set({ state: 'dropped' })
+      .where(
+        and(
+          inArray(
+            eventReminderJobs.id,
+            stale.map((job) => job.id),
+          ),
+          eq(eventReminderJobs.state, 'pending'),
+        ),
+      );
   if (rows.length === 0) return;
   await tx
     .insert(eventReminderJobs)

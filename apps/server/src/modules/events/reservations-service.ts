@@ -3,11 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { eventReservations } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { questionFields } from './answers.js';
 import type { EventService } from './event-service.js';
 import * as repository from './repository.js';
 import { isHolding, type Seats } from './seats.js';
 import { bookingWindowRefusal } from './slot-times.js';
-import { reservationView, waitlistView, type EventRow } from './views.js';
+import { questionsOf, reservationView, waitlistView, type EventRow } from './views.js';
 
 /**
  * An event's reservations for the console (`{id}/list`, decision 0310): who booked which slot,
@@ -53,7 +54,12 @@ export function createEventReservationsService(deps: {
       const waitlist = await repository.waitlistOf(db, id, slotId);
       const positions = repository.waitingPositions(await repository.waitlistOf(db, id));
       return {
-        event: { id: event.id, title: event.title, admin_name: event.adminName },
+        event: {
+          id: event.id,
+          title: event.title,
+          admin_name: event.adminName,
+          questions: await questionFields(db, accountId, questionsOf(event)),
+        },
         slots: slotId === undefined ? slots : slots.filter((slot) => slot.id === slotId),
         reservations: reservations.map((entry) =>
           reservationView(entry.row, { name: entry.name, pictureUrl: entry.pictureUrl }),

@@ -51,3 +51,15 @@ export function offerText(context: EventTextContext, expiresAt: Date): string {
   ];
   return lines.filter((line) => line !== '').join('\n');
 }
+
+/** Staff moved the booked slot: the new date, time and place, and the old date for reference. */
+export function slotChangedText(context: EventTextContext, formerStart: Date): string {
+  const lines = [
+    `ご予約の「${context.title}」の日時・場所が変更になりました。`,
+    `新しい日時: ${when(context)}`,
+    where(context) ? `場所: ${where(context)}` : '',
+    `（変更前: ${slotLabel(formerStart)}）`,
+    context.pageUrl ? `予約の確認・キャンセル: ${context.pageUrl}` : '',
+  ];
+  return lines.filter((line) => line !== '').join('\n');
+}

@@ -43,13 +43,48 @@ const booking: EventReservation = {
   attended_at: null,
 };
 
+const questions = [
+  { var_id: 12, label: '参加人数', required: true, type: 'number' as const, choices: [] },
+  {
+    var_id: 13,
+    label: 'きっかけ',
+    required: false,
+    type: 'choice' as const,
+    choices: [
+      { id: 5, name: 'チラシ' },
+      { id: 6, name: '紹介' },
+    ],
+  },
+];
+
 function render(permissions?: []) {
   let current = booking;
   const patches: unknown[] = [];
+  const added: unknown[] = [];
   const api: Record<string, FakeHandler> = {
+    'GET /api/members': () =>
+      reply(200, {
+        items: [{ id: 90, display_name: '佐藤 次郎', icon_url: '', line_user_id: 'U9' }],
+        total: 1,
+        page: 1,
+        per_page: 20,
+      }),
+    'POST /api/events/7/reservations': (request) => {
+      added.push(request.body);
+      const body = request.body as { answers: Record<string, unknown> };
+      if (body.answers['12'] === 0)
+        return reply(422, {
+          message: '入力内容を確認してください',
+          errors: { 'answers.12': ['参加人数は1以上で入力してください'] },
+        });
+      return reply(201, {
+        status: true,
+        reservation: { ...booking, id: 502, friend_id: 90, friend_name: '佐藤 次郎' },
+      });
+    },
     'GET /api/events/7/reservations': () =>
       reply(200, {
-        event: { id: 7, title: '骨盤ヨガ体験会', admin_name: '4月体験会' },
+        event: { id: 7, title: '骨盤ヨガ体験会', admin_name: '4月体験会', questions },
         slots: [slot],
         reservations: [current],
         waitlist: [],
@@ -64,7 +99,7 @@ function render(permissions?: []) {
     session: makeSession(permissions ? { permissions } : {}),
     api,
   });
-  return { ...view, patches };
+  return { ...view, patches, added };
 }
 
 describe('the reservations of an event (ROUTE-34, issue 27)', () => {
@@ -92,5 +127,31 @@ describe('the reservations of an event (ROUTE-34, issue 27)', () => {
     expect(within(section).getByText('予約')).toBeVisible();
     expect(within(section).queryByRole('button')).toBeNull();
     expect(screen.queryByLabelText('受付コード（QRコードの読み取り）')).toBeNull();
+  });
+
+  it("ROUTE-34 代理予約 asks the event's questions for the picked friend and sends the answers", async () => {
+    const { user, added } = render();
+    const section = await screen.findByRole('region', { name: '4月20日(土) 10:00〜12:00' });
+    await user.click(within(section).getByRole('button', { name: '代理予約' }));
+    const search = await screen.findByRole('dialog', { name: '会員を検索' });
+    await user.type(within(search).getByLabelText('名前またはLINEユーザーID'), '佐藤');
+    await user.click(within(search).getByRole('button', { name: '検索' }));
+    await user.click(await within(search).findByRole('button', { name: '佐藤 次郎' }));
+    const dialog = await screen.findByRole('dialog', { name: '佐藤 次郎さんを代理予約' });
+    // A required question left empty is asked for before anything is sent.
+    await user.click(within(dialog).getByRole('button', { name: '予約する' }));
+    expect(within(dialog).getByText('「参加人数」に回答してください')).toBeVisible();
+    expect(added).toEqual([]);
+    // The server's refusal shows on its question.
+    await user.type(within(dialog).getByLabelText(/参加人数/), '0');
+    await user.click(within(dialog).getByRole('button', { name: '予約する' }));
+    expect(await within(dialog).findByText('参加人数は1以上で入力してください')).toBeVisible();
+    await user.clear(within(dialog).getByLabelText(/参加人数/));
+    await user.type(within(dialog).getByLabelText(/参加人数/), '2');
+    await user.click(within(dialog).getByRole('radio', { name: '紹介' }));
+    await user.click(within(dialog).getByRole('button', { name: '予約する' }));
+    expect(await screen.findByText('佐藤 次郎さんを予約しました')).toBeVisible();
+    expect(added.at(-1)).toEqual({ slot_id: 31, friend_id: 90, answers: { '12': 2, '13': 6 } });
+    expect(screen.queryByRole('dialog', { name: '佐藤 次郎さんを代理予約' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { EventSlot } from '@tsunagu/contracts';
 import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
-import { errorText } from '@/lib/api-error';
+import { errorText, isApiError } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toast';
@@ -11,13 +11,18 @@ import {
   useEventReservations,
   useSetReservationState,
 } from '../api/events-api';
+import { CameraCheckin } from '../components/camera-checkin';
+import { ProxyAnswersDialog, type Answers } from '../components/proxy-answers-dialog';
 import { ReservationRow } from '../components/reservation-row';
 import { slotTitle } from '../components/slot-card';
+import { browserCamera, type CameraDeps } from '../lib/qr-scanner';
 import { eventPaths } from '../paths';
 import '../components/events.css';
 
+type PickedFriend = { id: number; display_name: string };
+
 export type FriendPickerProps = {
-  onPick: (friend: { id: number; display_name: string }) => void;
+  onPick: (friend: PickedFriend) => void;
   onClose: () => void;
 };
 
@@ -31,6 +36,8 @@ export function EventReservationsPage(props: {
   id: string;
   canWrite: boolean;
   FriendPicker: ComponentType<FriendPickerProps>;
+  /** The camera and QR decoder of the camera check-in (the browser's unless a test hands one). */
+  camera?: CameraDeps;
 }) {
   const eventId = Number(props.id);
   const data = useEventReservations(eventId);
@@ -39,6 +46,9 @@ export function EventReservationsPage(props: {
   const checkin = useCheckin();
   const toast = useToast();
   const [adding, setAdding] = useState<EventSlot | null>(null);
+  const [answering, setAnswering] = useState<{ slot: EventSlot; friend: PickedFriend } | null>(
+    null,
+  );
   const [code, setCode] = useState('');
 
   const header = (
@@ -78,6 +88,40 @@ export function EventReservationsPage(props: {
 
   const { event, slots, reservations, waitlist } = data.data;
   const onError = (error: unknown) => toast.error(errorText(error));
+  const checkInCode = (typed: string) => {
+    if (!typed.trim()) return;
+    checkin.mutate(
+      { eventId, code: typed.trim() },
+      {
+        onSuccess: (result) => {
+          toast.success(`${result.reservation.friend_name}さんを出席にしました`);
+          setCode('');
+        },
+        onError,
+      },
+    );
+  };
+  const closeAdding = () => {
+    setAdding(null);
+    setAnswering(null);
+    add.reset();
+  };
+  const book = (slot: EventSlot, friend: PickedFriend, answers: Answers) =>
+    add.mutate(
+      { eventId, slot_id: slot.id, friend_id: friend.id, answers },
+      {
+        onSuccess: () => {
+          toast.success(`${friend.display_name}さんを予約しました`);
+          closeAdding();
+        },
+        onError: (error) => {
+          // A refused answer stays on its question in the dialog; anything else is a toast.
+          if (event.questions.length > 0 && isApiError(error) && error.status === 422) return;
+          onError(error);
+          closeAdding();
+        },
+      },
+    );
   return (
     <section className="page ev-res-page">
       {header}
@@ -91,17 +135,7 @@ export function EventReservationsPage(props: {
           className="ev-line ev-checkin"
           onSubmit={(submit) => {
             submit.preventDefault();
-            if (!code.trim()) return;
-            checkin.mutate(
-              { eventId, code: code.trim() },
-              {
-                onSuccess: (result) => {
-                  toast.success(`${result.reservation.friend_name}さんを出席にしました`);
-                  setCode('');
-                },
-                onError,
-              },
-            );
+            checkInCode(code);
           }}
         >
           <div className="field">
@@ -118,6 +152,7 @@ export function EventReservationsPage(props: {
           <button type="submit" className="btn" disabled={checkin.isPending}>
             出席にする
           </button>
+          <CameraCheckin deps={props.camera ?? browserCamera} onCode={checkInCode} />
         </form>
       )}
       {slots.length === 0 ? <p className="text-muted">日程はまだありません</p> : null}
@@ -189,21 +224,22 @@ export function EventReservationsPage(props: {
       {adding ? (
         <props.FriendPicker
           onClose={() => setAdding(null)}
-          onPick={(friend) =>
-            add.mutate(
-              { eventId, slot_id: adding.id, friend_id: friend.id, answers: {} },
-              {
-                onSuccess: () => {
-                  toast.success(`${friend.display_name}さんを予約しました`);
-                  setAdding(null);
-                },
-                onError: (error) => {
-                  onError(error);
-                  setAdding(null);
-                },
-              },
-            )
-          }
+          onPick={(friend) => {
+            // An event with questions asks them first (decision 0381); else one tap books.
+            if (event.questions.length > 0) setAnswering({ slot: adding, friend });
+            else book(adding, friend, {});
+          }}
+        />
+      ) : null}
+      {answering ? (
+        <ProxyAnswersDialog
+          friendName={answering.friend.display_name}
+          slotName={slotTitle(answering.slot)}
+          questions={event.questions}
+          busy={add.isPending}
+          serverError={add.error}
+          onBook={(answers) => book(answering.slot, answering.friend, answers)}
+          onClose={closeAdding}
         />
       ) : null}
     </section>

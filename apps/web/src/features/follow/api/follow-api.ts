@@ -1,6 +1,8 @@
 import {
   actionSetListSchema,
   actionSetSchema,
+  episodeSchema,
+  isEpisodeType,
   okResponseSchema,
   type ActionSetInput,
   followSettingsSchema,
@@ -59,6 +61,8 @@ export type ActionChoices = {
   templates: Choice[];
   tags: Choice[];
   journeys: Choice[];
+  /** Episodes an action may start (type 10; follows run from follows, decision 0383). */
+  episodes: Choice[];
   varia: VarChoiceItem[];
 };
 
@@ -70,10 +74,12 @@ export const useActionChoices = () =>
   useQuery({
     queryKey: keys.choices,
     queryFn: async (): Promise<ActionChoices> => {
-      const [templates, tags, journeys, varia] = await Promise.all([
+      const [templates, tags, journeys, episodes, varia] = await Promise.all([
         apiRequest('/api/templates', { schema: templateListSchema }),
         apiRequest('/api/line/tags', { schema: tagListSchema }),
         apiRequest('/api/journeys', { schema: z.array(journeySchema) }),
+        // Episodes are offered when they can be read; the other actions work without them.
+        apiRequest('/api/episodes', { schema: z.array(episodeSchema) }).catch(() => []),
         // Friend information is offered when it can be read; the other actions work without it.
         apiRequest('/api/v_resource/varia', { schema: variaSchema }).catch(() => null),
       ]);
@@ -86,6 +92,7 @@ export const useActionChoices = () =>
           id,
           name: is_active ? name : `${name}（停止中）`,
         })),
+        episodes: named(episodes.filter((episode) => isEpisodeType(episode.type))),
         varia: (varia?.items ?? []).flatMap((item) =>
           isSettable(item) ? [{ id: item.id, name: item.name, type: item.type }] : [],
         ),

@@ -5,9 +5,8 @@ import type { ActionChoices, Choice } from '../api/follow-api';
 import { FriendInfoTarget } from './friend-info-target';
 
 /**
- * The types an operator can pick here. Not offered: 'start_episode' (the server refuses it:
- * an episode runs from a reservation, decision 0167) and 'switch_rich_menu' (chosen in the rich
- * menu editor).
+ * The types an operator can pick here. Not offered: 'switch_rich_menu' (chosen in the rich menu
+ * editor). 'start_episode' starts an episode for the friend, timed from the run (decision 0383).
  */
 const EDITABLE: ActionType[] = [
   'send_template',
@@ -17,6 +16,7 @@ const EDITABLE: ActionType[] = [
   'set_friend_info',
   'start_journey',
   'stop_journey',
+  'start_episode',
   'notify_operators',
 ];
 
@@ -31,6 +31,8 @@ function blank(type: ActionType, choices: ActionChoices): Action {
     case 'start_journey':
     case 'stop_journey':
       return { type, journey_id: first(choices.journeys) };
+    case 'start_episode':
+      return { type, episode_id: first(choices.episodes) };
     case 'notify_operators':
       return { type, text: '' };
     case 'set_friend_info':
@@ -95,6 +97,14 @@ function Target(props: {
         action.journey_id,
         (id) => ({ ...action, journey_id: id }),
         'journey_id',
+      );
+    case 'start_episode':
+      return pick(
+        'エピソード',
+        choices.episodes,
+        action.episode_id,
+        (id) => ({ ...action, episode_id: id }),
+        'episode_id',
       );
     case 'set_friend_info':
       return (

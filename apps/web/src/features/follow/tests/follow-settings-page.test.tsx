@@ -32,6 +32,11 @@ function api(settings: FollowSettings = saved): Record<string, FakeHandler> {
         tags: [{ id: 8, name: '新規', group_id: null, order: 1, friend_count: 0 }],
       }),
     'GET /api/journeys': () => reply(200, []),
+    'GET /api/episodes': () =>
+      reply(200, [
+        { id: 4, name: '体験レッスンの流れ', type: 10, steps: [], hid_at: null },
+        { id: 5, name: '友だち追加後のフォロー', type: 20, steps: [], hid_at: null },
+      ]),
   };
 }
 
@@ -63,6 +68,24 @@ describe('友だち追加時設定 (issue 25)', () => {
       greeting_template_id: 7,
       on_unblock: 'greet',
       actions: [{ type: 'add_tag', tag_id: 8 }],
+    });
+  });
+
+  it('the action list offers エピソードを開始する with the account’s episodes (not follows) and saves it', async () => {
+    const app = renderApp(`${PATH}?tab=actions`, { session: makeSession(), api: api() });
+    await app.user.click(await screen.findByRole('button', { name: 'アクションを追加' }));
+    await app.user.click(screen.getByRole('combobox', { name: 'アクションの種類' }));
+    await app.user.click(screen.getByRole('option', { name: 'エピソードを開始する' }));
+    await app.user.click(screen.getByRole('combobox', { name: 'エピソード' }));
+    expect(screen.getByRole('option', { name: '体験レッスンの流れ' })).toBeVisible();
+    expect(screen.queryByRole('option', { name: '友だち追加後のフォロー' })).toBeNull();
+    await app.user.click(screen.getByRole('option', { name: '体験レッスンの流れ' }));
+    await app.user.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText('友だち追加時の設定を保存しました')).toBeVisible();
+    expect(app.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      greeting_template_id: null,
+      on_unblock: 'silent',
+      actions: [{ type: 'start_episode', episode_id: 4 }],
     });
   });
 
