@@ -51,6 +51,7 @@ import { accountStreamRoutes, createAccountEvents } from './modules/realtime/ind
 import { staffNotifyModule } from './modules/staff-notify/index.js';
 import { homeModule } from './modules/home/index.js';
 import { eventsModule } from './modules/events/index.js';
+import { aiModule } from './modules/ai/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +64,8 @@ declare module 'fastify' {
 export interface AppParts {
   /** The Google Calendar provider (default: from GOOGLE_* — the real one, or the fake). */
   googleProvider?: GoogleCalendarProvider;
+  /** The AI module's clock (default: the real time); tests fix "today". */
+  clock?: () => Date;
 }
 
 /**
@@ -161,6 +164,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(richMenusModule);
         await api.register(eventsModule);
         await api.register(homeModule);
+        await api.register(aiModule, { clock: parts.clock });
       },
       { prefix: '/api' },
     );
