@@ -46,6 +46,8 @@ export interface RunRecord {
   outputTokens: number;
   costYen: number;
   latencyMs: number;
+  /** The module's clock, so the month's meter and the log agree with "today". */
+  createdAt: Date;
 }
 
 export async function insertRun(db: Executor, run: RunRecord): Promise<number> {

@@ -88,6 +88,7 @@ export function createRunner(deps: RunnerDeps) {
         outputTokens: usage.outputTokens,
         costYen: cost,
         latencyMs: Date.now() - started,
+        createdAt: deps.clock(),
       });
       if (outcome === 'handed_off' || outcome === 'blocked')
         await handOff(request, runId, reason ?? '');

@@ -159,7 +159,9 @@ export function createAiService(deps: {
         model,
         system: [
           'あなたはお店のLINE配信文を書くアシスタントです。',
-          input.tone === 'polite' ? '丁寧な敬語で書いてください。' : '親しみやすいくだけた口調で書いてください。',
+          input.tone === 'polite'
+            ? '丁寧な敬語で書いてください。'
+            : '親しみやすいくだけた口調で書いてください。',
           `長さは${LENGTHS[input.length]}にしてください。`,
           input.emoji ? '絵文字を適度に使ってください。' : '絵文字は使わないでください。',
           '金額や日付は依頼文にあるものだけを使い、本文だけを出力してください。',
@@ -187,6 +189,7 @@ export function createAiService(deps: {
         ...usage,
         costYen: costInYen(row.model, row.unknownModelPrice, usage),
         latencyMs: Date.now() - started,
+        createdAt: clock(),
       });
       return { text, problems: templateMessageProblems('standard', { type: 'text', text }) };
     },
