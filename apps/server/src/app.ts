@@ -54,6 +54,7 @@ import { accountStreamRoutes, createAccountEvents } from './modules/realtime/ind
 import { staffNotifyModule } from './modules/staff-notify/index.js';
 import { homeModule } from './modules/home/index.js';
 import { eventsModule } from './modules/events/index.js';
+import { aiModule } from './modules/ai/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,8 @@ declare module 'fastify' {
 export interface AppParts {
   /** The Google Calendar provider (default: from GOOGLE_* — the real one, or the fake). */
   googleProvider?: GoogleCalendarProvider;
+  /** The AI module's clock (default: the real time); tests fix "today". */
+  clock?: () => Date;
 }
 
 /**
@@ -168,6 +171,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(homeModule);
         await api.register(contentGroupsModule);
         await api.register(trackersModule);
+        await api.register(aiModule, { clock: parts.clock });
       },
       { prefix: '/api' },
     );

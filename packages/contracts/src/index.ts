@@ -55,3 +55,4 @@ export * from './rich-menu-rules.js';
 export * from './home.js';
 export * from './content-groups.js';
 export * from './trackers.js';
+export * from './ai.js';

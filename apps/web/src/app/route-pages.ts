@@ -9,6 +9,7 @@ import { TopPage } from './routes/top-page';
 const telPages = () => import('./routes/tel-routes');
 const rolePages = () => import('./routes/operator-role-routes');
 const operatorPages = () => import('./routes/operator-routes');
+const aiPages = () => import('./routes/ai-routes');
 const salonPages = () => import('./routes/salon-routes');
 const salonSettingsPages = () => import('./routes/salon-settings-routes');
 const linePages = () => import('./routes/line-routes');
@@ -46,6 +47,7 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   StaffNotifySettings: lazyPage(staffNotifyPages, (m) => m.StaffNotifySettingsRoute),
   NotFound: NotFoundPage,
   OperatorList: lazyPage(operatorPages, (m) => m.OperatorListRoute),
+  AIServiceAccountIndex: lazyPage(aiPages, (m) => m.AiSettingsRoute),
   OperatorRoleList: lazyPage(rolePages, (m) => m.OperatorRoleListRoute),
   OperatorRoleNew: lazyPage(rolePages, (m) => m.OperatorRoleNewRoute),
   OperatorRoleEdit: lazyPage(rolePages, (m) => m.OperatorRoleEditRoute),

@@ -66,3 +66,4 @@ declare module 'fastify' {
     chatMedia: MediaFetcher;
   }
 }
+export { setThreadState } from './state.js';

@@ -8,3 +8,4 @@ export { createAvailabilityService, type AvailabilityService } from './service.j
 export { availability, type AvailabilityInput } from './engine.js';
 export { loadAvailabilityInput } from './loader.js';
 export { tokyoNow } from './tokyo-now.js';
+export { listPublicCourses } from './repository.js';

@@ -4,6 +4,7 @@ import { ImageAttach } from '@/ui/image-attach';
 import { errorText, isApiError } from '@/lib/api-error';
 import { FieldError } from '@/ui/field-error';
 import { useToast } from '@/ui/toast';
+import { useAiDraft, useAiDraftsEnabled } from '../api/ai-draft-api';
 import { useSend, useTemplateOptions } from '../api/chat-api';
 import { Select } from '@/ui/select';
 
@@ -27,6 +28,8 @@ export function ReplyBox({
   const send = useSend(friendId);
   const templates = useTemplateOptions(true);
   const toast = useToast();
+  const draftsEnabled = useAiDraftsEnabled();
+  const draft = useAiDraft(friendId);
   const fieldErrors = isApiError(send.error) ? send.error.fieldErrors : {};
 
   const submit = (event: FormEvent) => {
@@ -95,6 +98,29 @@ export function ReplyBox({
           onChange={setTemplateId}
         />
         <ImageAttach disabled={templateId !== ''} onUploaded={setImage} />
+        {draftsEnabled ? (
+          <button
+            type="button"
+            className="btn"
+            disabled={draft.isPending || templateId !== '' || image !== null}
+            onClick={() =>
+              draft.mutate(undefined, {
+                onSuccess: (result) => {
+                  if (result.outcome === 'drafted') {
+                    setText(result.answer);
+                    return;
+                  }
+                  toast.error(
+                    `AIは下書きを作らず、スタッフへ引き継ぎました（${result.reason ?? ''}）`,
+                  );
+                },
+                onError: (error) => toast.error(errorText(error)),
+              })
+            }
+          >
+            {draft.isPending ? 'AI作成中…' : 'AI下書き'}
+          </button>
+        ) : null}
         <button type="submit" className="btn btn--primary" disabled={send.isPending}>
           送信
         </button>

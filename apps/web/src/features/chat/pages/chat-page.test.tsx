@@ -2,7 +2,7 @@ import type { ChatInboxEntry, ChatThread } from '@tsunagu/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setAccountEventSourceFactory, type AccountEventSourceLike } from '@/lib/account-events';
-import { reply } from '@test/fake-api';
+import { reply, type FakeHandler } from '@test/fake-api';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
 
@@ -78,6 +78,7 @@ function render(
   permissions: Parameters<typeof makeSession>[0],
   replyTokenValid = false,
   messages: () => ChatThread = () => thread(replyTokenValid),
+  extra: Record<string, FakeHandler> = {},
 ) {
   return renderApp('/line/chat?friend=7', {
     session: makeSession(permissions),
@@ -102,6 +103,7 @@ function render(
         }),
       'POST /api/line/chats/:id/messages': () =>
         reply(201, { messages: [], via: 'push', counts_against_quota: true, notice: '送りました' }),
+      ...extra,
     },
   });
 }
@@ -116,6 +118,43 @@ describe('Chat (issue 24)', () => {
     ).toBeVisible();
     expect(within(open).getByRole('textbox', { name: '返信メッセージ' })).toBeVisible();
     expect(screen.getByText('未読のトーク 1件（未読メッセージ 2件）')).toBeVisible();
+  });
+
+  it('「AI下書き」 (issue 31) puts the AI draft into the reply box when 生成AI設定 offers drafts', async () => {
+    let asked: unknown;
+    const app = render({}, false, undefined, {
+      'GET /api/ai/settings': () =>
+        reply(200, {
+          provider: 'openai',
+          model: 'gpt-4o-mini',
+          base_url: null,
+          has_api_key: true,
+          features: { drafts: true, auto_reply: false, writing: false },
+          auto_reply_when: 'outside_hours',
+          budget_yen_month: 1000,
+          spent_yen_month: 0,
+          unknown_model_price: { input: 500, output: 2000 },
+          tone: '',
+          samples: [],
+          qas: [],
+          handoff_keywords: [],
+          model_priced: true,
+        }),
+      'POST /api/ai/drafts': (request) => {
+        asked = request.body;
+        return reply(200, {
+          answer: 'ご予約の変更はお電話で承ります。',
+          outcome: 'drafted',
+          tools: [],
+          reason: null,
+          run_id: 1,
+        });
+      },
+    });
+    const open = await screen.findByRole('region', { name: '小川 さくらとのトーク' });
+    await app.user.click(await within(open).findByRole('button', { name: 'AI下書き' }));
+    expect(await within(open).findByDisplayValue('ご予約の変更はお電話で承ります。')).toBeVisible();
+    expect(asked).toEqual({ friend_id: 7 });
   });
 
   it('says a reply is free while the reply token is valid', async () => {

@@ -1,0 +1,128 @@
+import {
+  AI_TEXT,
+  aiAnswerSchema,
+  aiConnectionTestSchema,
+  aiDraftInputSchema,
+  aiPreviewInputSchema,
+  aiRunsSchema,
+  aiSettingsInputSchema,
+  aiSettingsSchema,
+  aiWritingInputSchema,
+  aiWritingSchema,
+  errorBodySchema,
+  validationErrorBodySchema,
+} from '@tsunagu/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ownerOnly } from '../../plugins/access.js';
+import { authOf } from '../auth/index.js';
+import type { AiService } from './service.js';
+
+/**
+ * 生成AI設定 (issue 31, decision 0350): every operator reads the settings, the log and may try
+ * a question and ask for drafts; only the owner role saves the settings or tests the connection
+ * (the operators screen's rule, decision 0288).
+ */
+export async function aiRoutes(app: FastifyInstance, options: { ai: AiService }) {
+  const { ai } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['ai'];
+  const owner = { access: ownerOnly(AI_TEXT.ownerRequired) };
+  const account = (request: FastifyRequest) => authOf(request).accountId;
+  const refused = {
+    403: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+    422: validationErrorBodySchema,
+  };
+
+  routes.get(
+    '/ai/settings',
+    {
+      schema: {
+        tags,
+        summary: '生成AI設定（APIキーは返さず has_api_key のみ）',
+        response: { 200: aiSettingsSchema },
+      },
+    },
+    async (request) => ai.settings(account(request)),
+  );
+
+  routes.put(
+    '/ai/settings',
+    {
+      config: owner,
+      schema: {
+        tags,
+        summary: '生成AI設定の保存（api_key は書き込み専用、省略で保持・空文字で削除）',
+        body: aiSettingsInputSchema,
+        response: { 200: aiSettingsSchema, ...refused },
+      },
+    },
+    async (request) => ai.save(account(request), request.body),
+  );
+
+  routes.post(
+    '/ai/settings/test',
+    {
+      config: owner,
+      schema: {
+        tags,
+        summary: '保存済みの設定でモデルへの接続をテスト',
+        response: { 200: aiConnectionTestSchema, ...refused },
+      },
+    },
+    async (request) => ai.test(account(request)),
+  );
+
+  routes.post(
+    '/ai/preview',
+    {
+      schema: {
+        tags,
+        summary: '自動応答を試す（友だちが質問したとして実行、何も送らない）',
+        body: aiPreviewInputSchema,
+        response: { 200: aiAnswerSchema, ...refused },
+      },
+    },
+    async (request) => ai.preview(account(request), request.body.question),
+  );
+
+  routes.post(
+    '/ai/drafts',
+    {
+      schema: {
+        tags,
+        summary: 'チャットの返信下書き（友だちの最新のテキストへの回答案）',
+        body: aiDraftInputSchema,
+        response: { 200: aiAnswerSchema, ...refused },
+      },
+    },
+    async (request) => ai.draft(account(request), request.body.friend_id),
+  );
+
+  routes.post(
+    '/ai/writing',
+    {
+      schema: {
+        tags,
+        summary: 'テンプレート・配信文の作成支援（テンプレートの規則で確認した結果つき）',
+        body: aiWritingInputSchema,
+        response: { 200: aiWritingSchema, ...refused },
+      },
+    },
+    async (request) => ai.writing(account(request), request.body),
+  );
+
+  routes.get(
+    '/ai/runs',
+    {
+      schema: {
+        tags,
+        summary: 'AIの実行ログ（新しい順に100件）',
+        response: { 200: aiRunsSchema },
+      },
+    },
+    async (request) => ({ runs: await ai.runs(account(request)) }),
+  );
+}

@@ -1,0 +1,151 @@
+import {
+  addDaysToDateValue,
+  openingFor,
+  todayInTokyo,
+  weekdayOfDateValue,
+  type AiQa,
+  type AiToolCall,
+} from '@tsunagu/contracts';
+import { tool, type ToolSet } from 'ai';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { commonVars } from '../../db/schema/index.js';
+import type { Database } from '../../db/types.js';
+import {
+  availability,
+  listPublicCourses,
+  loadAvailabilityInput,
+} from '../salon-availability/index.js';
+import type { ConfigService } from '../salon-configs/index.js';
+
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
+const DAYS_AHEAD = 31;
+
+export interface ToolContext {
+  db: Database;
+  configs: ConfigService;
+  accountId: number;
+  salon: { id: number; name: string; publicKey: string } | undefined;
+  qas: readonly AiQa[];
+  publicOrigin: string;
+  now: Date;
+}
+
+const yen = (price: number) => `${price.toLocaleString('ja-JP')}円`;
+
+/**
+ * The shop's own data the model may read (issue 31, decision 0351), live and scoped by the
+ * account: Q&A, courses and prices, opening hours and closed days, free slots from the
+ * availability engine, the booking URL and the common information. Every call and its result
+ * is recorded in `calls` — what the answer check compares against.
+ */
+export function shopTools(context: ToolContext, calls: AiToolCall[]): ToolSet {
+  const { db, configs, salon } = context;
+  const today = todayInTokyo(context.now);
+  const record = <T>(name: string, result: T): T => {
+    calls.push({ name, result });
+    return result;
+  };
+  const inRange = (date: string) =>
+    date >= today && date <= addDaysToDateValue(today, DAYS_AHEAD) ? date : today;
+
+  return {
+    search_faq: tool({
+      description: 'お店のよくある質問（Q&A）の一覧を返します。',
+      inputSchema: z.object({}),
+      execute: async () => record('search_faq', { qas: context.qas }),
+    }),
+    list_courses: tool({
+      description: 'コース（メニュー）名・所要時間・税込料金の一覧を返します。',
+      inputSchema: z.object({}),
+      execute: async () => {
+        if (!salon) return record('list_courses', { courses: [] });
+        const rows = await listPublicCourses(db, salon.id);
+        return record('list_courses', {
+          courses: rows.map((row) => ({
+            id: row.id,
+            name: row.name,
+            duration_minutes: row.durationMinutes,
+            price: yen(row.price),
+          })),
+        });
+      },
+    }),
+    opening_hours: tool({
+      description: '今日から7日間の営業時間と休業日を返します（日本時間）。',
+      inputSchema: z.object({}),
+      execute: async () => {
+        if (!salon) return record('opening_hours', { days: [] });
+        const days = [];
+        for (let i = 0; i < 7; i += 1) {
+          const date = addDaysToDateValue(today, i);
+          const day = openingFor(await configs.opening(salon.id, Number(date.slice(0, 4))), date);
+          days.push({
+            date,
+            weekday: WEEKDAYS[weekdayOfDateValue(date)],
+            open: day?.is_open ?? false,
+            from: day?.is_open ? day.from : null,
+            to: day?.is_open ? day.to : null,
+          });
+        }
+        return record('opening_hours', { today, days });
+      },
+    }),
+    free_slots: tool({
+      description:
+        '指定日（YYYY-MM-DD、日本時間）の予約の空き開始時刻をコースごとに返します。course_id を省くと全コース。',
+      inputSchema: z.object({
+        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        course_id: z.number().int().optional(),
+      }),
+      execute: async ({ date, course_id }) => {
+        if (!salon) return record('free_slots', { date, courses: [] });
+        const day = inRange(date);
+        const courses = (await listPublicCourses(db, salon.id)).filter(
+          (course) => course_id === undefined || course.id === course_id,
+        );
+        const result = [];
+        for (const course of courses.slice(0, 10)) {
+          const { input } = await loadAvailabilityInput(db, configs, {
+            salonId: salon.id,
+            courseId: course.id,
+            resourceId: null,
+            range: { start: day, end: day },
+            now: context.now,
+            audience: 'online',
+          });
+          const free = availability(input)
+            .flatMap((entry) => entry.slots)
+            .filter((slot) => slot.available)
+            .map((slot) => slot.from);
+          result.push({ course_id: course.id, course: course.name, free_starts: free });
+        }
+        return record('free_slots', { date: day, courses: result });
+      },
+    }),
+    booking_url: tool({
+      description: 'オンライン予約ページのURLを返します（受付していなければ null）。',
+      inputSchema: z.object({}),
+      execute: async () => {
+        if (!salon) return record('booking_url', { url: null });
+        const config = await configs.get(salon.id).catch(() => undefined);
+        const url = config?.enable_online
+          ? configs.onlineUrl(context.publicOrigin, salon.publicKey)
+          : null;
+        return record('booking_url', { url });
+      },
+    }),
+    common_info: tool({
+      description: 'お店の共通情報（電話番号・住所・キャンペーンなど）を返します。',
+      inputSchema: z.object({}),
+      execute: async () => {
+        const rows = await db
+          .select({ name: commonVars.name, value: commonVars.value })
+          .from(commonVars)
+          .where(eq(commonVars.accountId, context.accountId))
+          .orderBy(asc(commonVars.order), asc(commonVars.id));
+        return record('common_info', { items: rows.slice(0, 100) });
+      },
+    }),
+  };
+}
