@@ -51,3 +51,4 @@ export * from './rich-menus.js';
 export * from './events.js';
 export * from './rich-menu-rules.js';
 export * from './home.js';
+export * from './funnels.js';
