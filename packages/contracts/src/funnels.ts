@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isDateValue } from './calendar-date.js';
 import { friendListQuerySchema, friendListSchema } from './friends.js';
+import { FRIENDS_CSV_ENCODINGS } from './friends-csv.js';
 import { idParam, idSchema } from './ids.js';
 
 /**
@@ -179,3 +180,40 @@ export const funnelMembersQuerySchema = z.object({
   page: friendListQuerySchema.shape.page,
 });
 export const funnelMembersSchema = friendListSchema;
+
+/** The result table as CSV: UTF-8 with a BOM (Excel) or CP932, as the friends CSV. */
+export const funnelCsvQuerySchema = z.object({
+  encoding: z.enum(FRIENDS_CSV_ENCODINGS).default('utf-8'),
+});
+
+/** What a step can name, per kind of `ref_id`: the account's tags, forms, courses, events. */
+const choiceSchema = z.object({ id: z.number().int(), name: z.string() });
+export const funnelChoicesSchema = z.object({
+  tags: z.array(choiceSchema),
+  forms: z.array(choiceSchema),
+  courses: z.array(choiceSchema),
+  events: z.array(choiceSchema),
+});
+export type FunnelChoices = z.infer<typeof funnelChoicesSchema>;
+
+/** Which list of `FunnelChoices` names a kind's `ref_id` (trackers come with their module). */
+export const FRIEND_EVENT_CHOICE_LIST: Partial<Record<FriendEventKind, keyof FunnelChoices>> = {
+  tag_added: 'tags',
+  form_answered: 'forms',
+  salon_booked: 'courses',
+  salon_visited: 'courses',
+  event_booked: 'events',
+  event_attended: 'events',
+};
+
+/** A step as people read it: 「タグが付いた（VIP）」. */
+export function funnelStepLabel(
+  step: { kind: FriendEventKind; ref_id: number | null },
+  choices?: FunnelChoices,
+): string {
+  const label = FRIEND_EVENT_LABELS[step.kind];
+  if (step.ref_id === null) return label;
+  const list = FRIEND_EVENT_CHOICE_LIST[step.kind];
+  const name = list && choices?.[list].find((choice) => choice.id === step.ref_id)?.name;
+  return `${label}（${name ?? `#${step.ref_id}`}）`;
+}
