@@ -26,9 +26,9 @@ CREATE INDEX "friend_events_member_idx" ON "friend_events" USING btree ("member_
 CREATE INDEX "funnels_account_idx" ON "funnels" USING btree ("account_id","id");--> statement-breakpoint
 -- Backfill (decision 0360, hand-written): the log starts with the history the tables already hold, so a funnel works over the past.
 INSERT INTO "friend_events" ("account_id", "member_id", "kind", "ref_id", "detail", "occurred_at")
-SELECT m."account_id", m."id", 'follow', NULL, 'backfill', m."followed_at" FROM "members" m WHERE m."followed_at" IS NOT NULL
+SELECT m."account_id", m."id", 'follow', NULL::integer, 'backfill', m."followed_at" FROM "members" m WHERE m."followed_at" IS NOT NULL
 UNION ALL
-SELECT m."account_id", m."id", 'unfollow', NULL, 'backfill', m."unfollowed_at" FROM "members" m WHERE m."follow_state" = 'blocked' AND m."unfollowed_at" IS NOT NULL
+SELECT m."account_id", m."id", 'unfollow', NULL::integer, 'backfill', m."unfollowed_at" FROM "members" m WHERE m."follow_state" = 'blocked' AND m."unfollowed_at" IS NOT NULL
 UNION ALL
 SELECT m."account_id", mt."member_id", 'tag_added', mt."tag_id", 'backfill', mt."created_at" FROM "member_tags" mt JOIN "members" m ON m."id" = mt."member_id"
 UNION ALL

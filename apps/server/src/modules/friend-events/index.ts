@@ -40,3 +40,5 @@ export async function recordFriendEvents(tx: Executor, events: readonly FriendEv
     from (values ${rows}) as v(member_id, kind, ref_id, detail, at)
     join ${members} on ${members.id} = v.member_id`);
 }
+
+export { backfillFriendEvents, FRIEND_EVENTS_BACKFILL_SQL } from './backfill.js';

@@ -167,7 +167,6 @@ export async function funnelRoutes(app: FastifyInstance, options: { funnels: Fun
         params: funnelIdParamsSchema,
         querystring: funnelCsvQuerySchema,
         produces: ['text/csv'],
-        response: { 404: errorBodySchema, 422: validationErrorBodySchema },
       },
     },
     async (request, reply) => {
