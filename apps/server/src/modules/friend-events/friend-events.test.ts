@@ -3,17 +3,16 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventTest, type EventTest } from '../../../test/events/event-page.js';
 import { deliverWebhook, userEvent } from '../../../test/helpers/line-channels.js';
+import { CSRF_HEADERS } from '../../../test/helpers/test-app.js';
 import { createResource, demoSalonIds } from '../../../test/salon/fixtures.js';
 import {
   eventReservations,
   formAnswers,
-  forms,
   friendEvents,
   members,
   memberTags,
   salonReservations,
 } from '../../db/schema/index.js';
-import { insertAnswer } from '../forms/repository.js';
 import { backfillFriendEvents, FRIEND_EVENTS_BACKFILL_SQL } from './index.js';
 
 /**
@@ -43,7 +42,11 @@ describe('friend events log', () => {
   };
   const eventsOf = (memberId: number) =>
     e.t.app.db
-      .select({ kind: friendEvents.kind, refId: friendEvents.refId, accountId: friendEvents.accountId })
+      .select({
+        kind: friendEvents.kind,
+        refId: friendEvents.refId,
+        accountId: friendEvents.accountId,
+      })
       .from(friendEvents)
       .where(eq(friendEvents.memberId, memberId))
       .orderBy(friendEvents.id);
@@ -72,19 +75,42 @@ describe('friend events log', () => {
     ]);
   });
 
-  it('a form answer is logged with the form', async () => {
+  it('a form answer on the public page is logged with the form', async () => {
     const { sub } = await e.newFriend(event.public_key, 'フォーム');
     const member = await memberOf(sub);
-    const [form] = await e.t.app.db
-      .select({ id: forms.id })
-      .from(forms)
-      .where(eq(forms.accountId, member.accountId));
-    await e.t.app.db.transaction((tx) =>
-      insertAnswer(tx, { formId: form!.id, memberId: member.id, answers: [] }),
+    const item = await e.demo.post('/api/var/items', {
+      name: 'ログのご要望',
+      type: 'text',
+      group_id: null,
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const created = await e.demo.post('/api/forms', {
+      name: 'ログのアンケート',
+      code: 'log_survey',
+      group_id: null,
+      questions: [{ var_id: item.json().id, label: 'ご要望' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const form = created.json().id as number;
+    const { url } = (await e.demo.get(`/api/forms/${form}/link?friend_id=${member.id}`)).json();
+    const link = new URL(url as string, 'https://console.example.jp').pathname.replace(
+      '/f/',
+      '/api/public/forms/',
     );
+    const search = new URL(url as string, 'https://console.example.jp').search;
+    const page = (
+      await e.t.app.inject({ method: 'GET', url: `${link}${search}`, headers: CSRF_HEADERS })
+    ).json();
+    const answered = await e.t.app.inject({
+      method: 'POST',
+      url: `${link}${search}`,
+      headers: CSRF_HEADERS,
+      payload: { answers: [{ question_id: page.questions[0].id, value: '短めに' }] },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
     expect((await eventsOf(member.id)).at(-1)).toEqual({
       kind: 'form_answered',
-      refId: form!.id,
+      refId: form,
       accountId: member.accountId,
     });
   });
@@ -148,9 +174,7 @@ describe('friend events log', () => {
     await db.delete(friendEvents);
     await db.transaction((tx) => backfillFriendEvents(tx));
     const kindCount = async (kind: string) =>
-      (
-        await db.select({ n: count() }).from(friendEvents).where(eq(friendEvents.kind, kind))
-      )[0]!.n;
+      (await db.select({ n: count() }).from(friendEvents).where(eq(friendEvents.kind, kind)))[0]!.n;
     const [followed] = await db
       .select({ n: count() })
       .from(members)

@@ -276,7 +276,9 @@ describe(`funnels (${databaseKind})`, () => {
       Math.round((expected.reached[0]! / expected.cohort) * 1000) / 10,
     );
 
-    const reached = await ok<FriendList>(await demo.get(`${base}/${id}/members?step=2&reached=true`));
+    const reached = await ok<FriendList>(
+      await demo.get(`${base}/${id}/members?step=2&reached=true`),
+    );
     expect(reached.total).toBe(expected.reached[1]);
     const dropped = await ok<FriendList>(
       await demo.get(`${base}/${id}/members?step=2&reached=false`),
@@ -329,7 +331,9 @@ describe(`funnels (${databaseKind})`, () => {
       .from(members)
       .where(inArray(members.id, created));
     expect(ids.length).toBe(created.length);
-    expect(preview.steps[0]!.reached).toBeLessThan((await reference(definitions[0]![1])).reached[0]!);
+    expect(preview.steps[0]!.reached).toBeLessThan(
+      (await reference(definitions[0]![1])).reached[0]!,
+    );
   });
 
   it('ROUTE-15: staff reads funnels but saving, changing and deleting need funnel-write', async () => {

@@ -22,7 +22,10 @@ export function funnelCtes(accountId: number, definition: FunnelDefinition): SQL
     return sql`${sql.raw(alias)}.account_id = ${accountId} and ${sql.raw(alias)}.kind = ${step.kind}${ref}`;
   };
   const tokyoMidnight = (date: string) => sql`(${date}::timestamp at time zone 'Asia/Tokyo')`;
-  const cohortParts: SQL[] = [sql`m.account_id = ${accountId}`, sql`m.follow_state <> 'not_friend'`];
+  const cohortParts: SQL[] = [
+    sql`m.account_id = ${accountId}`,
+    sql`m.follow_state <> 'not_friend'`,
+  ];
   if (cohort.followed_from !== null || cohort.followed_to !== null) {
     const from =
       cohort.followed_from === null
@@ -98,6 +101,7 @@ export function funnelMembersWhere(
   const ctes = funnelCtes(accountId, definition);
   const at = sql.raw(`s${step}`);
   if (reached) return sql`members.id in (${ctes} select member_id from ${at})`;
-  const before = step === 1 ? sql`select id from c` : sql`select member_id from ${sql.raw(`s${step - 1}`)}`;
+  const before =
+    step === 1 ? sql`select id from c` : sql`select member_id from ${sql.raw(`s${step - 1}`)}`;
   return sql`members.id in (${ctes} ${before} except select member_id from ${at})`;
 }

@@ -6,11 +6,7 @@ export type FunnelRow = typeof funnels.$inferSelect;
 export type FunnelValues = { name: string; definition: unknown };
 
 export function listFunnels(db: Executor, accountId: number) {
-  return db
-    .select()
-    .from(funnels)
-    .where(eq(funnels.accountId, accountId))
-    .orderBy(asc(funnels.id));
+  return db.select().from(funnels).where(eq(funnels.accountId, accountId)).orderBy(asc(funnels.id));
 }
 
 export async function findFunnel(db: Executor, accountId: number, id: number) {

@@ -69,8 +69,7 @@ function useFunnelWrite<Input, Output>(write: (input: Input) => Promise<Output>)
 export const useSaveFunnel = () =>
   useFunnelWrite(async ({ id, input }: { id: number | null; input: FunnelInput }) =>
     id === null
-      ? (await apiRequest(funnelsBase, { method: 'POST', body: input, schema: createdIdSchema }))
-          .id
+      ? (await apiRequest(funnelsBase, { method: 'POST', body: input, schema: createdIdSchema })).id
       : (
           await apiRequest(`${funnelsBase}/${id}`, {
             method: 'PUT',

@@ -180,7 +180,9 @@ export function FunnelListPage({ title }: { title: string }) {
             <button
               type="button"
               className="btn btn--small"
-              onClick={() => setInput({ ...input, steps: [...input.steps, emptyStep('tag_added')] })}
+              onClick={() =>
+                setInput({ ...input, steps: [...input.steps, emptyStep('tag_added')] })
+              }
             >
               ステップを追加
             </button>
