@@ -24,6 +24,7 @@ import {
   type WebhookEventProcessor,
 } from './modules/line/index.js';
 import { lineWebhookHandlers } from './line-webhook-handlers.js';
+import { funnelsModule } from './modules/funnels/index.js';
 import { memberQueriesModule } from './modules/member-queries/index.js';
 import { tagsModule } from './modules/tags/index.js';
 import { messageTemplatesModule } from './modules/message-templates/index.js';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(chatsModule, { prefix: '/line' });
         await api.register(messageImagesModule);
         await api.register(memberQueriesModule, { prefix: '/journey/member_queries' });
+        await api.register(funnelsModule, { prefix: '/line/funnels' });
         await api.register(friendInfoModule);
         await api.register(commonVarsModule);
         await api.register(formsModule);

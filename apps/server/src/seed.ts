@@ -1,3 +1,4 @@
+import { backfillFriendEvents } from './modules/friend-events/index.js';
 import { todayInTokyo } from '@tsunagu/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -76,6 +77,8 @@ export async function seedDemo(db: Database, password: string, now = new Date())
     await seedDemoChats(tx, { accountId: accounts.salonAccountId, memberIds: friendIds, now });
     await seedDemoNotificationHistory(tx, { accountId: accounts.salonAccountId, now });
     await seedDemoEvents(tx, { accountId: accounts.salonAccountId, memberIds: friendIds, now });
+    // The friends log from the rows above, as the migration backfills it (decision 0360).
+    await backfillFriendEvents(tx);
   });
   return true;
 }

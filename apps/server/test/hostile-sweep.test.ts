@@ -281,10 +281,20 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         actions: [{ type: 'add_tag', tag_id: tag.id }],
       })
     ).json();
+    // A funnel of demo's (issue 30): without one, `other` would be refused a funnel 1 it lacks.
+    const funnel = (
+      await demo.post('/api/line/funnels', {
+        name: 'スイープ',
+        steps: [{ kind: 'follow' }, { kind: 'tag_added', ref_id: tag.id }],
+      })
+    ).json();
     Object.assign(realIds, {
       'content-groups': String(contentGroup.id),
       trackers: String(tracker.id),
       t: tracker.code,
+      funnels: String(funnel.id),
+      step: '1',
+      reached: 'true',
       operators: String(sweepOperator.id),
       chat_marks: String(chatMark.id),
       images: new URL(image.original_url).pathname.split('/').at(-1)!,

@@ -56,3 +56,4 @@ export * from './home.js';
 export * from './content-groups.js';
 export * from './trackers.js';
 export * from './ai.js';
+export * from './funnels.js';

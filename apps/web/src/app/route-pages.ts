@@ -16,6 +16,7 @@ const linePages = () => import('./routes/line-routes');
 const friendPages = () => import('./routes/friends-routes');
 const tagPages = () => import('./routes/tag-routes');
 const segmentPages = () => import('./routes/segment-routes');
+const funnelPages = () => import('./routes/funnel-routes');
 const friendInfoPages = () => import('./routes/friend-info-routes');
 const commonVarPages = () => import('./routes/common-var-routes');
 const formPages = () => import('./routes/form-routes');
@@ -107,6 +108,7 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   TemplateEditV3New: lazyPage(templatePages, (m) => m.TemplateEditV3NewRoute),
   TemplateEditV3: lazyPage(templatePages, (m) => m.TemplateEditV3Route),
   SegmentList: lazyPage(segmentPages, (m) => m.SegmentListRoute),
+  FunnelList: lazyPage(funnelPages, (m) => m.FunnelListRoute),
   NotificationList: lazyPage(notificationPages, (m) => m.NotificationListRoute),
   NotificationNew: lazyPage(notificationPages, (m) => m.NotificationNewRoute),
   NotificationEdit: lazyPage(notificationPages, (m) => m.NotificationEditRoute),

@@ -27,3 +27,4 @@ export * from './events.js';
 export * from './message-images.js';
 export * from './trackers.js';
 export * from './ai.js';
+export * from './funnels.js';

@@ -18,6 +18,7 @@ import type { Database, Executor } from '../../db/types.js';
 import { isViolationOf } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { runActions, type ActionDeps } from '../actions/index.js';
+import { recordFriendEvent } from '../friend-events/index.js';
 import { textMessage, type PushQueue } from '../line-push/index.js';
 import { checkAnswers, saveAnswers } from './answers.js';
 import { remindersToSchedule, slotLabel } from './slot-times.js';
@@ -129,6 +130,13 @@ export function createSeats(deps: SeatDeps) {
     id: number,
     memberId: number,
   ) {
+    // The friends log (decision 0360), in the booking's transaction.
+    await recordFriendEvent(tx, {
+      memberId,
+      kind: 'event_booked',
+      refId: event.id,
+      detail: slotLabel(slot.startsAt),
+    });
     const context = await textContext(tx, event, slot, memberId);
     await pushes.enqueue(
       tx,
@@ -415,6 +423,11 @@ export function createSeats(deps: SeatDeps) {
     reservationId: number,
     state: 'booked' | 'attended' | 'absent',
   ) {
+    const [before] = await tx
+      .select({ attendedAt: eventReservations.attendedAt })
+      .from(eventReservations)
+      .where(eq(eventReservations.id, reservationId))
+      .for('update');
     const [row] = await tx
       .update(eventReservations)
       .set({
@@ -430,6 +443,14 @@ export function createSeats(deps: SeatDeps) {
       )
       .returning();
     if (!row) throw new ConflictError(EVENT_MESSAGES.alreadyCancelled);
+    // The friends log (decision 0360): the first 出席 only (a re-mark keeps its time).
+    if (state === 'attended' && !before?.attendedAt)
+      await recordFriendEvent(tx, {
+        memberId: row.memberId,
+        kind: 'event_attended',
+        refId: event.id,
+        at: row.attendedAt ?? undefined,
+      });
     if (state === 'attended')
       await runEventActions(
         tx,

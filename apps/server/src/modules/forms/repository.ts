@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { formAnswers, formGroups, formQuestions, forms, members } from '../../db/schema/index.js';
 import { insertReturningId } from '../../db/rows.js';
+import { recordFriendEvent } from '../friend-events/index.js';
 import type { Executor } from '../../db/types.js';
 
 /** Forms, questions and answers. Every console query takes the account id. */
@@ -174,7 +175,14 @@ export async function insertAnswer(
   db: Executor,
   values: { formId: number; memberId: number; answers: { question: string; answer: string }[] },
 ) {
-  return insertReturningId(db, formAnswers, values);
+  const id = await insertReturningId(db, formAnswers, values);
+  // The friends log (decision 0360), in the answer's transaction.
+  await recordFriendEvent(db, {
+    memberId: values.memberId,
+    kind: 'form_answered',
+    refId: values.formId,
+  });
+  return id;
 }
 
 /** A friend's submissions, newest first, with the form's name. */

@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm
 import { FRIENDS_PAGE_SIZE, type FriendListQuery } from '@tsunagu/contracts';
 import { members, memberTags } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/types.js';
+import { recordFriendEvent } from '../friend-events/index.js';
 
 /** Wakes the profile reader of any process once the transaction that wanted profiles commits. */
 export const FRIEND_PROFILES_CHANNEL = 'friend_profiles';
@@ -24,7 +25,7 @@ export async function recordFollow(
   at: Date,
   unblocked = false,
 ) {
-  await tx
+  const applied = await tx
     .insert(members)
     .values({
       accountId,
@@ -48,7 +49,12 @@ export async function recordFollow(
         profileWanted: true,
       },
       setWhere: sql`${members.followChangedAt} is null or ${members.followChangedAt} <= ${iso(at)}`,
-    });
+    })
+    .returning({ id: members.id });
+  // The friends log (decision 0360): a follow that counts as 友だち追加, not an unblock.
+  if (applied[0] && !unblocked) {
+    await recordFriendEvent(tx, { memberId: applied[0].id, kind: 'follow', at });
+  }
   await tx.execute(sql`select pg_notify(${FRIEND_PROFILES_CHANNEL}, '')`);
 }
 
@@ -59,7 +65,7 @@ export async function recordUnfollow(
   lineUserId: string,
   at: Date,
 ) {
-  await tx
+  const applied = await tx
     .insert(members)
     .values({
       accountId,
@@ -73,7 +79,9 @@ export async function recordUnfollow(
       target: [members.accountId, members.lineUserId],
       set: { followState: 'blocked', unfollowedAt: iso(at), followChangedAt: iso(at) },
       setWhere: sql`${members.followChangedAt} is null or ${members.followChangedAt} <= ${iso(at)}`,
-    });
+    })
+    .returning({ id: members.id });
+  if (applied[0]) await recordFriendEvent(tx, { memberId: applied[0].id, kind: 'unfollow', at });
 }
 
 /**

@@ -4,6 +4,7 @@ import { insertReturningId, lockOfSalon } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
 
 import type { ChildRow, MemberSummary, ReservationRow, ReservationValues } from './row-types.js';
+import { recordFriendEvent } from '../friend-events/index.js';
 
 export type {
   BlockTimeRow,
@@ -68,12 +69,22 @@ export function lockReservation(
   return lockOfSalon(db, salonReservations, salonId, id);
 }
 
-export function insertReservation(
+export async function insertReservation(
   db: Executor,
   salonId: number,
   values: ReservationValues,
 ): Promise<number> {
-  return insertReturningId(db, salonReservations, { ...values, salonId });
+  const id = await insertReturningId(db, salonReservations, { ...values, salonId });
+  // The friends log (decision 0360): a friend's booking, in the booking's transaction.
+  if (values.memberId) {
+    await recordFriendEvent(db, {
+      memberId: values.memberId,
+      kind: 'salon_booked',
+      refId: values.courseId ?? null,
+      detail: `${values.date} ${values.fromTime}`,
+    });
+  }
+  return id;
 }
 
 export async function updateReservation(

@@ -1,4 +1,5 @@
 import {
+  VISIT_STATUSES,
   RESERVATION_MAX_RANGE_DAYS,
   RESERVATION_MESSAGES,
   RESERVATION_STATUS,
@@ -12,6 +13,7 @@ import {
   todayInTokyo,
 } from '@tsunagu/contracts';
 import { ConflictError } from '../../lib/errors.js';
+import { recordFriendEvent } from '../friend-events/index.js';
 import { fieldError, parseOr422 } from '../../lib/validate.js';
 import type { SalonEventDraft } from '../realtime/index.js';
 import { bookingSlot, noSlot } from './clash-scope.js';
@@ -21,6 +23,8 @@ import { lockOr404 as lock, memberOf } from './locks.js';
 import * as repository from './repository.js';
 import { checkBooking, holdsSlot, resourceIdsOf, type Booking } from './rules.js';
 import { bookingOfRow, toReservation } from './rows.js';
+
+const VISITED = VISIT_STATUSES.find((status) => status.key === 'visited')!.id;
 
 export { bookingSlot, noSlot, type ClashScope } from './clash-scope.js';
 export { createReservationCore, type ReservationCore, type SalonRef } from './core.js';
@@ -160,6 +164,15 @@ export function createReservationService(core: ReservationCore) {
               await repository.updateReservation(tx, salon.id, id, {
                 visitStatus: value as number,
               });
+              // The friends log (decision 0360): marked 来店済み now, not before.
+              if (value === VISITED && row.visitStatus !== VISITED && row.memberId) {
+                await recordFriendEvent(tx, {
+                  memberId: row.memberId,
+                  kind: 'salon_visited',
+                  refId: row.courseId,
+                  detail: row.date,
+                });
+              }
               break;
             case 'is_attended':
               await repository.updateReservation(tx, salon.id, id, {

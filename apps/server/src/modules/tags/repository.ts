@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, max, sql, type SQL } from 'drizzl
 import { members, memberTags, tagGroups, tags } from '../../db/schema/index.js';
 import { insertReturningId } from '../../db/rows.js';
 import type { Executor } from '../../db/types.js';
+import { recordFriendEvents } from '../friend-events/index.js';
 
 /** Every query takes the account id: a tag or group of another account does not exist here. */
 
@@ -167,6 +168,11 @@ export async function addTagToFriends(db: Executor, tagId: number, memberIds: nu
     .values(memberIds.map((memberId) => ({ memberId, tagId })))
     .onConflictDoNothing()
     .returning({ memberId: memberTags.memberId });
+  // The friends log (decision 0360): only links that are new are a tag being added.
+  await recordFriendEvents(
+    db,
+    rows.map((row) => ({ memberId: row.memberId, kind: 'tag_added' as const, refId: tagId })),
+  );
   return rows.length;
 }
 

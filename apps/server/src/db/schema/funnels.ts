@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { members } from './members.js';
+
+/**
+ * What friends did, one append-only row per happening (issue 30, decision 0360): written by the
+ * module where it happens, inside its transaction, through `recordFriendEvent` (module
+ * friend-events) — never updated or deleted by the app. `ref_id` is the thing it is about (the
+ * tag, form, salon course, event, tracker…) for a funnel step's filter; `detail` is a small
+ * note for people (never read by a funnel). Funnels read this log only, so a funnel works over
+ * history (the migration backfills it from the existing tables).
+ */
+export const FRIEND_EVENT_KINDS_SQL = `'follow', 'unfollow', 'tracker_arrival', 'tag_added', 'form_answered', 'salon_booked', 'salon_visited', 'event_booked', 'event_attended', 'message_read'`;
+
+export const friendEvents = pgTable(
+  'friend_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    refId: integer(),
+    detail: text().notNull().default(''),
+    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A funnel step reads one kind (and ref) of an account, per friend in time order
+    // (decision 0362): an index-only scan gives each friend's first time.
+    index('friend_events_step_idx').on(
+      table.accountId,
+      table.kind,
+      table.refId,
+      table.memberId,
+      table.occurredAt,
+    ),
+    index('friend_events_member_idx').on(table.memberId, table.occurredAt),
+    check('friend_events_kind_check', sql.raw(`"kind" in (${FRIEND_EVENT_KINDS_SQL})`)),
+  ],
+);
+
+/**
+ * Saved funnels of an account (decision 0361): the steps, cohort and counting as the contracts'
+ * `funnelInputSchema` spells them, validated on every write.
+ */
+export const funnels = pgTable(
+  'funnels',
+  {
+    id: serial().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    definition: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('funnels_account_idx').on(table.accountId, table.id)],
+);

@@ -1,0 +1,352 @@
+import {
+  FUNNEL_TEXT,
+  type FriendEventKind,
+  type FriendList,
+  type Funnel,
+  type FunnelDefinition,
+  type FunnelResult,
+} from '@tsunagu/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  databaseKind,
+  signIn,
+  type TestApp,
+} from '../../../test/helpers/test-app.js';
+import { friendEvents, members, operators } from '../../db/schema/index.js';
+import { funnelCounts } from './query.js';
+
+type Client = Awaited<ReturnType<typeof signIn>>;
+type Row = { memberId: number; kind: string; refId: number | null; at: number };
+
+const DAY = 86_400_000;
+
+/** A small deterministic random source (the same data on every run). */
+function randomOf(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+/**
+ * The plain reference of decision 0362, in TypeScript over every row of the account's log: what
+ * the one SQL statement must count.
+ */
+function referenceCounts(
+  friends: { id: number; state: string }[],
+  rows: Row[],
+  definition: FunnelDefinition,
+) {
+  const byFriend = new Map<number, Row[]>();
+  for (const row of rows) byFriend.set(row.memberId, [...(byFriend.get(row.memberId) ?? []), row]);
+  const matches = (row: Row, index: number) => {
+    const step = definition.steps[index]!;
+    return row.kind === step.kind && (step.ref_id === null || row.refId === step.ref_id);
+  };
+  const tokyo = (date: string) => Date.parse(`${date}T00:00:00+09:00`);
+  const { cohort } = definition;
+  const inCohort = (id: number) => {
+    const own = byFriend.get(id) ?? [];
+    if (cohort.followed_from !== null || cohort.followed_to !== null) {
+      const from = cohort.followed_from === null ? -Infinity : tokyo(cohort.followed_from);
+      const to = cohort.followed_to === null ? Infinity : tokyo(cohort.followed_to) + DAY;
+      if (!own.some((row) => row.kind === 'follow' && row.at >= from && row.at < to)) return false;
+    }
+    if (
+      cohort.tracker_id !== null &&
+      !own.some((row) => row.kind === 'tracker_arrival' && row.refId === cohort.tracker_id)
+    )
+      return false;
+    return true;
+  };
+  const members = friends.filter((f) => f.state !== 'not_friend' && inCohort(f.id));
+  const reached = definition.steps.map(() => 0);
+  const window = definition.window_days === null ? Infinity : definition.window_days * DAY;
+  for (const friend of members) {
+    const own = byFriend.get(friend.id) ?? [];
+    const firsts = own.filter((row) => matches(row, 0)).map((row) => row.at);
+    if (firsts.length === 0) continue;
+    const t1 = Math.min(...firsts);
+    reached[0]!++;
+    let t = t1;
+    for (let index = 1; index < definition.steps.length; index++) {
+      const times = own.filter((row) => matches(row, index)).map((row) => row.at);
+      if (definition.ordered) {
+        const next = times.filter((at) => at >= t && at <= t1 + window);
+        if (next.length === 0) break;
+        t = Math.min(...next);
+      } else if (!times.some((at) => Math.abs(at - t1) <= window)) break;
+      reached[index]!++;
+    }
+  }
+  return { cohort: members.length, reached };
+}
+
+/** Issue 30: funnels over the friend events log — counts, friends of a count, CSV, access. */
+describe(`funnels (${databaseKind})`, () => {
+  let t: TestApp;
+  let demo: Client;
+  let staff: Client;
+  let other: Client;
+  let account: number;
+  let created: number[] = [];
+
+  async function ok<T>(response: { statusCode: number; body: string; json(): T }, code = 200) {
+    expect(response.statusCode, response.body).toBe(code);
+    return response.json();
+  }
+  const base = '/api/line/funnels';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [demo, staff, other] = await Promise.all([
+      signIn(t.app, 'demo'),
+      signIn(t.app, 'staff'),
+      signIn(t.app, 'other'),
+    ]);
+    const [operator] = await t.app.db
+      .select({ accountId: operators.accountId })
+      .from(operators)
+      .where(eq(operators.loginId, 'demo'));
+    account = operator!.accountId;
+    // 300 friends and ~4,000 random events over 60 days, written straight into the log.
+    const random = randomOf(30);
+    const inserted = await t.app.db
+      .insert(members)
+      .values(
+        Array.from({ length: 300 }, (_, index) => ({
+          accountId: account,
+          displayName: `ファネル${index}`,
+          lineUserId: `Ufunnel${index}`,
+          followState: random() < 0.05 ? 'not_friend' : random() < 0.1 ? 'blocked' : 'following',
+        })),
+      )
+      .returning({ id: members.id });
+    created = inserted.map((row) => row.id);
+    const kinds: FriendEventKind[] = [
+      'follow',
+      'tracker_arrival',
+      'tag_added',
+      'form_answered',
+      'salon_booked',
+      'salon_visited',
+    ];
+    const start = Date.parse('2026-09-01T00:00:00+09:00');
+    const events = created.flatMap((memberId) =>
+      Array.from({ length: Math.floor(random() * 25) }, () => {
+        const kind = kinds[Math.floor(random() * kinds.length)]!;
+        return {
+          accountId: account,
+          memberId,
+          kind,
+          refId: kind === 'follow' ? null : 1 + Math.floor(random() * 3),
+          occurredAt: new Date(start + Math.floor(random() * 60 * DAY)),
+        };
+      }),
+    );
+    expect(events.length).toBeGreaterThan(2000);
+    await t.app.db.insert(friendEvents).values(events);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function reference(definition: FunnelDefinition) {
+    const friends = await t.app.db
+      .select({ id: members.id, state: members.followState })
+      .from(members)
+      .where(eq(members.accountId, account));
+    const rows = await t.app.db
+      .select({
+        memberId: friendEvents.memberId,
+        kind: friendEvents.kind,
+        refId: friendEvents.refId,
+        at: friendEvents.occurredAt,
+      })
+      .from(friendEvents)
+      .where(eq(friendEvents.accountId, account));
+    return referenceCounts(
+      friends,
+      rows.map((row) => ({ ...row, at: row.at.getTime() })),
+      definition,
+    );
+  }
+
+  const steps = (...list: [FriendEventKind, number | null][]) =>
+    list.map(([kind, ref_id]) => ({ kind, ref_id, goal: null }));
+  const noCohort = { followed_from: null, followed_to: null, tracker_id: null };
+  const definitions: [string, FunnelDefinition][] = [
+    [
+      'ordered, no window',
+      {
+        steps: steps(['follow', null], ['form_answered', null], ['salon_booked', null]),
+        cohort: noCohort,
+        ordered: true,
+        window_days: null,
+      },
+    ],
+    [
+      'unordered, no window',
+      {
+        steps: steps(['follow', null], ['form_answered', null], ['salon_booked', null]),
+        cohort: noCohort,
+        ordered: false,
+        window_days: null,
+      },
+    ],
+    [
+      'ordered, 10-day window, a tag filter',
+      {
+        steps: steps(
+          ['follow', null],
+          ['tag_added', 2],
+          ['salon_booked', null],
+          ['salon_visited', null],
+        ),
+        cohort: noCohort,
+        ordered: true,
+        window_days: 10,
+      },
+    ],
+    [
+      'unordered, 7-day window',
+      {
+        steps: steps(['tag_added', 1], ['form_answered', 3], ['salon_booked', null]),
+        cohort: noCohort,
+        ordered: false,
+        window_days: 7,
+      },
+    ],
+    [
+      'cohort by follow period (Tokyo dates)',
+      {
+        steps: steps(['follow', null], ['salon_booked', null], ['salon_visited', null]),
+        cohort: { followed_from: '2026-09-10', followed_to: '2026-09-30', tracker_id: null },
+        ordered: true,
+        window_days: 30,
+      },
+    ],
+    [
+      'cohort by tracker, unordered',
+      {
+        steps: steps(['tracker_arrival', 2], ['form_answered', null], ['salon_visited', 1]),
+        cohort: { followed_from: '2026-09-05', followed_to: null, tracker_id: 2 },
+        ordered: false,
+        window_days: null,
+      },
+    ],
+  ];
+
+  for (const [name, definition] of definitions) {
+    it(`the counts equal the plain reference computation: ${name}`, async () => {
+      const expected = await reference(definition);
+      expect(expected.reached[0]).toBeGreaterThan(0);
+      expect(await funnelCounts(t.app.db, account, definition)).toEqual(expected);
+    });
+  }
+
+  it('ordered counts no more than unordered at every step', async () => {
+    const ordered = await funnelCounts(t.app.db, account, definitions[0]![1]);
+    const unordered = await funnelCounts(t.app.db, account, definitions[1]![1]);
+    ordered.reached.forEach((count, index) =>
+      expect(count).toBeLessThanOrEqual(unordered.reached[index]!),
+    );
+    expect(ordered.reached[2]).toBeLessThan(unordered.reached[2]!);
+  });
+
+  it('a saved funnel: result with rates and goal, the friends of each count, the CSV', async () => {
+    const definition = definitions[0]![1];
+    const input = {
+      ...definition,
+      name: '追加→回答→予約',
+      steps: definition.steps.map((step, index) => ({ ...step, goal: index === 2 ? 20 : null })),
+    };
+    const { id } = await ok<{ id: number }>(await demo.post(base, input), 201);
+    const result = await ok<FunnelResult>(await demo.get(`${base}/${id}/result`));
+    const expected = await reference(definition);
+    expect(result.cohort).toBe(expected.cohort);
+    expect(result.steps.map((step) => step.reached)).toEqual(expected.reached);
+    expect(result.steps[1]!.not_reached).toBe(expected.reached[0]! - expected.reached[1]!);
+    expect(result.steps[2]!.goal).toBe(20);
+    expect(result.steps[0]!.rate).toBe(
+      Math.round((expected.reached[0]! / expected.cohort) * 1000) / 10,
+    );
+
+    const reached = await ok<FriendList>(
+      await demo.get(`${base}/${id}/members?step=2&reached=true`),
+    );
+    expect(reached.total).toBe(expected.reached[1]);
+    const dropped = await ok<FriendList>(
+      await demo.get(`${base}/${id}/members?step=2&reached=false`),
+    );
+    expect(dropped.total).toBe(expected.reached[0]! - expected.reached[1]!);
+    const reachedIds = new Set(reached.items.map((friend) => friend.id));
+    expect(dropped.items.some((friend) => reachedIds.has(friend.id))).toBe(false);
+
+    const csv = await demo.get(`${base}/${id}/csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(csv.body).toContain('ステップ,行動,到達,未到達,到達率');
+    expect(csv.body).toContain(`3,サロンを予約,${expected.reached[2]},`);
+    expect(csv.body).toContain('20%');
+  });
+
+  it('preview counts an unsaved definition; bad input is 422 naming the field in Japanese', async () => {
+    const definition = definitions[3]![1];
+    const result = await ok<FunnelResult>(await demo.post(`${base}/preview`, definition));
+    expect(result.steps.map((step) => step.reached)).toEqual((await reference(definition)).reached);
+    const bad = await demo.post(base, {
+      name: '',
+      steps: [{ kind: 'follow', ref_id: 3 }],
+      window_days: 0,
+    });
+    expect(bad.statusCode).toBe(422);
+    const body = bad.json<{ errors: Record<string, string[]> }>();
+    expect(body.errors['name']).toEqual([FUNNEL_TEXT.nameRequired]);
+    expect(body.errors['steps']).toEqual([FUNNEL_TEXT.stepsTooFew]);
+    expect(body.errors['window_days']).toEqual([FUNNEL_TEXT.windowInvalid]);
+  });
+
+  it('tenancy: another account sees none of the funnel, its friends or its CSV', async () => {
+    const { id } = await ok<{ id: number }>(
+      await demo.post(base, { ...definitions[0]![1], name: 'デモのファネル' }),
+      201,
+    );
+    expect((await other.get(`${base}/${id}`)).statusCode).toBe(404);
+    expect((await other.get(`${base}/${id}/result`)).statusCode).toBe(404);
+    expect((await other.get(`${base}/${id}/members?step=1&reached=true`)).statusCode).toBe(404);
+    expect((await other.get(`${base}/${id}/csv`)).statusCode).toBe(404);
+    expect((await other.delete(`${base}/${id}`)).statusCode).toBe(404);
+    const list = await ok<Funnel[]>(await other.get(base));
+    expect(list.some((funnel) => funnel.id === id)).toBe(false);
+    // The same steps counted for the other account find none of demo's friends.
+    const preview = await ok<FunnelResult>(await other.post(`${base}/preview`, definitions[0]![1]));
+    const ids = await t.app.db
+      .select({ id: members.id })
+      .from(members)
+      .where(inArray(members.id, created));
+    expect(ids.length).toBe(created.length);
+    expect(preview.steps[0]!.reached).toBeLessThan(
+      (await reference(definitions[0]![1])).reached[0]!,
+    );
+  });
+
+  it('ROUTE-15: staff reads funnels but saving, changing and deleting need funnel-write', async () => {
+    const { id } = await ok<{ id: number }>(
+      await demo.post(base, { ...definitions[1]![1], name: '読むだけ' }),
+      201,
+    );
+    await ok(await staff.get(`${base}/${id}/result`));
+    const input = { ...definitions[1]![1], name: '変更' };
+    expect((await staff.post(base, input)).statusCode).toBe(403);
+    expect((await staff.put(`${base}/${id}`, input)).statusCode).toBe(403);
+    expect((await staff.delete(`${base}/${id}`)).statusCode).toBe(403);
+    await ok(await demo.delete(`${base}/${id}`));
+    expect((await demo.get(`${base}/${id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,66 @@
+import { funnelStepLabel, type FunnelChoices, type FunnelResult } from '@tsunagu/contracts';
+
+const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
+
+/**
+ * The result table (issue 30): per step, friends reached and not reached with the rate, a bar
+ * and the goal; a count opens its friends (when the funnel is saved).
+ */
+export function FunnelResultTable({
+  result,
+  choices,
+  onOpen,
+}: {
+  result: FunnelResult;
+  choices: FunnelChoices | undefined;
+  onOpen?: (step: number, reached: boolean) => void;
+}) {
+  const count = (value: number, step: number, reached: boolean) =>
+    onOpen ? (
+      <button type="button" className="link-button" onClick={() => onOpen(step, reached)}>
+        {value.toLocaleString('ja-JP')}人
+      </button>
+    ) : (
+      `${value.toLocaleString('ja-JP')}人`
+    );
+  return (
+    <table className="funnel-result">
+      <caption>対象の友だち {result.cohort.toLocaleString('ja-JP')}人</caption>
+      <thead>
+        <tr>
+          <th scope="col">ステップ</th>
+          <th scope="col">到達</th>
+          <th scope="col">未到達</th>
+          <th scope="col">到達率</th>
+          <th scope="col">目標</th>
+        </tr>
+      </thead>
+      <tbody>
+        {result.steps.map((step) => {
+          const missed = step.goal !== null && step.rate !== null && step.rate < step.goal;
+          return (
+            <tr key={step.step}>
+              <th scope="row">
+                {step.step}. {funnelStepLabel(step, choices)}
+                <span className="funnel-result__bar" aria-hidden="true">
+                  <span style={{ width: `${step.rate ?? 0}%` }} />
+                </span>
+              </th>
+              <td data-label="到達">{count(step.reached, step.step, true)}</td>
+              <td data-label="未到達">{count(step.not_reached, step.step, false)}</td>
+              <td data-label="到達率">
+                {percent(step.rate)}
+                {step.step > 1 ? (
+                  <span className="text-muted">（前から {percent(step.step_rate)}）</span>
+                ) : null}
+              </td>
+              <td data-label="目標" className={missed ? 'funnel-result__missed' : undefined}>
+                {step.goal === null ? '—' : `${step.goal}%${missed ? '（未達）' : '（達成）'}`}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,1 @@
+export { FunnelListPage } from './pages/funnel-list-page';
