@@ -25,3 +25,4 @@ export * from './staff-notify.js';
 export * from './rich-menus.js';
 export * from './events.js';
 export * from './message-images.js';
+export * from './landing-pages.js';
