@@ -51,6 +51,7 @@ import { accountStreamRoutes, createAccountEvents } from './modules/realtime/ind
 import { staffNotifyModule } from './modules/staff-notify/index.js';
 import { homeModule } from './modules/home/index.js';
 import { eventsModule } from './modules/events/index.js';
+import { landingPagesModule, publicPagesModule } from './modules/landing-pages/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,10 +162,12 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(richMenusModule);
         await api.register(eventsModule);
         await api.register(homeModule);
+        await api.register(landingPagesModule, { prefix: '/line' });
       },
       { prefix: '/api' },
     );
     await app.register(telSampleFileRoute);
+    await app.register(publicPagesModule);
     await app.register(webStaticPlugin, {
       root: config.WEB_DIST_DIR ?? defaultWebDistDir(),
       preload: async (request) => (preload ? preload(request) : {}),
