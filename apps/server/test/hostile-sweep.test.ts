@@ -249,7 +249,29 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         payload: png,
       })
     ).json();
+    // A landing page, a site and its HTML page of demo's (issue 29): `other` must find none of them.
+    const landingPage = (
+      await demo.post('/api/line/landing_pages', {
+        name: 'スイープ',
+        slug: 'sweep-page',
+        title: 'スイープ',
+        blocks: [],
+      })
+    ).json();
+    const site = (
+      await demo.post('/api/line/sites', { name: 'スイープ', slug: 'sweep-site' })
+    ).json();
+    const sitePage = (
+      await demo.post(`/api/line/sites/${site.id}/pages`, {
+        title: 'x',
+        path: 'news',
+        html: '<p>x</p>',
+      })
+    ).json();
     Object.assign(realIds, {
+      landing_pages: String(landingPage.id),
+      sites: String(site.id),
+      site_pages: String(sitePage.id),
       operators: String(sweepOperator.id),
       chat_marks: String(chatMark.id),
       images: new URL(image.original_url).pathname.split('/').at(-1)!,
