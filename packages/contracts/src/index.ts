@@ -52,3 +52,5 @@ export * from './rich-menus.js';
 export * from './events.js';
 export * from './rich-menu-rules.js';
 export * from './home.js';
+export * from './content-groups.js';
+export * from './trackers.js';

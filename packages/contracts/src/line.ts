@@ -72,6 +72,18 @@ export const lineChannelInputSchema = z.object({
     .trim()
     .regex(/^(\d{10})?$/, { error: 'LINEログインのチャネルIDは10桁の数字です' })
     .default(''),
+  /**
+   * The LINE Login channel's secret (issue 29: trackers exchange the login code with it); 32 hex
+   * characters, stored sealed and never returned. Empty keeps the stored one of the same Login
+   * channel (a changed Login channel id forgets it).
+   */
+  login_channel_secret: z
+    .string()
+    .trim()
+    .regex(/^([0-9a-f]{32})?$/, {
+      error: 'LINEログインのチャネルシークレットは32文字の英数字（0-9、a-f）です',
+    })
+    .default(''),
   liff_id: z
     .string()
     .trim()
@@ -102,6 +114,8 @@ export const lineChannelSchema = z.object({
   token_kind: z.enum(['long-lived', 'stateless']).nullable(),
   pnp_enabled: z.boolean(),
   login_channel_id: z.string(),
+  /** Whether the LINE Login channel's secret is stored (the secret itself is never returned). */
+  has_login_channel_secret: z.boolean(),
   liff_id: z.string(),
   /** What to fix in the LINE Login channel (LIFF), '' when nothing is known to be wrong. */
   login_attention: z.string(),

@@ -26,3 +26,4 @@ export * from './rich-menus.js';
 export * from './events.js';
 export * from './message-images.js';
 export * from './landing-pages.js';
+export * from './trackers.js';

@@ -42,6 +42,8 @@ export const lineChannels = pgTable(
     pictureUrl: text().notNull().default(''),
     pnpEnabled: boolean().notNull().default(false),
     loginChannelId: text().notNull().default(''),
+    /** Sealed (issue 29): the LINE Login channel's secret, for trackers' code exchange. */
+    loginChannelSecret: text().notNull().default(''),
     liffId: text().notNull().default(''),
     state: text().notNull().default('ok'),
     stateReason: text().notNull().default(''),

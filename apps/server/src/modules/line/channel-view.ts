@@ -22,6 +22,7 @@ export function toView(row: ChannelRow | undefined, webhookUrl: string): LineCha
     token_kind: row ? (row.tokenKind as LineChannel['token_kind']) : null,
     pnp_enabled: row?.pnpEnabled ?? false,
     login_channel_id: row?.loginChannelId ?? '',
+    has_login_channel_secret: Boolean(row?.loginChannelSecret),
     liff_id: row?.liffId ?? '',
     login_attention: row?.loginAttention ?? '',
     quota_pause: quotaPauseView(row, new Date()),

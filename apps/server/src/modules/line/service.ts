@@ -106,6 +106,12 @@ export function createLineChannelService(deps: {
         ...botValues(bot),
         pnpEnabled: input.pnp_enabled,
         loginChannelId: input.login_channel_id,
+        // Kept when left empty for the same Login channel; another Login channel forgets it.
+        loginChannelSecret: input.login_channel_secret
+          ? secrets.sealLoginSecret(input.login_channel_secret)
+          : existing && existing.loginChannelId === input.login_channel_id
+            ? existing.loginChannelSecret
+            : '',
         liffId: input.liff_id,
         state: 'ok',
         stateReason: '',

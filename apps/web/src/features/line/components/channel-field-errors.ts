@@ -8,6 +8,7 @@ export const CHANNEL_FIELDS = [
   'channel_access_token',
   'pnp_enabled',
   'login_channel_id',
+  'login_channel_secret',
   'liff_id',
 ] as const;
 export type ChannelField = (typeof CHANNEL_FIELDS)[number];

@@ -34,6 +34,7 @@ function initialValues(channel?: LineChannel): ChannelFormValues {
     channel_access_token: '',
     pnp_enabled: channel?.pnp_enabled ?? false,
     login_channel_id: channel?.login_channel_id ?? '',
+    login_channel_secret: '',
     liff_id: channel?.liff_id ?? '',
   };
 }
@@ -132,6 +133,19 @@ export function ChannelForm({ channel, busy, serverError, onSubmit }: ChannelFor
         hint={LINE_TEXT.loginChannelIdHint}
         errors={errors.login_channel_id}
         inputMode="numeric"
+      />
+      <TextInputField
+        label={LINE_TEXT.loginChannelSecret}
+        name="login_channel_secret"
+        value={values.login_channel_secret}
+        onChange={set('login_channel_secret')}
+        hint={
+          channel?.has_login_channel_secret
+            ? LINE_TEXT.loginChannelSecretKeepHint
+            : LINE_TEXT.loginChannelSecretHint
+        }
+        errors={errors.login_channel_secret}
+        secret
       />
       <TextInputField
         label={LINE_TEXT.liffId}

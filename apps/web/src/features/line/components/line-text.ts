@@ -18,6 +18,11 @@ export const LINE_TEXT = {
     '電話番号宛てのメッセージです。LINE で通知メッセージの利用が認められた公式アカウントだけ、オンにしてください',
   loginChannelId: 'LINEログインのチャネルID（任意）',
   loginChannelIdHint: '10桁の数字。予約ページのログインに使います',
+  loginChannelSecret: 'LINEログインのチャネルシークレット（任意）',
+  loginChannelSecretHint:
+    '32文字の英数字（LINEログインチャネルの「チャネル基本設定」）。流入経路の計測に使います',
+  loginChannelSecretKeepHint:
+    '保存済みです。変更するときだけ入力してください。空欄なら保存済みの値をそのまま使います',
   liffId: 'LIFF ID（任意）',
   loginChannelIdShort: 'LINEログインのチャネルID',
   liffIdShort: 'LIFF ID',

@@ -20,6 +20,7 @@ const notConnected: LineChannel = {
   token_kind: null,
   pnp_enabled: false,
   login_channel_id: '',
+  has_login_channel_secret: false,
   liff_id: '',
   login_attention: '',
   quota_pause: null,
@@ -41,6 +42,7 @@ const connected: LineChannel = {
   token_kind: 'long-lived',
   pnp_enabled: true,
   login_channel_id: '2000000001',
+  has_login_channel_secret: false,
   liff_id: '',
   login_attention: '',
   quota_pause: null,
@@ -113,6 +115,7 @@ describe('LINE連携: not connected', () => {
       channel_access_token: 'long-lived-token',
       pnp_enabled: true,
       login_channel_id: '2000000001',
+      login_channel_secret: '',
       liff_id: '',
     });
     expect(screen.getByText('サロン青山', { selector: '.line-bot__name' })).toBeVisible();
@@ -303,6 +306,7 @@ describe('LINE連携: connected', () => {
       channel_access_token: '',
       pnp_enabled: true,
       login_channel_id: '2000000001',
+      login_channel_secret: '',
       liff_id: '2000000001-AbCdEfGh',
     });
     const facts = screen.getByRole('region', { name: LINE_TEXT.accountHeading });
