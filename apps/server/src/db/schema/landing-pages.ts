@@ -10,12 +10,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { salons } from './salons.js';
+import { contentGroups, trackers } from './trackers.js';
 
 /**
  * Landing pages (issue 29, decision 0340): `draft` is what the console edits, `published` the
  * copy 公開 made, which `/p/{slug}` shows. `slug` is unique over all accounts: `/p/` carries no
- * account. `trackerId` and `groupId` name the trackers and content groups of issue 29's other
- * half (kept as plain ids here; their tables reference nothing of ours).
+ * account. `trackerId` is the tracker its friend-add button goes through, `groupId` its
+ * content group (folder).
  */
 export const landingPages = pgTable(
   'landing_pages',
@@ -29,8 +30,8 @@ export const landingPages = pgTable(
     title: text().notNull(),
     description: text().notNull().default(''),
     ogImageId: integer(),
-    trackerId: integer(),
-    groupId: integer(),
+    trackerId: integer().references(() => trackers.id, { onDelete: 'set null' }),
+    groupId: integer().references(() => contentGroups.id, { onDelete: 'set null' }),
     draft: jsonb().notNull(),
     published: jsonb(),
     publishedAt: timestamp({ withTimezone: true }),
@@ -55,7 +56,7 @@ export const sites = pgTable(
     name: text().notNull(),
     slug: text().notNull(),
     salonId: integer().references(() => salons.id, { onDelete: 'set null' }),
-    groupId: integer(),
+    groupId: integer().references(() => contentGroups.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('sites_slug').on(table.slug), index('sites_account').on(table.accountId)],

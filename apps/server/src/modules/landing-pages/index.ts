@@ -1,23 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { publicPageRoutes } from './public-routes.js';
 import { landingPageRoutes } from './routes.js';
-import { createLandingPages, type TrackerCounts } from './service.js';
+import { createLandingPages } from './service.js';
 import { createSites } from './sites-service.js';
-import type { TrackerPaths } from './links.js';
-
-/**
- * Until issue 29's trackers are merged no tracker is known: a page can name none (its
- * friend-add button is refused) and counts no friend or booking.
- */
-const noTrackerPaths: TrackerPaths = async () => new Map();
-const noTrackerCounts: TrackerCounts = async () => new Map();
+import { trackerCounts, trackerPaths } from './tracker-links.js';
 
 function services(app: FastifyInstance) {
   return {
     landing: createLandingPages({
       db: app.db,
-      trackerPaths: noTrackerPaths,
-      trackerCounts: noTrackerCounts,
+      trackerPaths,
+      trackerCounts,
     }),
     sites: createSites(app.db),
   };

@@ -1,8 +1,17 @@
 import type { LandingPage, MessageImage, Site, SitePage } from '@tsunagu/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forms, salonCourses, salons } from '../../db/schema/index.js';
+import {
+  forms,
+  members,
+  salonReservations,
+  salonCourses,
+  salons,
+  trackerArrivals,
+  trackerClicks,
+  trackers,
+} from '../../db/schema/index.js';
 import {
   createTestApp,
   CSRF_HEADERS,
@@ -95,6 +104,7 @@ describe(`landing pages and sites (${databaseKind})`, () => {
   let image: MessageImage;
   let demoSalon: { id: number; publicKey: string; name: string };
   let demoForm: { id: number; publicKey: string };
+  let accountId: number;
 
   const onPages = (url: string, host = PAGES_HOST) =>
     t.app.inject({ method: 'GET', url, headers: { host } });
@@ -122,14 +132,17 @@ describe(`landing pages and sites (${databaseKind})`, () => {
     });
     expect(uploaded.statusCode).toBe(201);
     image = uploaded.json<MessageImage>();
-    [demoSalon] = await t.app.db
+    const salonRows = await t.app.db
       .select({ id: salons.id, publicKey: salons.publicKey, name: salons.name })
       .from(salons)
       .where(eq(salons.accountId, me.account.id));
-    [demoForm] = await t.app.db
+    demoSalon = salonRows[0]!;
+    const formRows = await t.app.db
       .select({ id: forms.id, publicKey: forms.publicKey })
       .from(forms)
       .where(eq(forms.accountId, me.account.id));
+    demoForm = formRows[0]!;
+    accountId = me.account.id;
     expect(demoSalon).toBeDefined();
     expect(demoForm).toBeDefined();
   });
@@ -287,6 +300,67 @@ describe(`landing pages and sites (${databaseKind})`, () => {
     });
     const list = (await other.get('/api/line/landing_pages')).json<{ pages: LandingPage[] }>();
     expect(list.pages.map((row) => row.slug)).not.toContain('tenancy-mine');
+  });
+
+  it("points the friend-add button at the page's tracker /t/{code} and counts its friends and their bookings", async () => {
+    const [tracker] = await t.app.db
+      .insert(trackers)
+      .values({ accountId, name: 'LP 冬', code: 'lpwinter01' })
+      .returning();
+    const created = await demo.post(
+      '/api/line/landing_pages',
+      page('with-tracker', [{ type: 'friend_button', label: 'LINEで友だち追加' }], {
+        tracker_id: tracker!.id,
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    const lp = created.json<LandingPage>();
+    await demo.post(`/api/line/landing_pages/${lp.id}/publish`);
+    expect((await onPages('/p/with-tracker')).body).toContain(
+      `<a class="button line" href="${CONSOLE}/t/lpwinter01">LINEで友だち追加</a>`,
+    );
+    // Another account cannot send its page through demo's tracker.
+    const theirs = await other.post(
+      '/api/line/landing_pages',
+      page('their-tracker', [], { tracker_id: tracker!.id }),
+    );
+    expect(theirs.json().errors).toEqual({ tracker_id: ['流入経路が見つかりません'] });
+
+    // Two friends (with no booking yet) arrived through the tracker; one of them booked afterwards.
+    const [first, second] = await t.app.db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          eq(members.accountId, accountId),
+          sql`not exists (select 1 from ${salonReservations} where ${salonReservations.memberId} = ${members.id})`,
+        ),
+      )
+      .limit(2);
+    for (const member of [first!, second!]) {
+      const [click] = await t.app.db
+        .insert(trackerClicks)
+        .values({ accountId, trackerId: tracker!.id, stage: 'friend', memberId: member.id })
+        .returning();
+      await t.app.db.insert(trackerArrivals).values({
+        accountId,
+        trackerId: tracker!.id,
+        memberId: member.id,
+        clickId: click!.id,
+        kind: 'new_friend',
+      });
+    }
+    const booked = await t.app.db
+      .select({ id: salonReservations.id })
+      .from(salonReservations)
+      .where(eq(salonReservations.salonId, demoSalon.id))
+      .limit(1);
+    await t.app.db
+      .update(salonReservations)
+      .set({ memberId: first!.id, createdAt: new Date(Date.now() + 60_000) })
+      .where(eq(salonReservations.id, booked[0]!.id));
+    const shown = (await demo.get(`/api/line/landing_pages/${lp.id}`)).json<LandingPage>();
+    expect(shown.stats).toEqual({ views: 1, friends: 2, bookings: 1 });
   });
 
   it("never lets the console's session cookie reach /p/ or /s/: host-only cookie, pages answered only on their own host", async () => {
