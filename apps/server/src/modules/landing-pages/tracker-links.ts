@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { salonReservations, trackerArrivals, trackers } from '../../db/schema/index.js';
+import { trackerArrivals, trackers } from '../../db/schema/index.js';
 import type { TrackerPaths } from './links.js';
 import type { TrackerCounts } from './service.js';
 
