@@ -64,6 +64,7 @@ export const lineTest = base.extend<object, { lineServer: LineServer }>({
         env: {
           LINE_API_BASE: line.url,
           LINE_DATA_API_BASE: line.url,
+          LINE_LOGIN_BASE: line.url,
           PUBLIC_ORIGIN,
           LINE_PUSH_SENDER: 'line',
           SECRETS_KEY: randomBytes(32).toString('base64'),

@@ -1,3 +1,5 @@
+import { contentGroupsModule } from './modules/content-groups/index.js';
+import { trackersModule, trackersPublicModule } from './modules/trackers/index.js';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -163,11 +165,14 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(eventsModule);
         await api.register(homeModule);
         await api.register(landingPagesModule, { prefix: '/line' });
+        await api.register(contentGroupsModule);
+        await api.register(trackersModule);
       },
       { prefix: '/api' },
     );
     await app.register(telSampleFileRoute);
     await app.register(publicPagesModule);
+    await app.register(trackersPublicModule);
     await app.register(webStaticPlugin, {
       root: config.WEB_DIST_DIR ?? defaultWebDistDir(),
       preload: async (request) => (preload ? preload(request) : {}),

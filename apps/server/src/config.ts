@@ -101,6 +101,8 @@ export const configSchema = z
       .regex(/^\d{10}$/, { message: 'LINE_LOGIN_CHANNEL_ID は10桁の数字です' })
       .optional(),
     LINE_API_BASE: z.string().url().default('https://api.line.me'),
+    /** LINE Login's authorize host (trackers' `/t/{code}`, issue 29); tests point it at the fake LINE. */
+    LINE_LOGIN_BASE: z.string().url().default('https://access.line.me'),
     /** LINE's data API host (message content, issue 24); tests point it at the fake LINE too. */
     LINE_DATA_API_BASE: z.string().url().default('https://api-data.line.me'),
     /** A friend's image, video, audio or file larger than this is not kept (decision 0231). */

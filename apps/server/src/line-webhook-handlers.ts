@@ -3,7 +3,8 @@ import type { LineWebhookHandlerEntry } from './modules/line/index.js';
 import { recordFriendEvents } from './modules/friends/index.js';
 import { recordDeliveryReport } from './modules/tel/index.js';
 import { recordChatEvents } from './modules/chats/index.js';
-import { actionsWebhookHandler } from './modules/actions/index.js';
+import { actionDepsOf, actionsWebhookHandler } from './modules/actions/index.js';
+import { createTrackersWebhookHandler, trackerSkipsGreeting } from './modules/trackers/index.js';
 
 /**
  * What each recorded LINE webhook event is handed to, in this order (decision 0195): tel
@@ -18,6 +19,8 @@ export function lineWebhookHandlers(config: Config): readonly LineWebhookHandler
     recordDeliveryReport,
     recordFriendEvents,
     recordChatEvents,
-    actionsWebhookHandler(config),
+    // Ties a new friend to the tracker they came through, before the greeting (issue 29).
+    createTrackersWebhookHandler(actionDepsOf(config)),
+    actionsWebhookHandler(config, trackerSkipsGreeting),
   ];
 }

@@ -268,10 +268,23 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         html: '<p>x</p>',
       })
     ).json();
+    // A tracker (issue 29) in a content group of demo's: its id, its folder and its public code.
+    const contentGroup = (await demo.post('/api/line/content-groups', { name: 'スイープ' })).json();
+    const tracker = (
+      await demo.post('/api/line/trackers', {
+        name: 'スイープ',
+        group_id: contentGroup.id,
+        run_mode: 'first_follow',
+        actions: [{ type: 'add_tag', tag_id: tag.id }],
+      })
+    ).json();
     Object.assign(realIds, {
       landing_pages: String(landingPage.id),
       sites: String(site.id),
       site_pages: String(sitePage.id),
+      'content-groups': String(contentGroup.id),
+      trackers: String(tracker.id),
+      t: tracker.code,
       operators: String(sweepOperator.id),
       chat_marks: String(chatMark.id),
       images: new URL(image.original_url).pathname.split('/').at(-1)!,

@@ -174,3 +174,27 @@ export const trackerCallbackQuerySchema = z.object({
   error: z.string().max(200).optional(),
   error_description: z.string().max(1000).optional(),
 });
+
+/** `GET /api/line/trackers.csv?group=&encoding=`: the list with its counts (Excel-ready). */
+export const trackerCsvQuerySchema = trackerListQuerySchema.extend({
+  encoding: z
+    .enum(['utf-8', 'cp932'], { error: "encoding は 'utf-8' か 'cp932' です" })
+    .default('utf-8'),
+});
+export const TRACKER_CSV_COLUMNS = [
+  '流入経路名',
+  'フォルダ',
+  'URL',
+  '状態',
+  'クリック',
+  '新しい友だち',
+  '再訪した友だち',
+  'その後ブロック',
+  '友だち追加率',
+  'すでに友だち',
+  '同意画面で離脱',
+  'LINE外で開いた',
+  '追加せず離脱',
+  '初回予約',
+  '来店',
+] as const;

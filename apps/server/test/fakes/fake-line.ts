@@ -4,6 +4,7 @@ import { createFakeLineChat, type FakeLineChat } from './fake-line-chat.js';
 import { createFakeLineNarrowcast, type FakeLineNarrowcast } from './fake-line-narrowcast.js';
 import { createFakeLineRichMenu, type FakeLineRichMenu } from './fake-line-richmenu.js';
 import { fakeValidationDetails } from './fake-line-validate.js';
+import { createFakeLineLogin, type FakeLineLogin } from './fake-line-login.js';
 
 /** One channel the fake serves: its credentials and its bot. */
 export interface FakeLineChannel {
@@ -120,6 +121,8 @@ export interface FakeLine {
   narrowcast: FakeLineNarrowcast;
   /** Rich menus, their images, aliases, links, bulk link, batch and budgets (fake-line-richmenu.ts). */
   richMenu: FakeLineRichMenu;
+  /** LINE Login's authorize and token exchange (fake-line-login.ts, issue 29). */
+  login: FakeLineLogin;
   /**
    * お知らせ statistics (issue 24): each accepted push or multicast's `x-line-request-id` and
    * its recipients; `GET /v2/bot/insight/message/event?requestId=…` answers from these.
@@ -188,6 +191,15 @@ export async function startFakeLine(
   const chat = createFakeLineChat();
   const narrowcast = createFakeLineNarrowcast();
   const richMenu = createFakeLineRichMenu();
+  const login = createFakeLineLogin({
+    registerIdToken: (token, claims) => idTokens.set(token, claims),
+    issueAccessToken: (user) => {
+      issued += 1;
+      const token = `login-access-${issued}`;
+      liffAccessTokens.set(token, user);
+      return token;
+    },
+  });
   /** Per channel: the limit, and `used` as of when it was set (`counted` of usage() then). */
   const quotas = new Map<string, { limit: number | null; used: number; counted: number }>();
   let tokenBehaviour: (call: number) => {
@@ -332,6 +344,7 @@ export async function startFakeLine(
 
   function management(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer) {
     const path = req.url ?? '';
+    if (login.handle(req, res, raw)) return;
     if (req.method === 'POST' && path === '/oauth2/v2.1/verify') {
       verifyIdToken(res, raw);
       return;
@@ -522,6 +535,7 @@ export async function startFakeLine(
     chat: chat.chat,
     narrowcast: narrowcast.narrowcast,
     richMenu: richMenu.richMenu,
+    login: login.login,
     async close() {
       chat.chat.close();
       narrowcast.narrowcast.close();

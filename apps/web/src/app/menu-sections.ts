@@ -34,6 +34,7 @@ const MENU_SECTIONS: readonly { label: string; routes: readonly string[] }[] = [
   {
     label: '集客・分析',
     routes: [
+      'TrackerList',
       'TrackerNew',
       'FunnelList',
       'EpisodeList',

@@ -30,6 +30,7 @@ const staffNotifyPages = () => import('./routes/staff-notify-routes');
 const richMenuPages = () => import('./routes/rich-menu-routes');
 const eventPages = () => import('./routes/event-routes');
 const landingPages = () => import('./routes/landing-routes');
+const trackerPages = () => import('./routes/tracker-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => PageComponent): PageComponent {
@@ -75,6 +76,10 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   LandingEdit: lazyPage(landingPages, (m) => m.LandingEditRoute),
   SiteList: lazyPage(landingPages, (m) => m.SiteListRoute),
   PureEdit: lazyPage(landingPages, (m) => m.PureEditRoute),
+  TrackerList: lazyPage(trackerPages, (m) => m.TrackerListRoute),
+  TrackerNew: lazyPage(trackerPages, (m) => m.TrackerNewRoute),
+  TrackerEdit: lazyPage(trackerPages, (m) => m.TrackerEditRoute),
+  ContentGroupNew: lazyPage(trackerPages, (m) => m.ContentGroupNewRoute),
   EventList: lazyPage(eventPages, (m) => m.EventListRoute),
   EventNew: lazyPage(eventPages, (m) => m.EventNewRoute),
   EventEdit: lazyPage(eventPages, (m) => m.EventEditRoute),

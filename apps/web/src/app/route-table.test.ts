@@ -28,6 +28,7 @@ const EXPECTED: [string, string, string, string, string[], string?][] = [
     ['template-write'],
   ],
   ['ROUTE-04', '/vue3-dev/line/setting/follow', 'Follow', '友だち追加時設定', []],
+  ['ISSUE-29', '/line/tracker', 'TrackerList', '流入経路', []],
   ['ROUTE-05', '/vue3-dev/line/tracker/edit/new', 'TrackerNew', 'トラッカー作成', []],
   ['ROUTE-06', '/vue3-dev/line/tracker/edit/:id', 'TrackerEdit', 'トラッカー編集', []],
   ['ROUTE-07', '/vue3-dev/line/var', 'UserVarList', '友だち情報欄', []],

@@ -47,6 +47,8 @@ export const routeTable: readonly AppRoute[] = [
   route('Follow', '友だち追加時設定', {
     query: [{ name: 'tab', optional: true, default: 'basic' }],
   }),
+  // Issue 29: reads for every operator; the server asks template-write of writes (decision 0331).
+  route('TrackerList', '流入経路', { query: [group] }),
   route('TrackerNew', 'トラッカー作成', { query: [group] }),
   route('TrackerEdit', 'トラッカー編集', { query: [group] }),
   route('Friends', 'LINE友だち'),

@@ -16,6 +16,8 @@ export const pagePaths = {
   Follow: '/vue3-dev/line/setting/follow',
   TrackerNew: '/vue3-dev/line/tracker/edit/new',
   TrackerEdit: '/vue3-dev/line/tracker/edit/:id',
+  // Issue 29 (decision 0335): the trackers' list the spec's TrackerNew/Edit live under.
+  TrackerList: '/line/tracker',
   UserVarList: '/vue3-dev/line/var',
   TagList: '/vue3-dev/line/tag',
   TagSetting: '/vue3-dev/line/tag/setting/:id',

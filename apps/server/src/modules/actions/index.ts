@@ -19,9 +19,22 @@ export async function actionsModule(api: FastifyInstance) {
   });
 }
 
+/** What running actions needs outside a webhook (trackers' login callback, issue 29). */
+export function actionDepsOf(config: Config) {
+  return {
+    pushes: createPushQueue(),
+    rendererFor: (executor: Executor) =>
+      createFriendMessageRenderer(executor, config.PUBLIC_ORIGIN),
+  };
+}
+
 /** The webhook handler of follows and postbacks (src/line-webhook-handlers.ts). */
-export function actionsWebhookHandler(config: Config) {
+export function actionsWebhookHandler(
+  config: Config,
+  skipsGreeting?: (tx: Executor, accountId: number, memberId: number) => Promise<boolean>,
+) {
   return createActionsWebhookHandler({
+    ...(skipsGreeting ? { skipsGreeting } : {}),
     pushes: createPushQueue(),
     rendererFor: (executor: Executor) =>
       createFriendMessageRenderer(executor, config.PUBLIC_ORIGIN),
@@ -32,3 +45,4 @@ export function actionsWebhookHandler(config: Config) {
 export { runActions } from './runner.js';
 export { runAction, type ActionResult, type ActionDeps } from './executors.js';
 export { createActionRunPruner, ACTION_RUNS_KEEP_DAYS } from './prune-runs.js';
+export { assertActions } from './service.js';

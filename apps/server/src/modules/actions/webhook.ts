@@ -35,7 +35,14 @@ const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
  *   who tapped, once per `postback:{webhookEventId}`; forged data runs nothing (decision 0251).
  */
 export function createActionsWebhookHandler(
-  deps: ActionDeps & { signer: PostbackSigner },
+  deps: ActionDeps & {
+    signer: PostbackSigner;
+    /**
+     * Whether this new friend's greeting and follow actions are left out (a tracker they came
+     * through says so, issue 29 / decision 0334).
+     */
+    skipsGreeting?: (tx: Executor, accountId: number, memberId: number) => Promise<boolean>;
+  },
 ): LineWebhookHandler {
   async function onFollow(
     tx: Executor,
@@ -52,6 +59,7 @@ export function createActionsWebhookHandler(
     const friend = await friendOf(tx, accountId, user);
     if (!friend || friend.followState !== 'following') return;
     const unblocked = event.follow.isUnblocked;
+    if (!unblocked && (await deps.skipsGreeting?.(tx, accountId, friend.id))) return;
     const greeting: Action[] =
       settings.greetingTemplateId !== null && (!unblocked || settings.onUnblock === 'greet')
         ? [{ type: 'send_template', template_id: settings.greetingTemplateId }]

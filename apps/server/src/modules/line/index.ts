@@ -100,6 +100,20 @@ export const lineChannelReader = {
    * A LIFF sign-in LINE calls a friend whose user id no friend has (decision 0182): the LINE
    * Login channel needs the operator's attention in LINE連携. Sending goes on.
    */
+  /**
+   * What trackers need (issue 29): the bot's basic id (the add-friend URL) and the LINE Login
+   * channel with its secret opened (null when none is stored or it cannot be opened).
+   */
+  async trackerLogin(db: Executor, config: Config, accountId: number) {
+    const row = await repository.findChannel(db, accountId);
+    if (!row) return undefined;
+    const secrets = createChannelSecrets(createSecretBox(secretsKeyOf(config)));
+    return {
+      basicId: row.basicId,
+      loginChannelId: row.loginChannelId,
+      loginChannelSecret: secrets.openLoginSecret(row.loginChannelSecret),
+    };
+  },
   async markLoginAttention(db: Executor, accountId: number) {
     await repository.setLoginAttention(db, accountId, LINE_CHANNEL_MESSAGES.loginOtherProvider);
   },

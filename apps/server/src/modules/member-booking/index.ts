@@ -10,3 +10,6 @@ export {
   createMemberSessions,
   type MemberSessions,
 } from './sessions.js';
+/** LINE Login's ID token check and friendship status, reused by trackers' login (issue 29). */
+export { verifyLiffIdToken } from './liff-verify.js';
+export { liffFriendship } from './liff-friendship.js';

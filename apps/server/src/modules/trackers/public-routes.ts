@@ -1,0 +1,82 @@
+import {
+  trackerCallbackQuerySchema,
+  trackerClickQuerySchema,
+  trackerCodeParamsSchema,
+} from '@tsunagu/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicAccess } from '../../plugins/access.js';
+import type { FlowAnswer, TrackerFlow } from './flow.js';
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A short phone-first page of ours (no script): a friend already, or something went wrong. */
+function page(answer: Extract<FlowAnswer, { kind: 'page' }>) {
+  const link = answer.link
+    ? `<p><a href="${escape(answer.link)}" style="display:inline-block;padding:12px 20px;background:#06c755;color:#fff;border-radius:8px;text-decoration:none">LINEで開く</a></p>`
+    : '';
+  return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(answer.title)}</title></head><body style="font-family:sans-serif;margin:0;padding:32px 20px;text-align:center;color:#222"><h1 style="font-size:20px">${escape(answer.title)}</h1><p>${escape(answer.body)}</p>${link}</body></html>`;
+}
+
+function send(reply: FastifyReply, answer: FlowAnswer) {
+  reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
+  return reply
+    .code(answer.status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .send(page(answer));
+}
+
+const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+const answers = { 302: z.null(), 200: z.string(), 400: z.string(), 404: z.string() };
+
+/**
+ * The trackers' public URLs (decision 0332), outside `/api` (no session, no console cookie is
+ * needed): `GET /t/{code}` (a click) and `GET /t/callback` (LINE Login's redirect_uri).
+ */
+export async function trackerPublicRoutes(app: FastifyInstance, options: { flow: TrackerFlow }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['trackers'];
+  routes.get(
+    '/t/callback',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags,
+        summary: '流入経路：LINEログインのコールバック（友だち追加画面へ、または友だちの案内）',
+        querystring: trackerCallbackQuerySchema,
+        produces: ['text/html'],
+        response: answers,
+      },
+    },
+    async (request, reply) =>
+      send(reply, await options.flow.callback(request.query, requestOrigin(request))),
+  );
+  routes.get(
+    '/t/:code',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags,
+        summary:
+          '流入経路の公開URL：クリックを記録して LINE ログインへ（停止中は友だち追加画面へ）',
+        params: trackerCodeParamsSchema,
+        querystring: trackerClickQuerySchema,
+        produces: ['text/html'],
+        response: answers,
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await options.flow.click(
+          request.params.code,
+          request.query,
+          request.headers['user-agent'] ?? '',
+          requestOrigin(request),
+        ),
+      ),
+  );
+}
