@@ -56,6 +56,7 @@ import { staffNotifyModule } from './modules/staff-notify/index.js';
 import { homeModule } from './modules/home/index.js';
 import { eventsModule } from './modules/events/index.js';
 import { aiModule } from './modules/ai/index.js';
+import { landingPagesModule, publicPagesModule } from './modules/landing-pages/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(richMenusModule);
         await api.register(eventsModule);
         await api.register(homeModule);
+        await api.register(landingPagesModule, { prefix: '/line' });
         await api.register(contentGroupsModule);
         await api.register(trackersModule);
         await api.register(aiModule, { clock: parts.clock });
@@ -178,6 +180,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
       { prefix: '/api' },
     );
     await app.register(telSampleFileRoute);
+    await app.register(publicPagesModule);
     await app.register(trackersPublicModule);
     await app.register(webStaticPlugin, {
       root: config.WEB_DIST_DIR ?? defaultWebDistDir(),

@@ -44,6 +44,12 @@ export const configSchema = z
       .default(12),
     /** The origin browsers use to reach us (https://console.example.jp) when behind a proxy. */
     PUBLIC_ORIGIN: z.string().url().optional(),
+    /**
+     * The origin of the hosted pages `/p/` and `/s/` (decision 0341): another host than the
+     * console's, so the console's host-only session cookie never reaches them. When set, a page
+     * asked on any other host is redirected there.
+     */
+    PAGES_ORIGIN: z.string().url().optional(),
     TRUST_PROXY: booleanFromEnv.default(false),
     /** RT-14 debug flag handed to the console (logs realtime events in the browser). */
     REALTIME_DEBUG: booleanFromEnv.default(false),

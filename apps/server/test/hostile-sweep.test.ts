@@ -271,6 +271,25 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         payload: png,
       })
     ).json();
+    // A landing page, a site and its HTML page of demo's (issue 29): `other` must find none of them.
+    const landingPage = (
+      await demo.post('/api/line/landing_pages', {
+        name: 'スイープ',
+        slug: 'sweep-page',
+        title: 'スイープ',
+        blocks: [],
+      })
+    ).json();
+    const site = (
+      await demo.post('/api/line/sites', { name: 'スイープ', slug: 'sweep-site' })
+    ).json();
+    const sitePage = (
+      await demo.post(`/api/line/sites/${site.id}/pages`, {
+        title: 'x',
+        path: 'news',
+        html: '<p>x</p>',
+      })
+    ).json();
     // A tracker (issue 29) in a content group of demo's: its id, its folder and its public code.
     const contentGroup = (await demo.post('/api/line/content-groups', { name: 'スイープ' })).json();
     const tracker = (
@@ -289,6 +308,9 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       })
     ).json();
     Object.assign(realIds, {
+      landing_pages: String(landingPage.id),
+      sites: String(site.id),
+      site_pages: String(sitePage.id),
       'content-groups': String(contentGroup.id),
       trackers: String(tracker.id),
       t: tracker.code,

@@ -47,6 +47,7 @@ export * from './flex-message.js';
 export * from './chats.js';
 export * from './chat-marks.js';
 export * from './message-images.js';
+export * from './landing-pages.js';
 export * from './notifications.js';
 export * from './staff-notify.js';
 export * from './rich-menus.js';

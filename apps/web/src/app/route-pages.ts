@@ -31,6 +31,7 @@ const notificationPages = () => import('./routes/notification-routes');
 const staffNotifyPages = () => import('./routes/staff-notify-routes');
 const richMenuPages = () => import('./routes/rich-menu-routes');
 const eventPages = () => import('./routes/event-routes');
+const landingPages = () => import('./routes/landing-routes');
 const trackerPages = () => import('./routes/tracker-routes');
 
 /** A page from a lazily loaded module; `router.tsx` shows 読み込み中... while it loads. */
@@ -74,6 +75,10 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   SalonSettingsMatrix: lazyPage(salonSettingsPages, (m) => m.SalonMatrixRoute),
   SalonSettingsUrls: lazyPage(salonSettingsPages, (m) => m.SalonUrlsRoute),
   SalonSettingsGoogle: lazyPage(salonSettingsPages, (m) => m.SalonGoogleRoute),
+  LandingList: lazyPage(landingPages, (m) => m.LandingListRoute),
+  LandingEdit: lazyPage(landingPages, (m) => m.LandingEditRoute),
+  SiteList: lazyPage(landingPages, (m) => m.SiteListRoute),
+  PureEdit: lazyPage(landingPages, (m) => m.PureEditRoute),
   TrackerList: lazyPage(trackerPages, (m) => m.TrackerListRoute),
   TrackerNew: lazyPage(trackerPages, (m) => m.TrackerNewRoute),
   TrackerEdit: lazyPage(trackerPages, (m) => m.TrackerEditRoute),

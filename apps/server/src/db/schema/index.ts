@@ -25,6 +25,7 @@ export * from './staff-notify.js';
 export * from './rich-menus.js';
 export * from './events.js';
 export * from './message-images.js';
+export * from './landing-pages.js';
 export * from './trackers.js';
 export * from './ai.js';
 export * from './funnels.js';
