@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { trackerArrivals, trackerClicks, trackers } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { runActions, type ActionDeps } from '../actions/index.js';
+import { recordFriendEvent } from '../friend-events/index.js';
 
 export type ArrivalKind = 'new_friend' | 'returning';
 
@@ -45,6 +46,14 @@ export async function tieArrival(
       updatedAt: input.now,
     })
     .where(eq(trackerClicks.id, input.clickId));
+  // The funnels' log (decision 0360): an arrival is a step a funnel or a cohort can name.
+  await recordFriendEvent(tx, {
+    memberId: input.memberId,
+    kind: 'tracker_arrival',
+    refId: click.trackerId,
+    detail: input.kind,
+    at: input.now,
+  });
   const [tracker] = await tx.select().from(trackers).where(eq(trackers.id, click.trackerId));
   const actions = (tracker?.actions ?? []) as Action[];
   if (!tracker || actions.length === 0) return true;

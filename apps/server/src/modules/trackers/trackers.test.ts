@@ -1,7 +1,13 @@
 import type { LineChannel, Tracker, TrackerCreated, TrackerFriend } from '@tsunagu/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionRuns, memberTags, members, trackerClicks } from '../../db/schema/index.js';
+import {
+  actionRuns,
+  friendEvents,
+  memberTags,
+  members,
+  trackerClicks,
+} from '../../db/schema/index.js';
 import { fakeChannel, startFakeLine, type FakeLine } from '../../../test/fakes/fake-line.js';
 import { connectChannel, deliverWebhook, userEvent } from '../../../test/helpers/line-channels.js';
 import { deliverQueuedPushes } from '../../../test/helpers/push-delivery.js';
@@ -183,6 +189,13 @@ describe(`trackers (${databaseKind})`, () => {
     const counted = await tracker(created.id);
     expect(counted).toMatchObject({ clicks: 2, friends: 1, returning: 1, drop_already_friend: 1 });
     expect(counted.rate).toBe(0.5);
+    // Both arrivals are in the funnels' log (issue 30): a funnel step or cohort can name them.
+    const logged = await t.app.db
+      .select({ refId: friendEvents.refId, detail: friendEvents.detail })
+      .from(friendEvents)
+      .where(and(eq(friendEvents.memberId, friend), eq(friendEvents.kind, 'tracker_arrival')));
+    expect(logged.map((row) => row.detail).sort()).toEqual(['new_friend', 'returning']);
+    expect(logged.every((row) => row.refId === created.id)).toBe(true);
     // Each count opens its friends, and they are the friends table's.
     const listed = await ok<{ friends: TrackerFriend[] }>(
       await demo.get(`/api/line/trackers/${created.id}/friends?kind=friends`),
