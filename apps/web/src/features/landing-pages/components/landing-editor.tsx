@@ -1,5 +1,7 @@
 import { Puck, type Data } from '@puckeditor/core';
-import '@puckeditor/core/puck.css';
+// Puck's styles without their @import of a web font from rsms.me: the console's CSP allows
+// our own styles only, and a blocked import fails the chunk's CSS preload (the editor errored).
+import '@puckeditor/core/no-external.css';
 import { puckConfig } from './puck-config';
 
 /** The visual editor (Puck, decision 0344) with a phone preview 390 px wide. */
