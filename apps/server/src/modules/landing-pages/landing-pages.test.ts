@@ -430,6 +430,25 @@ describe(`landing pages and sites (${databaseKind})`, () => {
     );
   });
 
+  it('every operator reads the list; staff without landing-write cannot open a page or create one (403)', async () => {
+    const staff = await signIn(t.app, 'staff');
+    const listed = await staff.get('/api/line/landing_pages');
+    expect(listed.statusCode).toBe(200);
+    const demoPages = (await demo.get('/api/line/landing_pages')).json<{
+      pages: { id: number }[];
+    }>();
+    expect(listed.json<{ pages: { id: number }[] }>().pages.map((p) => p.id)).toEqual(
+      demoPages.pages.map((p) => p.id),
+    );
+    expect((await staff.post('/api/line/landing_pages', page('スタッフ', []))).statusCode).toBe(
+      403,
+    );
+    if (demoPages.pages[0])
+      expect((await staff.get(`/api/line/landing_pages/${demoPages.pages[0].id}`)).statusCode).toBe(
+        403,
+      );
+  });
+
   it("builds a shop site's menu, staff and hours from the salon at each request (always current)", async () => {
     const created = await demo.post('/api/line/sites', {
       name: 'デモサロン',

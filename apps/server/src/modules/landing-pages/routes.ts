@@ -35,10 +35,11 @@ export async function landingPageRoutes(
   const write = { config: { access: needs('landing-write') } };
   const pagesOrigin = (request: Parameters<typeof originsOf>[1]) => originsOf(app, request).pages;
 
+  // Decision 0340: the list (LandingList needs no permission in the route table) is read by every
+  // operator; the pages themselves and every write need landing-write.
   routes.get(
     '/landing_pages',
     {
-      ...write,
       schema: {
         ...lp,
         summary: 'ランディングページの一覧（表示数・友だち・予約）',

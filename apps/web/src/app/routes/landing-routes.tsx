@@ -1,4 +1,5 @@
 // Landing pages and sites (issue 29) as one lazily loaded chunk (route-pages.ts); Puck is a
+import { hasAllPermissions } from '@tsunagu/contracts';
 // further lazy chunk inside LandingEdit.
 import { useParams } from 'react-router';
 import {
@@ -8,9 +9,11 @@ import {
   SiteListPage,
 } from '@/features/landing-pages';
 import type { PageProps } from '../route-handle';
+import { useSignedInSession } from '../session';
 
 export function LandingListRoute({ title }: PageProps) {
-  return <LandingListPage title={title} />;
+  const canWrite = hasAllPermissions(useSignedInSession().permission_keys, ['landing-write']);
+  return <LandingListPage title={title} canWrite={canWrite} />;
 }
 export function LandingEditRoute({ title }: PageProps) {
   const { id } = useParams();

@@ -2,23 +2,29 @@ import { Link } from 'react-router';
 import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { ReadOnlyNotice } from '@/ui/read-only-notice';
 import { useLandingPages } from '../api/landing-api';
 import { landingPaths } from '../paths';
 import '../components/landing.css';
 
 /** LandingList (issue 29): the account's landing pages with views → friends → bookings. */
-export function LandingListPage({ title }: { title: string }) {
+export function LandingListPage({ title, canWrite }: { title: string; canWrite: boolean }) {
   const list = useLandingPages();
   return (
     <section className="page lp-list-page">
       <PageHeader
         title={title}
         actions={
-          <Link className="btn btn--primary" to={landingPaths.create}>
-            ページを作成
-          </Link>
+          canWrite ? (
+            <Link className="btn btn--primary" to={landingPaths.create}>
+              ページを作成
+            </Link>
+          ) : null
         }
       />
+      {canWrite ? null : (
+        <ReadOnlyNotice what="ランディングページの作成・編集" permission="landing-write" />
+      )}
       {list.isPending ? <Loading /> : null}
       {list.isError ? (
         <p className="notice notice--error" role="alert">
@@ -45,7 +51,7 @@ export function LandingListPage({ title }: { title: string }) {
             {list.data.pages.map((page) => (
               <tr key={page.id}>
                 <td>
-                  <Link to={landingPaths.edit(page.id)}>{page.name}</Link>
+                  {canWrite ? <Link to={landingPaths.edit(page.id)}>{page.name}</Link> : page.name}
                   <br />
                   <a href={page.url} target="_blank" rel="noreferrer" className="text-muted">
                     {page.url}
