@@ -10,8 +10,11 @@ import {
 } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { errorText } from '@/lib/api-error';
+import { DatePicker } from '@/ui/date-picker';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { Select } from '@/ui/select';
+import { TextBox } from '@/ui/text-field';
 import {
   funnelsBase,
   useDeleteFunnel,
@@ -96,14 +99,15 @@ export function FunnelListPage({ title }: { title: string }) {
           count();
         }}
       >
-        <label className="funnel-editor__field">
-          ファネル名
-          <input
+        <div className="funnel-editor__field">
+          <label htmlFor="funnel-name">ファネル名</label>
+          <TextBox
+            id="funnel-name"
             value={input.name}
             maxLength={100}
-            onChange={(event) => setInput({ ...input, name: event.target.value })}
+            onChange={(name) => setInput({ ...input, name })}
           />
-        </label>
+        </div>
         <fieldset>
           <legend>ステップ</legend>
           <ol className="funnel-editor__steps">
@@ -112,43 +116,30 @@ export function FunnelListPage({ title }: { title: string }) {
               const options = listName ? (choices.data?.[listName] ?? []) : [];
               return (
                 <li key={index} className="funnel-editor__step">
-                  <select
-                    aria-label={`ステップ${index + 1}の行動`}
+                  <Select
+                    label={`ステップ${index + 1}の行動`}
                     value={step.kind}
-                    onChange={(event) =>
-                      setStep(index, {
-                        kind: event.target.value as FunnelStep['kind'],
-                        ref_id: null,
-                      })
-                    }
-                  >
-                    {FRIEND_EVENT_KINDS.map((kind) => (
-                      <option key={kind} value={kind}>
-                        {FRIEND_EVENT_LABELS[kind]}
-                      </option>
-                    ))}
-                  </select>
+                    options={FRIEND_EVENT_KINDS.map((kind) => ({
+                      value: kind,
+                      name: FRIEND_EVENT_LABELS[kind],
+                    }))}
+                    onChange={(kind) => setStep(index, { kind, ref_id: null })}
+                  />
                   {listName ? (
-                    <select
-                      aria-label={`ステップ${index + 1}の対象`}
-                      value={step.ref_id ?? ''}
-                      onChange={(event) =>
-                        setStep(index, {
-                          ref_id: event.target.value === '' ? null : Number(event.target.value),
-                        })
-                      }
-                    >
-                      <option value="">すべて</option>
-                      {options.map((option) => (
-                        <option key={option.id} value={option.id}>
-                          {option.name}
-                        </option>
-                      ))}
-                    </select>
+                    <Select
+                      label={`ステップ${index + 1}の対象`}
+                      value={step.ref_id ?? 0}
+                      options={[
+                        { value: 0, name: 'すべて' },
+                        ...options.map((option) => ({ value: option.id, name: option.name })),
+                      ]}
+                      onChange={(refId) => setStep(index, { ref_id: refId === 0 ? null : refId })}
+                    />
                   ) : null}
                   <label>
                     目標（%）
                     <input
+                      className="text-field__input funnel-editor__number"
                       type="number"
                       min={0}
                       max={100}
@@ -211,6 +202,7 @@ export function FunnelListPage({ title }: { title: string }) {
           <label>
             最初のステップから
             <input
+              className="text-field__input funnel-editor__number"
               type="number"
               min={1}
               max={365}
@@ -228,27 +220,19 @@ export function FunnelListPage({ title }: { title: string }) {
         </fieldset>
         <fieldset className="funnel-editor__options">
           <legend>対象の友だち（友だち追加日）</legend>
-          <input
-            type="date"
-            aria-label="友だち追加日（から）"
+          <DatePicker
+            label="友だち追加日（から）"
             value={input.cohort.followed_from ?? ''}
-            onChange={(event) =>
-              setInput({
-                ...input,
-                cohort: { ...input.cohort, followed_from: event.target.value || null },
-              })
+            onChange={(date) =>
+              setInput({ ...input, cohort: { ...input.cohort, followed_from: date || null } })
             }
           />
           〜
-          <input
-            type="date"
-            aria-label="友だち追加日（まで）"
+          <DatePicker
+            label="友だち追加日（まで）"
             value={input.cohort.followed_to ?? ''}
-            onChange={(event) =>
-              setInput({
-                ...input,
-                cohort: { ...input.cohort, followed_to: event.target.value || null },
-              })
+            onChange={(date) =>
+              setInput({ ...input, cohort: { ...input.cohort, followed_to: date || null } })
             }
           />
         </fieldset>

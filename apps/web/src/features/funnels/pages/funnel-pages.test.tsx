@@ -95,7 +95,8 @@ describe('funnels (issue 30)', () => {
       },
     });
     await app.user.type(await screen.findByLabelText('ファネル名'), '回答から予約');
-    await app.user.selectOptions(await screen.findByLabelText('ステップ2の対象'), '7');
+    await app.user.click(await screen.findByRole('combobox', { name: 'ステップ2の対象' }));
+    await app.user.click(await screen.findByRole('option', { name: 'カウンセリングシート' }));
     await app.user.type(screen.getByLabelText('ステップ3の目標（%）'), '25');
     await app.user.click(screen.getByLabelText('順不同'));
     await app.user.clear(screen.getByLabelText('期間（日）'));
