@@ -65,7 +65,7 @@ describe(`request pipeline: encoded paths, framework errors, headers (${database
       for (const url of encodedSpellings(path)) {
         const response = await t.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(plain.statusCode);
-        expect(response.json(), url).toEqual(plain.json());
+        expect(response.body, url).toBe(plain.body);
       }
     }
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionListSchema, actionSchema } from './actions.js';
-import { idParam, idSchema } from './ids.js';
+import { idParam, idSchema, MAX_ID } from './ids.js';
 
 /**
  * Inflow trackers — 流入経路 (issue 29, decisions 0330–0336): a public URL `/t/{code}` (and its QR
@@ -111,8 +111,12 @@ export type Tracker = z.infer<typeof trackerSchema>;
 export const trackerListQuerySchema = z.object({
   group: z
     .string()
-    .regex(/^(0|[1-9]\d{0,9})$/, { error: 'フォルダIDは0以上の整数で指定してください' })
+    .regex(/^(0|[1-9]\d{0,9})$/, { error: `フォルダIDは0〜${MAX_ID}の整数で指定してください` })
     .transform(Number)
+    // Ten digits pass the pattern; the database's integer ends at MAX_ID.
+    .refine((group) => group <= MAX_ID, {
+      error: `フォルダIDは0〜${MAX_ID}の整数で指定してください`,
+    })
     .optional(),
 });
 export const trackerListSchema = z.object({ trackers: z.array(trackerSchema) });
@@ -154,7 +158,16 @@ export const trackerFriendListSchema = z.object({ friends: z.array(trackerFriend
 
 /** Public `/t/{code}` path parameter; query: UTM and ad click ids kept for ad conversions. */
 export const trackerCodeParamsSchema = z.object({ code: z.string().max(64) });
-const clickParam = z.string().max(500).optional();
+/**
+ * A click's UTM or click id: kept as given, but a control character (a NUL cannot be stored) is
+ * dropped rather than refused — a printed QR code must never lead to an error page.
+ */
+const clickParam = z
+  .string()
+  .max(500)
+  // eslint-disable-next-line no-control-regex
+  .transform((value) => value.replace(/[\u0000-\u001f\u007f]/g, ''))
+  .optional();
 export const trackerClickQuerySchema = z.object({
   utm_source: clickParam,
   utm_medium: clickParam,

@@ -44,6 +44,13 @@ const notFound: FlowAnswer = {
   title: 'ページが見つかりません',
   body: 'このURLは使われていません。',
 };
+/** The tracker is real but its account has no LINE channel yet: say so, not "not found". */
+const noChannel: FlowAnswer = {
+  kind: 'page',
+  status: 200,
+  title: 'LINE公式アカウントの準備中です',
+  body: 'お店のLINE公式アカウントがまだ連携されていません。お手数ですが、お店に直接お問い合わせください。',
+};
 const broken: FlowAnswer = {
   kind: 'page',
   status: 400,
@@ -71,7 +78,7 @@ export function createTrackerFlow(deps: {
     return lineChannelReader.trackerLogin(db, config, accountId);
   }
   const toAddPage = (basicId: string | undefined): FlowAnswer =>
-    basicId ? { kind: 'redirect', location: addFriendUrl(basicId) } : notFound;
+    basicId ? { kind: 'redirect', location: addFriendUrl(basicId) } : noChannel;
 
   async function click(
     code: string,
