@@ -37,11 +37,15 @@ test('ISSUE-29 a landing page with a friend-add button, published, opened on a p
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
 
-  // 公開 through the API: the built console's LandingEdit screen fails to render (see the report).
-  const published = await page.request.post(`/api/line/landing_pages/${id}/publish`, {
-    headers: json,
-  });
-  expect(published.status(), await published.text()).toBe(200);
+  // The owner opens it in the visual editor (Puck) and presses 公開.
+  await page.goto(`/line/landing/edit/${id}`);
+  await expect(page.getByRole('heading', { name: 'ランディングページ編集' })).toBeVisible();
+  await expect(page.getByText('友だち追加ボタン').first()).toBeVisible();
+  const publishing = page.waitForResponse((response) =>
+    response.url().endsWith(`/api/line/landing_pages/${id}/publish`),
+  );
+  await page.getByRole('button', { name: '公開', exact: true }).click();
+  expect((await publishing).status()).toBe(200);
   await page.goto('/line/landing');
   await expect(page.getByRole('row', { name: /冬のキャンペーン/ })).toContainText('公開中');
 
