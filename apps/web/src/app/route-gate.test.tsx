@@ -67,6 +67,7 @@ describe('route guard', () => {
             token_kind: null,
             pnp_enabled: false,
             login_channel_id: '',
+            has_login_channel_secret: false,
             liff_id: '',
             login_attention: '',
             quota_pause: null,
