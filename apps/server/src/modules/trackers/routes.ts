@@ -179,11 +179,20 @@ export async function trackerRoutes(
     routes.get(
       `/line/trackers/:id/qr.${format}`,
       {
+        // The image is the 200 (not JSON); a 404 is the usual JSON error body.
+        config: {
+          documentedResponses: {
+            200: {
+              description: `QRコード（${format.toUpperCase()}）`,
+              contentType: format === 'png' ? 'image/png' : 'image/svg+xml',
+            },
+          },
+        },
         schema: {
           tags,
           summary: `流入経路のQRコード（${format.toUpperCase()}、印刷用）`,
           params: trackerParamsSchema,
-          produces: [format === 'png' ? 'image/png' : 'image/svg+xml'],
+          // 200's schema types the handler; the document shows the image (documentedResponses).
           response: { 200: z.any(), 404: errorBodySchema },
         },
       },
