@@ -42,7 +42,7 @@ test.describe('honest menus, signed in as demo (owner)', () => {
       ([path, text]) => builtPaths.has(path!) === text!.includes('準備中'),
     );
     expect(wrong, 'entries whose 準備中 tag says the wrong thing').toEqual([]);
-    await expect(menu.getByRole('link', { name: /^ファネル一覧\s*（準備中）$/ })).toBeVisible();
+    await expect(menu.getByRole('link', { name: /^広告連携一覧\s*（準備中）$/ })).toBeVisible();
     await expect(menu.getByRole('link', { name: '通知メッセージ', exact: true })).toBeVisible();
   });
 

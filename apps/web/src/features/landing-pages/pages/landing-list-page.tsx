@@ -53,7 +53,12 @@ export function LandingListPage({ title, canWrite }: { title: string; canWrite: 
                 <td>
                   {canWrite ? <Link to={landingPaths.edit(page.id)}>{page.name}</Link> : page.name}
                   <br />
-                  <a href={page.url} target="_blank" rel="noreferrer" className="text-muted">
+                  <a
+                    href={page.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-muted lp-table__url"
+                  >
                     {page.url}
                   </a>
                 </td>

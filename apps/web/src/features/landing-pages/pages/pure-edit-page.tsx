@@ -14,9 +14,12 @@ export function PureEditPage({ title, id }: { title: string; id: number }) {
   if (page.isPending) return <Loading />;
   if (page.isError)
     return (
-      <p className="notice notice--error" role="alert">
-        {errorText(page.error)}
-      </p>
+      <section className="page">
+        <PageHeader title={title} />
+        <p className="notice notice--error" role="alert">
+          {errorText(page.error)}
+        </p>
+      </section>
     );
   return <PureForm key={page.data.updated_at} title={title} page={page.data} />;
 }

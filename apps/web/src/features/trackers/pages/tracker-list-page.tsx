@@ -132,29 +132,33 @@ export function TrackerListPage({ title, canWrite }: { title: string; canWrite: 
                   </td>
                   <td>
                     {canWrite ? (
-                      <button
-                        type="button"
-                        className="btn btn--secondary"
-                        aria-pressed={tracker.active}
-                        aria-label={`${tracker.name}を${tracker.active ? '停止する' : '有効にする'}`}
-                        disabled={setActive.isPending}
-                        onClick={() =>
-                          setActive.mutate(
-                            { id: tracker.id, active: !tracker.active },
-                            {
-                              onSuccess: (saved) =>
-                                toast.success(
-                                  saved.active
-                                    ? '有効にしました'
-                                    : '停止しました（URLは友だち追加画面へ進みます）',
-                                ),
-                              onError: (error) => toast.error(errorText(error)),
-                            },
-                          )
-                        }
-                      >
-                        {tracker.active ? '有効' : '停止中'}
-                      </button>
+                      <>
+                        <span className="tracker-list__state">
+                          {tracker.active ? '有効' : '停止中'}
+                        </span>{' '}
+                        <button
+                          type="button"
+                          className="btn btn--secondary"
+                          aria-label={`${tracker.name}を${tracker.active ? '停止する' : '有効にする'}`}
+                          disabled={setActive.isPending}
+                          onClick={() =>
+                            setActive.mutate(
+                              { id: tracker.id, active: !tracker.active },
+                              {
+                                onSuccess: (saved) =>
+                                  toast.success(
+                                    saved.active
+                                      ? '有効にしました'
+                                      : '停止しました（URLは友だち追加画面へ進みます）',
+                                  ),
+                                onError: (error) => toast.error(errorText(error)),
+                              },
+                            )
+                          }
+                        >
+                          {tracker.active ? '停止する' : '有効にする'}
+                        </button>
+                      </>
                     ) : tracker.active ? (
                       '有効'
                     ) : (
