@@ -32,9 +32,12 @@ export function LandingEditPage({ title, id }: { title: string; id: number | nul
   if (id !== null && page.isPending) return <Loading />;
   if (page.isError)
     return (
-      <p className="notice notice--error" role="alert">
-        {errorText(page.error)}
-      </p>
+      <section className="page">
+        <PageHeader title={title} />
+        <p className="notice notice--error" role="alert">
+          {errorText(page.error)}
+        </p>
+      </section>
     );
   return <LandingForm key={id ?? 'new'} title={title} page={page.data} />;
 }
