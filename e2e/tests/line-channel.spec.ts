@@ -22,7 +22,7 @@ test('the owner connects, sets and tests the webhook, reads the quota and discon
 
   // A token LINE does not know: refused on its own field, nothing connected.
   await page.getByLabel('チャネルID', { exact: true }).fill(channel.channelId);
-  await page.getByLabel('チャネルシークレット').fill(channel.secret);
+  await page.getByLabel('チャネルシークレット', { exact: true }).fill(channel.secret);
   const token = page.getByLabel('チャネルアクセストークン（長期）');
   await token.fill('a-token-line-never-issued');
   await page.getByRole('button', { name: '連携する' }).click();
