@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  eventInputSchema,
-  eventSlotInputSchema,
-  reminderKeyOf,
-  seatLabelOf,
-  weeklyDates,
-} from './events.js';
+import { eventSlotInputSchema, weeklyDates } from './event-slots.js';
+import { seatLabelOf } from './event-states.js';
+import { eventInputSchema, reminderKeyOf } from './events.js';
 
 describe('event contracts', () => {
   it('defaults a new event to 下書き, once per event, with an 18:00 close', () => {
