@@ -116,7 +116,8 @@ export function createAutoReplyWorker(deps: AutoReplyWorkerDeps) {
   async function answer(job: Claimed) {
     const friend = { id: job.member_id, name: job.friend_name };
     const question = job.text ?? '';
-    if (job.unsent || !question) return settle(job.id, 'dropped', { reason: AUTO_REPLY_REASONS.gone });
+    if (job.unsent || !question)
+      return settle(job.id, 'dropped', { reason: AUTO_REPLY_REASONS.gone });
     if (job.attempts > 1) {
       await handOffToStaff(db, {
         accountId: job.account_id,

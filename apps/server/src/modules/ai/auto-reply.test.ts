@@ -251,7 +251,9 @@ describe(`automatic answers (${databaseKind})`, () => {
       dates: { [closed]: { is_open: false, from: '10:00', to: '19:00' } },
     });
     expect(shut.statusCode, shut.body).toBe(200);
-    fake.script = () => ({ text: 'お問い合わせありがとうございます。担当より折り返しご連絡します。' });
+    fake.script = () => ({
+      text: 'お問い合わせありがとうございます。担当より折り返しご連絡します。',
+    });
     now = new Date(`${closed}T12:00:00+09:00`);
     const onClosedDay = line.chat.issueReplyToken();
     await friendWrites([textEvent(userId(4), 'こんにちは', { replyToken: onClosedDay })]);

@@ -122,8 +122,5 @@ export async function latestFriendText(db: Executor, accountId: number, friendId
 
 /** A run whose answer could not be sent after all: handed off, with the reason. */
 export async function markRunHandedOff(db: Executor, runId: number, reason: string) {
-  await db
-    .update(aiRuns)
-    .set({ outcome: 'handed_off', reason })
-    .where(eq(aiRuns.id, runId));
+  await db.update(aiRuns).set({ outcome: 'handed_off', reason }).where(eq(aiRuns.id, runId));
 }
