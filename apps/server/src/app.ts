@@ -55,7 +55,7 @@ import { accountStreamRoutes, createAccountEvents } from './modules/realtime/ind
 import { staffNotifyModule } from './modules/staff-notify/index.js';
 import { homeModule } from './modules/home/index.js';
 import { eventsModule } from './modules/events/index.js';
-import { aiModule } from './modules/ai/index.js';
+import { aiModule, autoReplyWorkerFromConfig } from './modules/ai/index.js';
 import { landingPagesModule, publicPagesModule } from './modules/landing-pages/index.js';
 
 declare module 'fastify' {
@@ -112,7 +112,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     // Webhook events are recorded in the request and handled after it, here and in any worker.
     const webhookEvents = createWebhookEventProcessor({
       db: app.db,
-      handlers: lineWebhookHandlers(config),
+      handlers: lineWebhookHandlers(config, { clock: parts.clock }),
       listen: app.dbListen,
       log: app.log,
     });
@@ -121,6 +121,15 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     app.addHook('onClose', () => webhookEvents.stop());
     // Friends' media (issue 24) is fetched from LINE after the webhook stored the message.
     chatMediaFetcher(app);
+    // Automatic answers to friends (issue 31, decision 0356): queued by the webhook, answered
+    // here at once (reply tokens live a minute) and by any `npm run worker` beside it.
+    const autoReplies = autoReplyWorkerFromConfig(app.db, config, app.log, {
+      clock: parts.clock,
+      listen: app.dbListen,
+    });
+    app.decorate('aiAutoReplies', autoReplies);
+    app.addHook('onReady', () => autoReplies.start());
+    app.addHook('onClose', () => autoReplies.stop());
 
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     await app.register(

@@ -21,10 +21,11 @@ import {
   richMenuPublisherFromConfig,
 } from './modules/rich-menus/index.js';
 import { telDispatcherFromConfig } from './modules/tel/index.js';
+import { autoReplyWorkerFromConfig } from './modules/ai/index.js';
 
 /**
  * `npm run worker`: the notification message and push message dispatchers, the rich menu
- * publisher, the day-before reminders, the episodes' steps, the journeys and the LINE webhook events (beside the API's own
+ * publisher, the day-before reminders, the episodes' steps, the journeys, the automatic answers and the LINE webhook events (beside the API's own
  * processor, decision 0195) as their own process: on DATABASE_URL, or beside `npm start` on the
  * cluster of its data folder (the same DATA_DIR).
  * Any number may run side by side (claims use FOR UPDATE SKIP LOCKED); run the API with
@@ -80,6 +81,10 @@ async function main() {
   const googleWrites = await googleWriteDispatcherFromConfig({ db: database.db, config, log });
   // Event reminders and waitlist offers (issue 27, decision 0312).
   const eventWork = eventWorkerFromConfig(database.db, config, log);
+  // Automatic answers to friends (issue 31, decision 0356), beside the API's own worker.
+  const autoReplies = autoReplyWorkerFromConfig(database.db, config, log, {
+    listen: database.listen,
+  });
   const webhookEvents = createWebhookEventProcessor({
     db: database.db,
     handlers: lineWebhookHandlers(config),
@@ -113,6 +118,7 @@ async function main() {
           staff.stop(),
           googleWrites.stop(),
           eventWork.stop(),
+          autoReplies.stop(),
           webhookEvents.stop(),
         ]),
       )
@@ -139,6 +145,7 @@ async function main() {
   void staff.start();
   googleWrites.start();
   eventWork.start();
+  void autoReplies.start();
   started = webhookEvents.start();
   await started;
 }

@@ -67,7 +67,8 @@ export const CHAT_MESSAGE_KIND_LABELS: Record<ChatMessageKind, string> = {
 /**
  * Who or what sent a message: the friend; an operator (a chat reply, `operator_name`); or the
  * shop's automations — a template's test send, a journey, an episode, an online action after a
- * booking, a reminder, an open API trigger, a broadcast (multicast/お知らせ).
+ * booking, a reminder, an open API trigger, a broadcast (multicast/お知らせ); `ai`: an automatic
+ * answer of 生成AI設定 (issue 31).
  */
 export const CHAT_SENDERS = [
   'friend',
@@ -80,6 +81,7 @@ export const CHAT_SENDERS = [
   'trigger',
   'broadcast',
   'system',
+  'ai',
 ] as const;
 export const chatSenderSchema = z.enum(CHAT_SENDERS);
 export type ChatSender = z.infer<typeof chatSenderSchema>;
@@ -94,6 +96,7 @@ export const CHAT_SENDER_LABELS: Record<ChatSender, string> = {
   trigger: 'トリガー（オープンAPI）',
   broadcast: '一斉配信',
   system: 'システム',
+  ai: 'AI自動応答',
 };
 
 /**

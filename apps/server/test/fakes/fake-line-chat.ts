@@ -3,7 +3,8 @@ import type http from 'node:http';
 /**
  * The chat's part of the fake LINE (issue 24), kept apart from the rest: reply tokens (each
  * works once and expires, as LINE's do: a used or stale one is 400 「Invalid reply token」),
- * `POST /v2/bot/message/reply`, `POST /v2/bot/chat/markAsRead`, and message content on the data
+ * `POST /v2/bot/message/reply`, `POST /v2/bot/chat/markAsRead`, the loading animation
+ * (`POST /v2/bot/chat/loading/start`), and message content on the data
  * API (`GET /v2/bot/message/{id}/content`, the same fake serves LINE_DATA_API_BASE).
  */
 export interface FakeLineChat {
@@ -18,6 +19,11 @@ export interface FakeLineChat {
   /** Content calls received (message ids), in order. */
   contentCalls: string[];
   markAsReadCalls: { channelId: string; markAsReadToken: string }[];
+  /**
+   * `POST /v2/bot/chat/loading/start` calls LINE accepted (202): a user id as `chatId` and
+   * `loadingSeconds` 5…60, a multiple of 5 (messaging-api.yml); others are 400 and not listed.
+   */
+  loadingCalls: { channelId: string; chatId: string; loadingSeconds: number }[];
   /** Ends hung replies (close). */
   close(): void;
 }
@@ -50,6 +56,7 @@ export function createFakeLineChat() {
     },
     contentCalls: [],
     markAsReadCalls: [],
+    loadingCalls: [],
     close() {
       for (const res of hanging) res.destroy();
     },
@@ -101,6 +108,22 @@ export function createFakeLineChat() {
       const body = JSON.parse(raw.toString('utf8') || '{}') as { markAsReadToken?: string };
       chat.markAsReadCalls.push({ channelId, markAsReadToken: body.markAsReadToken ?? '' });
       json(res, 200, {});
+      return true;
+    }
+    if (req.method === 'POST' && path === '/v2/bot/chat/loading/start') {
+      const body = JSON.parse(raw.toString('utf8') || '{}') as {
+        chatId?: unknown;
+        loadingSeconds?: unknown;
+      };
+      const seconds = body.loadingSeconds ?? 20;
+      const validSeconds =
+        typeof seconds === 'number' && seconds >= 5 && seconds <= 60 && seconds % 5 === 0;
+      if (typeof body.chatId !== 'string' || !/^U[0-9a-f]{32}$/.test(body.chatId) || !validSeconds)
+        json(res, 400, { message: 'The request body has 1 error(s)' });
+      else {
+        chat.loadingCalls.push({ channelId, chatId: body.chatId, loadingSeconds: seconds });
+        json(res, 202, {});
+      }
       return true;
     }
     return false;

@@ -1,15 +1,20 @@
 import type { AiFeatures, AiPrice, AiQa, AiToolCall } from '@tsunagu/contracts';
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
+import { chatMessages } from './chats.js';
 import { members } from './members.js';
 
 /**
@@ -57,4 +62,41 @@ export const aiRuns = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('ai_runs_account_idx').on(table.accountId, table.createdAt)],
+);
+
+/**
+ * Automatic answers waiting or done (issue 31, decision 0356): one row per friend's text the
+ * webhook stored while automatic answers were on (unique per message: a redelivered event
+ * answers once). `pending` rows are claimed under a lease (`next_attempt_at` pushed ahead, SKIP
+ * LOCKED); `done` holds the run's outcome, `failed` a send that did not go.
+ */
+export const aiAutoReplies = pgTable(
+  'ai_auto_replies',
+  {
+    id: serial().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    messageId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** pending → done | failed | dropped. */
+    state: text().notNull().default('pending'),
+    attempts: smallint().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    runId: integer().references(() => aiRuns.id, { onDelete: 'set null' }),
+    /** The run's outcome (sent, handed_off, blocked) or why nothing ran. */
+    outcome: text(),
+    reason: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ai_auto_replies_message').on(table.messageId),
+    index('ai_auto_replies_due')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'pending'`),
+  ],
 );

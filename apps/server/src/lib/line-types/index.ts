@@ -46,6 +46,8 @@ export type LinePushMessageRequest = MessagingSchemas['PushMessageRequest'];
 export type LineMulticastRequest = MessagingSchemas['MulticastRequest'];
 /** `POST /v2/bot/message/reply`. */
 export type LineReplyMessageRequest = MessagingSchemas['ReplyMessageRequest'];
+/** `POST /v2/bot/chat/loading/start`: the loading animation in a friend's chat. */
+export type LineShowLoadingAnimationRequest = MessagingSchemas['ShowLoadingAnimationRequest'];
 /** `POST /bot/pnp/push` (notification messages by phone number). */
 export type LinePnpMessagesRequest = MessagingSchemas['PnpMessagesRequest'];
 /** `PUT /v2/bot/channel/webhook/endpoint`. */

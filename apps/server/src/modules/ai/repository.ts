@@ -119,3 +119,8 @@ export async function latestFriendText(db: Executor, accountId: number, friendId
     .limit(1);
   return row?.text ?? null;
 }
+
+/** A run whose answer could not be sent after all: handed off, with the reason. */
+export async function markRunHandedOff(db: Executor, runId: number, reason: string) {
+  await db.update(aiRuns).set({ outcome: 'handed_off', reason }).where(eq(aiRuns.id, runId));
+}

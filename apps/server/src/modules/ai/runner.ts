@@ -1,9 +1,7 @@
 import type { AiAnswer, AiOutcome, AiRunKind, AiToolCall } from '@tsunagu/contracts';
 import { generateText, stepCountIs } from 'ai';
 import type { Database } from '../../db/types.js';
-import { setThreadState } from '../chats/index.js';
 import type { ConfigService } from '../salon-configs/index.js';
-import { recordStaffNotice } from '../staff-notify/index.js';
 import { unbackedFigures } from './guard.js';
 import { HANDOFF_REASONS, isHandoff, keywordIn } from './handoff.js';
 import { languageModel } from './model.js';
@@ -12,6 +10,7 @@ import { systemPrompt } from './prompt.js';
 import * as repository from './repository.js';
 import type { AiSettingsRow } from './repository.js';
 import type { AiKeyBox } from './secrets.js';
+import { handOffToStaff } from './staff-handoff.js';
 import { shopTools } from './tools.js';
 import { todayInTokyo } from '@tsunagu/contracts';
 
@@ -53,17 +52,13 @@ export function createRunner(deps: RunnerDeps) {
   async function handOff(request: RunRequest, runId: number, reason: string) {
     const { friend } = request;
     if (!friend || request.kind === 'preview') return;
-    await setThreadState(db, request.accountId, friend.id, { state: 'unhandled' });
-    await db.transaction((tx) =>
-      recordStaffNotice(tx, {
-        accountId: request.accountId,
-        key: `ai:run${runId}`,
-        kind: 'message',
-        text: `AIが ${friend.name} さんへの回答をスタッフに引き継ぎました（${reason}）：${request.question}`,
-        memberId: friend.id,
-        link: `/line/chat?friend=${friend.id}`,
-      }),
-    );
+    await handOffToStaff(db, {
+      accountId: request.accountId,
+      friend,
+      question: request.question,
+      reason,
+      key: `ai:run${runId}`,
+    });
   }
 
   return async function run(request: RunRequest): Promise<AiAnswer> {

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/types.js';
 import { createLineClient, lineParts } from '../line/index.js';
 import { createPushQueue } from '../line-push/index.js';
 import { createFriendMessageRenderer } from '../message-rendering/index.js';
@@ -24,6 +26,18 @@ export { followChatState, writeThread } from './board-link.js';
  */
 export async function chatsModule(api: FastifyInstance) {
   const { config, db } = api;
+  const { credentials, client, sender } = chatSenderFromConfig(db, config);
+  await api.register(chatRoutes, {
+    chats: createChatService({ db, sender, client, credentials, log: api.log }),
+  });
+  await api.register(chatMarkRoutes);
+}
+
+/**
+ * The chat's sender (reply token while fresh, else push) as this process builds it, with the
+ * LINE client and credentials it uses; the automatic answers (modules/ai) send through it too.
+ */
+export function chatSenderFromConfig(db: Database, config: Config) {
   const { credentials } = lineParts(db, config);
   // Replies wait as long as pushes do (TEL_REQUEST_TIMEOUT_MS), then are asked once more.
   const client = createLineClient(config.LINE_API_BASE, config.TEL_REQUEST_TIMEOUT_MS);
@@ -35,10 +49,7 @@ export async function chatsModule(api: FastifyInstance) {
     renderMessage: createFriendMessageRenderer(db, config.PUBLIC_ORIGIN),
     replyToLine: config.LINE_PUSH_SENDER === 'line',
   });
-  await api.register(chatRoutes, {
-    chats: createChatService({ db, sender, client, credentials, log: api.log }),
-  });
-  await api.register(chatMarkRoutes);
+  return { credentials, client, sender };
 }
 
 /**
@@ -67,3 +78,4 @@ declare module 'fastify' {
   }
 }
 export { setThreadState } from './state.js';
+export type { ChatSender } from './send.js';

@@ -47,15 +47,18 @@ export async function outgoingMessages(
   return renderMessages(renderMessage, accountId, friendId, messages);
 }
 
+/** Who sends through the chat: an operator, or the automatic answers of 生成AI設定. */
+export type ChatAuthor = { sender: 'operator'; operatorId: number } | { sender: 'ai' };
+
 /**
- * An operator's sent messages in the friend's thread (`direction = 'out'`), the thread moved
- * and the change announced, in the caller's transaction; answers the new rows' ids.
+ * An operator's (or the AI's) sent messages in the friend's thread (`direction = 'out'`), the
+ * thread moved and the change announced, in the caller's transaction; answers the new rows' ids.
  */
 export async function recordOutgoing(
   tx: Executor,
   accountId: number,
   friendId: number,
-  operatorId: number,
+  author: ChatAuthor,
   messages: unknown[],
   delivery: { via: 'reply' | 'push'; state: 'sent' | 'sending' | 'unknown'; reason: string },
   pushId: number | null,
@@ -74,8 +77,8 @@ export async function recordOutgoing(
         text: kind === 'text' && typeof message.text === 'string' ? message.text : null,
         payload: message,
         mediaState: kind === 'image' ? 'external' : null,
-        sender: 'operator',
-        operatorId,
+        sender: author.sender,
+        operatorId: author.sender === 'operator' ? author.operatorId : null,
         via: delivery.via,
         deliveryState: delivery.state,
         deliveryReason: delivery.reason,

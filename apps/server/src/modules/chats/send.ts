@@ -14,7 +14,7 @@ import { fieldError } from '../../lib/validate.js';
 import { LineApiError, type LineClient, type SendCredentials } from '../line/index.js';
 import type { PushQueue } from '../line-push/index.js';
 import type { RenderMessage } from '../message-aliases/index.js';
-import { outgoingMessages, recordOutgoing } from './outgoing.js';
+import { outgoingMessages, recordOutgoing, type ChatAuthor } from './outgoing.js';
 import { takeReplyToken } from './reply-token.js';
 
 export { REPLY_TOKEN_SECONDS, replyTokenValid } from './reply-token.js';
@@ -32,7 +32,7 @@ export interface ChatSendDeps {
 type Outcome = { via: 'reply' } | { via: 'reply-unknown'; reason: string } | { via: 'push' };
 
 /**
- * Sends an operator's message to a friend (issue 24, decision 0234): with the friend's reply
+ * Sends an operator's (or an automatic answer's, decision 0356) message to a friend (issue 24, decision 0234): with the friend's reply
  * token while it is fresh (free), otherwise — or when LINE refuses the token — as a push through
  * the line-push pipeline, under one retry key, so a push whose first attempt timed out is
  * delivered once. A reply that timed out is asked once more with the same token; if LINE then
@@ -69,7 +69,7 @@ export function createChatSender(deps: ChatSendDeps) {
   return {
     async send(
       accountId: number,
-      operatorId: number,
+      author: ChatAuthor,
       friendId: number,
       input: ChatSendInput,
       origin: string,
@@ -114,7 +114,7 @@ export function createChatSender(deps: ChatSendDeps) {
             tx,
             accountId,
             friendId,
-            operatorId,
+            author,
             messages,
             {
               via: 'reply',
@@ -134,7 +134,7 @@ export function createChatSender(deps: ChatSendDeps) {
           tx,
           accountId,
           friendId,
-          operatorId,
+          author,
           messages,
           {
             via: 'push',

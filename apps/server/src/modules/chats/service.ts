@@ -92,7 +92,7 @@ export function createChatService(deps: {
     ) {
       const { ids, result } = await deps.sender.send(
         accountId,
-        operatorId,
+        { sender: 'operator', operatorId },
         friendId,
         input,
         origin,

@@ -2,6 +2,7 @@ import type { LineErrorDetail } from '@tsunagu/contracts';
 import type {
   LineReplyMessageRequest,
   LineSetWebhookEndpointRequest,
+  LineShowLoadingAnimationRequest,
   LineTestWebhookEndpointRequest,
 } from '../../lib/line-types/index.js';
 import { createLineApiCall, LineApiError } from './line-api-call.js';
@@ -131,6 +132,19 @@ export function createLineClient(apiBase: string, timeoutMs?: number) {
         method: 'POST',
         token,
         ...sendJson({ replyToken, messages } as LineReplyMessageRequest),
+      });
+      await response.body?.cancel();
+    },
+
+    /**
+     * `POST /v2/bot/chat/loading/start` (202): the friend sees the loading animation in their
+     * chat for `loadingSeconds` (5…60, a multiple of 5) or until a message from us arrives.
+     */
+    async showLoadingAnimation(token: string, chatId: string, loadingSeconds: number) {
+      const response = await call('/v2/bot/chat/loading/start', {
+        method: 'POST',
+        token,
+        ...sendJson<LineShowLoadingAnimationRequest>({ chatId, loadingSeconds }),
       });
       await response.body?.cancel();
     },

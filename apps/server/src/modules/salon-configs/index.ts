@@ -1,4 +1,4 @@
 /** A salon's configs, opening hours, online booking config, online URL and salon URLs. */
 export { configRoutes } from './routes.js';
-export { createConfigService, type ConfigService } from './service.js';
+export { createConfigService, readOpening, type ConfigService } from './service.js';
 export { seedDemoOnlineBooking } from './seed.js';

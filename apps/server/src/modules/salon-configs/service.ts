@@ -70,6 +70,22 @@ export function defaultOpening(year: number): OpeningConfig {
   };
 }
 
+/** A salon's opening hours of a year (the defaults until saved), read on any executor. */
+export async function readOpening(
+  executor: Executor,
+  salonId: number,
+  year: number,
+): Promise<OpeningConfig> {
+  const row = await repository.findOpening(executor, salonId, year);
+  if (!row) return defaultOpening(year);
+  return {
+    year,
+    weekdays: row.weekdays as OpeningConfig['weekdays'],
+    dates: row.dates as OpeningConfig['dates'],
+    is_saved: true,
+  };
+}
+
 function toOnlineConfig(row: OnlineConfigRow, fields: CustomerField[]): OnlineConfig {
   return {
     id: row.id,
@@ -90,15 +106,7 @@ export function createConfigService(deps: { db: Database }) {
   }
 
   async function opening(salonId: number, year?: number): Promise<OpeningConfig> {
-    const y = year ?? Number(todayInTokyo().slice(0, 4));
-    const row = await repository.findOpening(db, salonId, y);
-    if (!row) return defaultOpening(y);
-    return {
-      year: y,
-      weekdays: row.weekdays as OpeningConfig['weekdays'],
-      dates: row.dates as OpeningConfig['dates'],
-      is_saved: true,
-    };
+    return readOpening(db, salonId, year ?? Number(todayInTokyo().slice(0, 4)));
   }
 
   async function customerFields(salonId: number, executor: Executor = db) {

@@ -163,6 +163,26 @@ describe('Chat (issue 24)', () => {
     expect(await within(open).findByText('今送ると応答メッセージ（無料）になります')).toBeVisible();
   });
 
+  it('an automatic answer (issue 31) shows in the thread as from 「AI自動応答」', async () => {
+    const aiAnswer = {
+      ...answer,
+      id: 'm3',
+      direction: 'out' as const,
+      text: '本日15:00からご予約いただけます。',
+      sender: 'ai' as const,
+      delivery: { via: 'reply' as const, state: 'sent' as const, reason: '' },
+    };
+    render({}, false, () => ({
+      ...thread(false),
+      messages: [...thread(false).messages, aiAnswer],
+    }));
+    const open = await screen.findByRole('region', { name: '小川 さくらとのトーク' });
+    const bubble = (await within(open).findByText('本日15:00からご予約いただけます。')).closest(
+      'li',
+    );
+    expect(within(bubble!).getByText(/AI自動応答/)).toBeVisible();
+  });
+
   it('the inbox filters are the UI kit’s selects: choosing 対応中 and 担当者なし asks for them', async () => {
     const view = render({});
     await screen.findByRole('region', { name: '小川 さくらとのトーク' });
