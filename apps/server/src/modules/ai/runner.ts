@@ -1,10 +1,9 @@
 import type { AiAnswer, AiOutcome, AiRunKind, AiToolCall } from '@tsunagu/contracts';
-import { generateText, stepCountIs } from 'ai';
 import type { Database } from '../../db/types.js';
 import type { ConfigService } from '../salon-configs/index.js';
 import { unbackedFigures } from './guard.js';
 import { HANDOFF_REASONS, isHandoff, keywordIn } from './handoff.js';
-import { languageModel } from './model.js';
+import { aiSdk, languageModel } from './sdk.js';
 import { costInYen } from './prices.js';
 import { systemPrompt } from './prompt.js';
 import * as repository from './repository.js';
@@ -103,8 +102,9 @@ export function createRunner(deps: RunnerDeps) {
 
     const salon = await repository.firstSalon(db, request.accountId);
     try {
+      const { generateText, stepCountIs } = await aiSdk();
       const result = await generateText({
-        model: languageModel({
+        model: await languageModel({
           provider: settings.provider as 'openai',
           model: settings.model,
           baseUrl: settings.baseUrl,

@@ -9,11 +9,10 @@ import {
   type AiWriting,
   type AiWritingInput,
 } from '@tsunagu/contracts';
-import { generateText } from 'ai';
 import type { Database } from '../../db/types.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { ConfigService } from '../salon-configs/index.js';
-import { languageModel } from './model.js';
+import { aiSdk, languageModel } from './sdk.js';
 import { costInYen, knownPrice } from './prices.js';
 import * as repository from './repository.js';
 import { createRunner, keyOf, monthOf } from './runner.js';
@@ -78,7 +77,7 @@ export function createAiService(deps: {
     if (key === 'unreadable') throw new ConflictError(AI_TEXT.keyUnreadable);
     if (key === null && row.provider !== 'openai-compatible')
       throw new ConflictError(AI_TEXT.notConfigured);
-    const model = languageModel({
+    const model = await languageModel({
       provider: row.provider as AiProvider,
       model: row.model,
       baseUrl: row.baseUrl,
@@ -118,6 +117,7 @@ export function createAiService(deps: {
     /** One tiny call with the saved settings: does the provider accept the key and model? */
     async test(accountId: number): Promise<AiConnectionTest> {
       const { model } = await configured(accountId);
+      const { generateText } = await aiSdk();
       try {
         await generateText({
           model,
@@ -154,6 +154,7 @@ export function createAiService(deps: {
       if (current.spent_yen_month >= current.budget_yen_month)
         throw new ConflictError('今月の予算の上限に達しました');
       const { row, model } = await configured(accountId);
+      const { generateText } = await aiSdk();
       const started = Date.now();
       const result = await generateText({
         model,

@@ -6,7 +6,7 @@ import {
   type AiQa,
   type AiToolCall,
 } from '@tsunagu/contracts';
-import { tool, type ToolSet } from 'ai';
+import type { ToolSet, tool as sdkTool } from 'ai';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { commonVars } from '../../db/schema/index.js';
@@ -30,6 +30,9 @@ export interface ToolContext {
   publicOrigin: string;
   now: Date;
 }
+
+/** The SDK's `tool` is the identity; this one keeps the SDK itself unloaded (decision 0460). */
+const tool = ((definition: unknown) => definition) as typeof sdkTool;
 
 const yen = (price: number) => `${price.toLocaleString('ja-JP')}円`;
 

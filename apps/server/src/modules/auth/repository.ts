@@ -121,7 +121,21 @@ export async function deleteExpiredSessions(
     );
 }
 
+/** Built once per database: `GET /api/auth/me` (every console page load) reads it (decision 0461). */
+const accountLookup = perDatabase((db) =>
+  db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      resellerCode: accounts.resellerCode,
+      consent: accounts.consent,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .prepare('auth_find_account'),
+);
+
 export async function findAccount(db: Executor, accountId: number) {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await accountLookup(db).execute({ accountId });
   return row;
 }

@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyModule } from '../../lib/lazy-module.js';
 
 /**
  * PureEdit's raw HTML made safe on save (decision 0342): only plain content tags survive —
@@ -69,6 +70,9 @@ OPTIONS.allowedAttributes = {
   a: ['href', 'title', 'rel'],
 };
 
-export function sanitizePageHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+/** sanitize-html (with postcss, about 15 MB) is loaded on the first save, not at start-up (decision 0460). */
+const library = lazyModule(() => import('sanitize-html').then((module) => module.default));
+
+export async function sanitizePageHtml(html: string): Promise<string> {
+  return (await library())(html, OPTIONS);
 }

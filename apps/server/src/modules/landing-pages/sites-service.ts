@@ -149,6 +149,7 @@ export function createSites(db: Database) {
     async createPage(accountId: number, siteId: number, input: PageInput, origin: string) {
       const site = await foundSite(accountId, siteId);
       checkPath(input);
+      const html = await sanitizePageHtml(input.html);
       const [row] = await guard(() =>
         db
           .insert(sitePages)
@@ -156,7 +157,7 @@ export function createSites(db: Database) {
             siteId,
             path: input.path,
             title: input.title,
-            html: sanitizePageHtml(input.html),
+            html,
           })
           .returning(),
       );
@@ -171,13 +172,14 @@ export function createSites(db: Database) {
       const found = await sitePageOf(db, accountId, id);
       if (!found) throw new NotFoundError(SITE_TEXT.pageNotFound);
       checkPath(input);
+      const html = await sanitizePageHtml(input.html);
       const [row] = await guard(() =>
         db
           .update(sitePages)
           .set({
             path: input.path,
             title: input.title,
-            html: sanitizePageHtml(input.html),
+            html,
             updatedAt: new Date(),
           })
           .where(eq(sitePages.id, id))

@@ -3,7 +3,8 @@ import {
   MESSAGE_IMAGE_PREVIEW_MAX_BYTES,
   MESSAGE_IMAGE_TEXT,
 } from '@tsunagu/contracts';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 import { fieldError } from '../../lib/validate.js';
 import { readJpegOrPng } from '../rich-menus/index.js';
 
@@ -31,6 +32,7 @@ export async function prepareMessageImage(input: Buffer): Promise<PreparedImage>
   if (input.length > MESSAGE_IMAGE_MAX_BYTES)
     throw fieldError('image', MESSAGE_IMAGE_TEXT.tooLarge);
   const meta = await readJpegOrPng(input);
+  const sharp = await loadSharp();
   const upright = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   const original = await fitting(
     MESSAGE_IMAGE_MAX_BYTES,

@@ -1,5 +1,6 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { RICH_MENU_SIZES, type RichMenuSize } from '@tsunagu/contracts';
+import { loadSharp } from '../../lib/sharp.js';
 import { fieldError } from '../../lib/validate.js';
 
 /**
@@ -48,6 +49,7 @@ export async function prepareRichMenuImage(
   size: { width: number; height: number },
 ): Promise<PreparedRichMenuImage> {
   const meta = await readable(input);
+  const sharp = await loadSharp();
   const base = () =>
     sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
@@ -73,6 +75,7 @@ export async function prepareRichMenuImage(
 export async function readable(input: Buffer) {
   if (input.length > RICH_MENU_UPLOAD_MAX_BYTES)
     throw fieldError('image', RICH_MENU_IMAGE_TEXT.tooLarge);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input).metadata();

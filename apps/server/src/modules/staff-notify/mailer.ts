@@ -1,5 +1,8 @@
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
+import { lazyModule } from '../../lib/lazy-module.js';
+
+/** nodemailer is loaded when a shop has SMTP settings and a mail goes out (decision 0460). */
+const loadNodemailer = lazyModule(() => import('nodemailer').then((module) => module.default));
 
 export interface StaffMail {
   to: string;
@@ -17,26 +20,30 @@ export interface Mailer {
 /** The SMTP mailer of the environment's settings (README「スタッフへの通知」), or null without SMTP_HOST. */
 export function mailerFromConfig(config: Config): Mailer | null {
   if (!config.SMTP_HOST || !config.MAIL_FROM) return null;
-  const transport = nodemailer.createTransport({
-    host: config.SMTP_HOST,
-    port: config.SMTP_PORT,
-    secure: config.SMTP_SECURE,
-    ...(config.SMTP_USER && config.SMTP_PASSWORD
-      ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD } }
-      : {}),
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  const transportOf = lazyModule(async () =>
+    (await loadNodemailer()).createTransport({
+      host: config.SMTP_HOST,
+      port: config.SMTP_PORT,
+      secure: config.SMTP_SECURE,
+      ...(config.SMTP_USER && config.SMTP_PASSWORD
+        ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD } }
+        : {}),
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    }),
+  );
   const from = config.MAIL_FROM;
   const where = `${config.SMTP_HOST}:${config.SMTP_PORT}`;
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await (
+        await transportOf()
+      ).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
     async verify() {
       try {
-        await transport.verify();
+        await (await transportOf()).verify();
         return null;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,5 @@
 import qrcode from 'qrcode-generator';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 
 /** Pixels per module of the PNG (a 4-module quiet zone around): sharp enough for print. */
 const PNG_MODULE_PX = 16;
@@ -20,6 +20,7 @@ export function qrSvg(text: string): string {
 
 /** The same code as a PNG (for flyers and shop walls). */
 export async function qrPng(text: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(qrSvg(text)))
     .png()
     .toBuffer();
