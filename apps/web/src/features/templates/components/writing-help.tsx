@@ -16,7 +16,8 @@ export const WRITING_HELP_TEXT = {
   result: 'AIの案',
   accept: 'この文を使う',
   close: '閉じる',
-  refused: 'テンプレートの規則に合わないため、この案は使えません。内容を変えてもう一度作成してください',
+  refused:
+    'テンプレートの規則に合わないため、この案は使えません。内容を変えてもう一度作成してください',
 } as const;
 
 const TONES = [
@@ -141,12 +142,7 @@ export function WritingHelp({ onAccept }: { onAccept: (text: string) => void }) 
             {WRITING_HELP_TEXT.emoji}
           </label>
           <div className="writing-help__actions">
-            <button
-              type="button"
-              className="btn"
-              disabled={writing.isPending}
-              onClick={create}
-            >
+            <button type="button" className="btn" disabled={writing.isPending} onClick={create}>
               {writing.isPending ? WRITING_HELP_TEXT.creating : WRITING_HELP_TEXT.create}
             </button>
           </div>

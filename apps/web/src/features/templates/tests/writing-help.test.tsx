@@ -36,7 +36,9 @@ describe('「AIで文を作る」 in the template editor (issue 31)', () => {
     });
     await app.user.type(await screen.findByLabelText('テンプレート名'), '年末セール');
     const first = message(1);
-    await app.user.click(await within(first).findByRole('button', { name: WRITING_HELP_TEXT.open }));
+    await app.user.click(
+      await within(first).findByRole('button', { name: WRITING_HELP_TEXT.open }),
+    );
     const panel = within(first).getByRole('group', { name: WRITING_HELP_TEXT.open });
 
     // Nothing to write about: said in Japanese, nothing asked of the model.
@@ -83,7 +85,9 @@ describe('「AIで文を作る」 in the template editor (issue 31)', () => {
     });
     await screen.findByLabelText('テンプレート名');
     const first = message(1);
-    await app.user.click(await within(first).findByRole('button', { name: WRITING_HELP_TEXT.open }));
+    await app.user.click(
+      await within(first).findByRole('button', { name: WRITING_HELP_TEXT.open }),
+    );
     const panel = within(first).getByRole('group', { name: WRITING_HELP_TEXT.open });
     await app.user.type(within(panel).getByLabelText(WRITING_HELP_TEXT.instruction), '長い案内');
     await app.user.click(within(panel).getByRole('button', { name: WRITING_HELP_TEXT.create }));
