@@ -27,17 +27,18 @@ export const SECURITY_SCHEMES = {
 };
 
 export type SecurityScheme = keyof typeof SECURITY_SCHEMES;
+type SecurityRequirement = Partial<Record<SecurityScheme, string[]>>;
 
 /** An operation's `security`, from the route's access: none for public calls. */
-export function securityOf(access: RouteAccess): Record<SecurityScheme, string[]>[] {
+export function securityOf(access: RouteAccess): SecurityRequirement[] {
   switch (access.kind) {
     case 'public':
       return [];
     case 'member':
-      return [{ member: [] } as Record<SecurityScheme, string[]>];
+      return [{ member: [] }];
     case 'api-key':
-      return [{ apiKey: [] } as Record<SecurityScheme, string[]>];
+      return [{ apiKey: [] }];
     default:
-      return [{ session: [] } as Record<SecurityScheme, string[]>];
+      return [{ session: [] }];
   }
 }
