@@ -18,15 +18,15 @@ test.describe('as the owner', () => {
     await page.getByLabel('テンプレート名').fill(NAME);
     await page.getByLabel(/代替テキスト/).fill('メニューのご案内');
     const first = page.getByRole('group', { name: 'カード1' });
-    await first.getByLabel('タイトル').fill('カット');
-    await first.getByLabel(/価格/).fill('¥4,400');
+    await first.getByLabel('タイトル', { exact: true }).fill('カット');
+    await first.getByRole('textbox', { name: /価格/ }).fill('¥4,400');
     await first.getByRole('button', { name: 'ボタンを追加' }).click();
     await first.getByLabel('ボタン2の表示名').fill('質問する');
     await first.getByLabel('ボタン2で送る文').fill('カットについて質問');
 
     await page.getByRole('button', { name: 'カードを追加（カルーセル）' }).click();
     const second = page.getByRole('group', { name: 'カード2' });
-    await second.getByLabel('タイトル').fill('カラー');
+    await second.getByLabel('タイトル', { exact: true }).fill('カラー');
     await second.getByRole('button', { name: 'ボタンを追加' }).click();
     await second.getByLabel('ボタン1の表示名').fill('予約する');
     await second.getByLabel('ボタン1の動き').selectOption('uri');
@@ -41,11 +41,11 @@ test.describe('as the owner', () => {
 
     await page.getByRole('link', { name: NAME, exact: true }).click();
     const reopened = page.getByRole('group', { name: 'カード2' });
-    await expect(reopened.getByLabel('タイトル')).toHaveValue('カラー');
-    await expect(page.getByRole('group', { name: 'カード1' }).getByLabel(/価格/)).toHaveValue(
-      '¥4,400',
-    );
-    await reopened.getByLabel('タイトル').fill('カラー・トリートメント');
+    await expect(reopened.getByLabel('タイトル', { exact: true })).toHaveValue('カラー');
+    await expect(
+      page.getByRole('group', { name: 'カード1' }).getByRole('textbox', { name: /価格/ }),
+    ).toHaveValue('¥4,400');
+    await reopened.getByLabel('タイトル', { exact: true }).fill('カラー・トリートメント');
     await page.getByRole('button', { name: 'JSON（上級者向け）' }).click();
     await expect(page.getByLabel('フレックスメッセージのJSON')).toHaveValue(
       /"text": "カラー・トリートメント"/,
@@ -55,8 +55,8 @@ test.describe('as the owner', () => {
     await expect(page.getByText('フレックスメッセージを保存しました')).toBeVisible();
 
     await page.getByRole('link', { name: NAME, exact: true }).click();
-    await expect(page.getByRole('group', { name: 'カード2' }).getByLabel('タイトル')).toHaveValue(
-      'カラー・トリートメント',
-    );
+    await expect(
+      page.getByRole('group', { name: 'カード2' }).getByLabel('タイトル', { exact: true }),
+    ).toHaveValue('カラー・トリートメント');
   });
 });

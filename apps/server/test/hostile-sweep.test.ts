@@ -25,7 +25,8 @@ import {
  * (`other`, with demo's ids) — the public operations (the booking page's reads) and the member
  * operations (the booking page's writes) also with no session at all (`anonymous`), and with a
  * member session of the demo salon (`member`: the public and member operations with every
- * variant, every console operation as documented). It fails on any 5xx, on any staff write that
+ * variant, every console operation as documented); the open API's key operations with demo's key
+ * by the caller with no session, and without it by everyone else (decision 0410). It fails on any 5xx, on any staff write that
  * needs a right and does not answer 403 (whatever the body), on any 2xx for the other account on
  * demo's ids (except on public operations, which answer everyone alike by design), on any 2xx of
  * a member operation without a member session, on any 2xx of a console operation with one, and
@@ -52,12 +53,19 @@ interface Failure {
   body: string;
 }
 
-async function send(app: FastifyInstance, cookie: string, method: string, variant: Variant) {
+async function send(
+  app: FastifyInstance,
+  cookie: string,
+  method: string,
+  variant: Variant,
+  bearer?: string,
+) {
   const options: InjectOptions = {
     method: method as InjectOptions['method'],
     url: variant.url,
     headers: {
       ...(cookie ? { cookie } : {}),
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
       ...CSRF_HEADERS,
       ...(variant.contentType ? { 'content-type': variant.contentType } : {}),
     },
@@ -85,6 +93,8 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
   let clients: Record<Who, Client>;
   let operations: Operation[];
   const realIds: Record<string, string> = {};
+  /** demo's open-API key: the anonymous caller sends it to the API-key operations. */
+  let apiKeySecret = '';
   const counts = {
     requests: 0,
     demo: 0,
@@ -192,6 +202,7 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
       })
     ).json();
     const apiKey = (await demo.post('/api/open_api/keys', { name: 'スイープ' })).json();
+    apiKeySecret = apiKey.secret;
     const journey = (
       await demo.post('/api/journeys', {
         name: 'スイープ',
@@ -609,11 +620,14 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     const isMember = operation.access.kind === 'member';
     if (isMember && who !== 'member' && status < 300) fail();
     if (isMember && who === 'member' && documentedRead && status >= 300) fail();
+    // An API-key operation answers only with the key: a session cookie is no key (401).
+    if (operation.access.kind === 'api-key' && who !== 'anonymous' && status !== 401) fail();
     // A member session opens no console operation (401 before anything).
     if (who === 'member' && !isPublic && !isMember && status !== 401) fail();
   }
 
-  const publicOperations = () => operations.filter((o) => o.access.kind === 'public');
+  const publicOperations = () =>
+    operations.filter((o) => o.access.kind === 'public' || o.access.kind === 'api-key');
   const memberOperations = () => operations.filter((o) => o.access.kind === 'member');
 
   it('covers the public operations, the booking page reads among them', () => {
@@ -683,11 +697,16 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
         if (refused) counts.notSent += variantsOf(operation).length - all.length + foreign.length;
         let documentedStatus = 0;
         for (const variant of all) {
+          // The open API's key goes with the caller that has no session (decision 0410);
+          // everyone else calls API-key operations without it (401).
+          const bearer =
+            who === 'anonymous' && operation.access.kind === 'api-key' ? apiKeySecret : undefined;
           const { status, body } = await send(
             t.app,
             clients[who].cookie,
             operation.method,
             variant,
+            bearer,
           );
           counts.requests += 1;
           counts[who] += 1;

@@ -17,7 +17,12 @@ export type RouteAccess =
   /** The account's owner role. */
   | { kind: 'owner'; message?: string }
   /** A member session of the booking page (decision 0115); an operator session does not count. */
-  | { kind: 'member' };
+  | { kind: 'member' }
+  /**
+   * An open-API key as `Authorization: Bearer` (decision 0170), checked by the route's own
+   * `onRequest`; no session needed, and an operator's cookie does not count (decision 0410).
+   */
+  | { kind: 'api-key' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,6 +36,7 @@ declare module 'fastify' {
 export const publicAccess: RouteAccess = { kind: 'public' };
 export const memberAccess: RouteAccess = { kind: 'member' };
 export const operatorAccess: RouteAccess = { kind: 'operator' };
+export const apiKeyAccess: RouteAccess = { kind: 'api-key' };
 export const needs = (...keys: PermissionKey[]): RouteAccess => ({ kind: 'permissions', keys });
 export const ownerOnly = (message?: string): RouteAccess =>
   message === undefined ? { kind: 'owner' } : { kind: 'owner', message };
@@ -65,5 +71,7 @@ export function describeAccess(access: RouteAccess): string {
       return 'オーナーのみ';
     case 'member':
       return '予約ページの会員セッション（LINEログイン）';
+    case 'api-key':
+      return 'APIキー（Authorization: Bearer）';
   }
 }

@@ -30,7 +30,7 @@ interface Operation {
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; securitySchemes: Record<string, Schema> };
 }
 
 /** Path or query parameters that name a row by its id. */
@@ -79,6 +79,35 @@ describe(`the OpenAPI document tells the truth (${databaseKind})`, () => {
     ).toEqual([]);
   });
 
+  it('each operation names the credential it takes: the session cookie, the member cookie, the API key, or none', () => {
+    expect(doc.components.securitySchemes).toMatchObject({
+      session: { type: 'apiKey', in: 'cookie', name: 'tsunagu_session' },
+      member: { type: 'apiKey', in: 'cookie', name: 'tsunagu_member' },
+      apiKey: { type: 'http', scheme: 'bearer' },
+    });
+    const expected: Record<string, unknown[]> = {
+      public: [],
+      member: [{ member: [] }],
+      'api-key': [{ apiKey: [] }],
+      operator: [{ session: [] }],
+      permissions: [{ session: [] }],
+      owner: [{ session: [] }],
+    };
+    expect(
+      breaking(({ op }) => {
+        const want = expected[op['x-tsunagu-access'].kind];
+        return want !== undefined && JSON.stringify(op.security) === JSON.stringify(want);
+      }),
+    ).toEqual([]);
+    // The open API's events take a Bearer key, not the console's cookie (TRG-11).
+    const events = doc.paths['/api/open_api/events']!;
+    expect(events.post!.security).toEqual([{ apiKey: [] }]);
+    expect(events.post!['x-tsunagu-access']).toEqual({ kind: 'api-key' });
+    expect(events.post!.responses['401']).toBeDefined();
+    expect(events.get!.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/auth/login']!.post!.security).toEqual([]);
+  });
+
   it('every write documents 400, 413, 415 and 422 (malformed, too large, wrong type, invalid); every operation 422', () => {
     const writes = (method: string) => method !== 'get';
     expect(
@@ -98,13 +127,13 @@ describe(`the OpenAPI document tells the truth (${databaseKind})`, () => {
           op.responses['403'] !== undefined,
       ),
     ).toEqual([]);
-    // Every signed-in write is under the CSRF check (public writes may be exempt: LINE's
-    // webhook and the open API's events are called by other servers, signed or with a key).
+    // Every signed-in write is under the CSRF check (public and API-key writes may be exempt:
+    // LINE's webhook and the open API's events are called by other servers, signed or with a key).
     expect(
       breaking(
         ({ method, op }) =>
           method === 'get' ||
-          op['x-tsunagu-access'].kind === 'public' ||
+          ['public', 'api-key'].includes(op['x-tsunagu-access'].kind) ||
           op.responses['403'] !== undefined,
       ),
     ).toEqual([]);

@@ -7,6 +7,7 @@ import type { ZodType } from 'zod';
 import { describeAccess, operatorAccess } from './access.js';
 import { completeResponses, ERROR_SCHEMAS } from './openapi-document.js';
 import type { DocumentedResponses, RouteTraits } from './openapi-responses.js';
+import { securityOf, SECURITY_SCHEMES } from './openapi-security.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,11 +49,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       },
       components: {
         schemas: ERROR_SCHEMAS,
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'tsunagu_session' },
-          /** The booking page's member session (decision 0115). */
-          member: { type: 'apiKey', in: 'cookie', name: 'tsunagu_member' },
-        },
+        securitySchemes: SECURITY_SCHEMES,
       },
       security: [{ session: [] }],
     },
@@ -83,8 +80,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
         schema: {
           ...schema,
           description,
-          ...(access.kind === 'public' ? { security: [] } : {}),
-          ...(access.kind === 'member' ? { security: [{ member: [] }] } : {}),
+          security: securityOf(access),
         },
       } as typeof result;
     },

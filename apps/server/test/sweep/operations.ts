@@ -31,7 +31,9 @@ export type Access =
   | { kind: 'permissions'; keys: string[] }
   | { kind: 'owner' }
   /** The booking page's member session (not an operator's). */
-  | { kind: 'member' };
+  | { kind: 'member' }
+  /** An open-API key as `Authorization: Bearer` (no session). */
+  | { kind: 'api-key' };
 
 export interface Parameter {
   name: string;

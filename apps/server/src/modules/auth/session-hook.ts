@@ -22,14 +22,15 @@ export function authOf(request: FastifyRequest): AuthContext {
 /**
  * Registered inside the API context (`/api`), so it runs for every route the router matched
  * there, however the path was spelled (`/%61pi/…` is the same route): a live session unless the
- * route's access is public or member (401), then the route's access (403) — both before the body is read.
+ * route's access is public, member or API key (401), then the route's access (403) — both before the body is read.
  */
 export const sessionHook = fp(async (app: FastifyInstance, options: { auth: AuthService }) => {
   if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const access = accessOf(request);
-    // Public routes need no session; member routes check their own (module member-booking).
-    if (access.kind === 'public' || access.kind === 'member') return;
+    // Public routes need no session; member and API-key routes check their own credential
+    // (modules member-booking and open-api).
+    if (access.kind === 'public' || access.kind === 'member' || access.kind === 'api-key') return;
     const token = request.cookies[SESSION_COOKIE];
     const auth = token ? await options.auth.authenticate(token) : undefined;
     if (!auth) throw new UnauthenticatedError(MESSAGES.unauthenticated);

@@ -23,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TooManyRequestsError, UnauthenticatedError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
-import { needs, ownerOnly, publicAccess } from '../../plugins/access.js';
+import { apiKeyAccess, needs, ownerOnly } from '../../plugins/access.js';
 import { authOf } from '../auth/index.js';
 import type { EventsService } from './events-service.js';
 import { keyOfSecret, spendCall, type KeysService } from './keys.js';
@@ -247,7 +247,7 @@ export async function openApiRoutes(
   routes.post(
     '/events',
     {
-      config: { access: publicAccess, csrf: false },
+      config: { access: apiKeyAccess, csrf: false },
       // The key is checked before the body is read: a caller without one learns nothing else.
       onRequest: async (request) => {
         const header = request.headers.authorization;
@@ -264,7 +264,6 @@ export async function openApiRoutes(
         description:
           'Authorization: Bearer {APIキー}。line_user_id か tel で友だちを指定します。' +
           '同じ Idempotency-Key の再送には最初の応答を返し（200）、何も実行しません。',
-        security: [],
         body: openApiEventInputSchema,
         response: {
           200: openApiEventOutcomeSchema,

@@ -26,6 +26,8 @@ export type InsertAliasMenuProps = {
   /** Called when the menu opens (e.g. to load what it lists only then). */
   onOpen?: () => void;
   disabled?: boolean;
+  /** The button's accessible name where several fields each have one (「タイトルに差し込み」). */
+  label?: string;
 };
 
 /**
@@ -82,6 +84,7 @@ export function InsertAliasMenu(props: InsertAliasMenuProps) {
       <button
         type="button"
         className="btn btn--ghost insert-alias__button"
+        aria-label={props.label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -6,8 +6,9 @@ import {
   type AiSettings,
   type AiSettingsInput,
 } from '@tsunagu/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
+import { Select, type SelectOption } from '@/ui/select';
 import { useToast } from '@/ui/toast';
 import { useSaveAiSettings, useTestAiConnection } from '../api/ai-api';
 import { BudgetMeter } from './budget-meter';
@@ -56,6 +57,11 @@ function inputOf(draft: Draft): AiSettingsInput {
   };
 }
 
+const PROVIDER_OPTIONS: SelectOption<Draft['provider']>[] = AI_PROVIDERS.map((provider) => ({
+  value: provider,
+  name: AI_PROVIDER_LABELS[provider],
+}));
+
 const FEATURES = [
   ['drafts', 'チャットの返信下書き（スタッフ向け）'],
   ['auto_reply', '自動応答（友だちへ自動で返信）'],
@@ -71,6 +77,7 @@ export function SettingsForm({
   canManage: boolean;
 }) {
   const [draft, setDraft] = useState(() => draftOf(settings));
+  const providerId = useId();
   const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
   const save = useSaveAiSettings();
   const test = useTestAiConnection();
@@ -116,20 +123,17 @@ export function SettingsForm({
     >
       <fieldset className="ai-fieldset" disabled={!canManage}>
         <legend>モデル</legend>
-        <label className="ai-label">
-          プロバイダー
-          <select
-            className="text-field__input"
+        <div className="ai-label">
+          <label htmlFor={providerId}>プロバイダー</label>
+          <Select
+            id={providerId}
+            label="プロバイダー"
+            options={PROVIDER_OPTIONS}
             value={draft.provider}
-            onChange={(event) => patch({ provider: event.target.value as Draft['provider'] })}
-          >
-            {AI_PROVIDERS.map((provider) => (
-              <option key={provider} value={provider}>
-                {AI_PROVIDER_LABELS[provider]}
-              </option>
-            ))}
-          </select>
-        </label>
+            disabled={!canManage}
+            onChange={(provider) => patch({ provider })}
+          />
+        </div>
         <label className="ai-label">
           モデル
           <input

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { AiAnswer, AiSettings } from '@tsunagu/contracts';
+import { AI_PROVIDER_LABELS, type AiAnswer, type AiSettings } from '@tsunagu/contracts';
 import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
 import { renderWithProviders } from '@test/render-with-providers';
@@ -80,7 +80,10 @@ describe('生成AI設定 screen', () => {
       },
     });
     const form = await screen.findByRole('form', { name: '生成AI設定' });
-    await app.user.selectOptions(within(form).getByLabelText('プロバイダー'), 'openai-compatible');
+    await app.user.click(within(form).getByRole('combobox', { name: 'プロバイダー' }));
+    await app.user.click(
+      within(form).getByRole('option', { name: AI_PROVIDER_LABELS['openai-compatible'] }),
+    );
     await app.user.click(within(form).getByRole('button', { name: '保存する' }));
     expect(within(form).getByText('OpenAI互換ではベースURLを入力してください')).toBeVisible();
     await app.user.type(within(form).getByLabelText(/ベースURL/), 'http://127.0.0.1:8080/v1');

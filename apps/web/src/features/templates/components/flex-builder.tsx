@@ -1,19 +1,41 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useInsertables } from '@/lib/reference-store';
 import { ImageAttach } from '@/ui/image-attach';
+import { InsertAliasMenu } from '@/ui/insert-alias';
 import { emptyAction } from './message-draft';
 import { ActionFields } from './message-editor';
 import { emptyCard, FLEX_BUILDER_LIMITS, type CardDraft } from './flex-cards';
 
+/**
+ * A card text with 差し込み (decision 0412): the text editor's menu — the friend's LINE name,
+ * friend information, common information, forms — puts the alias at the cursor; it is
+ * rendered when sent, as in a text message.
+ */
 function TextInput(props: {
   label: string;
+  /** The field's short name for the 差し込み button (「タイトル」). */
+  name: string;
   value: string;
   onChange: (value: string) => void;
   multiline?: boolean;
 }) {
   const id = useId();
+  const [wanted, setWanted] = useState(false);
+  const { groups, loading } = useInsertables(wanted);
   return (
     <div className="field">
-      <label htmlFor={id}>{props.label}</label>
+      <div className="template-message__label">
+        <label htmlFor={id}>{props.label}</label>
+        <InsertAliasMenu
+          targetId={id}
+          label={`${props.name}に差し込み`}
+          value={props.value}
+          onChange={props.onChange}
+          groups={groups}
+          loading={loading}
+          onOpen={() => setWanted(true)}
+        />
+      </div>
       {props.multiline ? (
         <textarea
           id={id}
@@ -67,17 +89,20 @@ function CardFields(props: {
       </div>
       <TextInput
         label="タイトル"
+        name="タイトル"
         value={card.title}
         onChange={(title) => onChange({ ...card, title })}
       />
       <TextInput
         label="本文"
+        name="本文"
         multiline
         value={card.text}
         onChange={(text) => onChange({ ...card, text })}
       />
       <TextInput
         label="価格（例：¥3,300）"
+        name="価格"
         value={card.price}
         onChange={(price) => onChange({ ...card, price })}
       />

@@ -13,6 +13,7 @@ import {
   type ActionDraft,
   type MessageDraft,
 } from './message-draft';
+import { WritingHelp } from './writing-help';
 
 /** 差し込み for a text: the friend's values, loaded when the menu first opens (REF-14). */
 function TextWithInserts(props: {
@@ -21,6 +22,8 @@ function TextWithInserts(props: {
   value: string;
   maxLength: number;
   rows?: number;
+  /** 「AIで文を作る」 under the text (text messages; issue 31). */
+  writingHelp?: boolean;
   onChange: (text: string) => void;
 }) {
   const [wanted, setWanted] = useState(false);
@@ -45,6 +48,7 @@ function TextWithInserts(props: {
         rows={props.rows ?? 4}
         onChange={props.onChange}
       />
+      {props.writingHelp ? <WritingHelp onAccept={props.onChange} /> : null}
     </div>
   );
 }
@@ -204,6 +208,7 @@ export function MessageEditor(props: MessageEditorProps) {
           label="本文"
           value={draft.text}
           maxLength={5000}
+          writingHelp
           onChange={(text) => onChange({ ...draft, text })}
         />
       );

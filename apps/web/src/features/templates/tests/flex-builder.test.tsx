@@ -105,7 +105,7 @@ describe('flex builder (issue 28, decision 0375)', () => {
     await app.user.type(within(first).getByLabelText('タイトル'), 'カット');
     await app.user.clear(within(first).getByLabelText('本文'));
     await app.user.type(within(first).getByLabelText('本文'), '髪を整えます');
-    await app.user.type(within(first).getByLabelText(/価格/), '¥4,400');
+    await app.user.type(within(first).getByRole('textbox', { name: /価格/ }), '¥4,400');
     await app.user.clear(within(first).getByLabelText('ボタン1のURL'));
     await app.user.type(within(first).getByLabelText('ボタン1のURL'), 'https://example.jp/cut');
     await app.user.click(within(first).getByRole('button', { name: 'ボタンを追加' }));
@@ -182,7 +182,7 @@ describe('flex builder (issue 28, decision 0375)', () => {
       target: { value: written },
     });
     await app.user.click(screen.getByRole('button', { name: 'ビルダー' }));
-    expect(within(card('カード1')).getByLabelText(/価格/)).toHaveValue('¥4,400');
+    expect(within(card('カード1')).getByRole('textbox', { name: /価格/ })).toHaveValue('¥4,400');
     expect(within(card('カード2')).getByLabelText('ボタン1の動き')).toHaveValue('postback');
     await app.user.click(screen.getByRole('button', { name: 'JSON（上級者向け）' }));
     expect(screen.getByLabelText('フレックスメッセージのJSON')).toHaveValue(written);
@@ -219,5 +219,48 @@ describe('flex builder (issue 28, decision 0375)', () => {
     await app.user.click(folder);
     await app.user.click(screen.getByRole('option', { name: '予約' }));
     expect(folder).toHaveTextContent('予約');
+  });
+});
+
+describe('flex builder 差し込み (issue 28, decision 0412)', () => {
+  it("a title with the friend's LINE name inserted at the cursor saves as the alias, shown in the JSON", async () => {
+    const saved: unknown[] = [];
+    const app = renderTemplates('/line/template/edit_v3/new', {
+      ...actionSets,
+      'POST /api/templates': ({ body }) => {
+        saved.push(body);
+        return reply(201, { id: 9, line_check: 'passed' });
+      },
+    });
+    await app.user.type(await screen.findByLabelText('テンプレート名'), 'ごあいさつ');
+    await app.user.type(screen.getByLabelText(/代替テキスト/), 'ごあいさつ');
+    const first = card('カード1');
+    const title = within(first).getByLabelText('タイトル') as HTMLInputElement;
+    await app.user.clear(title);
+    await app.user.type(title, '、ようこそ');
+    title.setSelectionRange(0, 0);
+    await app.user.click(within(first).getByRole('button', { name: 'タイトルに差し込み' }));
+    const menu = await screen.findByRole('menu', { name: '差し込み' });
+    const profile = within(menu).getByRole('group', { name: /LINEのプロフィール/ });
+    await app.user.click(
+      within(profile).getByRole('menuitem', { name: '表示名＋様（なければ「お客様」）' }),
+    );
+    expect(title).toHaveValue('{{friend:name_sama}}、ようこそ');
+    // The caret stays right after the alias: typing goes on from there.
+    expect(title).toHaveFocus();
+    await app.user.keyboard('！');
+    expect(title).toHaveValue('{{friend:name_sama}}！、ようこそ');
+
+    expect(screen.getByText('LINEが受け付ける形です')).toBeVisible();
+    await app.user.click(screen.getByRole('button', { name: 'JSON（上級者向け）' }));
+    expect(
+      (screen.getByLabelText('フレックスメッセージのJSON') as HTMLTextAreaElement).value,
+    ).toContain('"text": "{{friend:name_sama}}！、ようこそ"');
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('フレックスメッセージを作成しました')).toBeVisible();
+    const message = (saved[0] as { messages: { contents: { body: unknown } }[] }).messages[0]!;
+    expect(JSON.stringify(message.contents.body)).toContain(
+      '{"type":"text","text":"{{friend:name_sama}}！、ようこそ","weight":"bold","size":"xl","wrap":true}',
+    );
   });
 });
