@@ -14,6 +14,7 @@ import { createFriendMessageRenderer } from './modules/message-rendering/index.j
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { eventWorkerFromConfig } from './modules/events/index.js';
+import { adSenderFromConfig } from './modules/ad-connect/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { createActionRunPruner } from './modules/actions/index.js';
 import {
@@ -80,6 +81,8 @@ async function main() {
   const googleWrites = await googleWriteDispatcherFromConfig({ db: database.db, config, log });
   // Event reminders and waitlist offers (issue 27, decision 0312).
   const eventWork = eventWorkerFromConfig(database.db, config, log);
+  // Conversions sent back to ad platforms (issue 30, decision 0441).
+  const adSender = adSenderFromConfig(database.db, config, log);
   const webhookEvents = createWebhookEventProcessor({
     db: database.db,
     handlers: lineWebhookHandlers(config),
@@ -113,6 +116,7 @@ async function main() {
           staff.stop(),
           googleWrites.stop(),
           eventWork.stop(),
+          adSender.stop(),
           webhookEvents.stop(),
         ]),
       )
@@ -139,6 +143,7 @@ async function main() {
   void staff.start();
   googleWrites.start();
   eventWork.start();
+  void adSender.start();
   started = webhookEvents.start();
   await started;
 }
