@@ -29,7 +29,10 @@ export interface TokenAnswer {
 }
 
 /** POST {base}/o/oauth2/token (code exchange or refresh). */
-export async function googleToken(base: string, form: Record<string, string>): Promise<TokenAnswer> {
+export async function googleToken(
+  base: string,
+  form: Record<string, string>,
+): Promise<TokenAnswer> {
   const response = await fetch(new URL('/o/oauth2/token', base), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -84,7 +84,9 @@ export function platformRequest(
               source_type: 'web',
             },
             user,
-            ...(payload.value === null ? {} : { custom: { value: payload.value, currency: 'JPY' } }),
+            ...(payload.value === null
+              ? {}
+              : { custom: { value: payload.value, currency: 'JPY' } }),
           },
         ],
       },

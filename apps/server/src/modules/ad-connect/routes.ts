@@ -115,7 +115,11 @@ export async function adConnectRoutes(
       },
     },
     async (request, reply) => {
-      const ok = await service.googleCallback(account(request), request.query, redirectUri(request));
+      const ok = await service.googleCallback(
+        account(request),
+        request.query,
+        redirectUri(request),
+      );
       return reply.redirect(`/line/ad-connect?google=${ok ? 'connected' : 'failed'}`, 302);
     },
   );

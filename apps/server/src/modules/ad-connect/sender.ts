@@ -124,7 +124,12 @@ export function createAdSender(deps: AdSenderDeps) {
     }
     if (answer.status >= 500) return { kind: 'retry', reason: answer.text };
     if (!answer.accessToken) return { kind: 'unauthorized', reason: reasonOf(answer.text) };
-    return { platform: 'google', settings: row.settings, token: answer.accessToken, developerToken };
+    return {
+      platform: 'google',
+      settings: row.settings,
+      token: answer.accessToken,
+      developerToken,
+    };
   }
 
   async function log(row: Claimed, status: number, answer: string) {
@@ -206,7 +211,11 @@ export function createAdSender(deps: AdSenderDeps) {
         answer = ${outcome.reason} where id = ${row.id}`);
       return;
     }
-    const delay = retryDelayMs({ maxAttempts: AD_MAX_ATTEMPTS, retryBaseMs: deps.retryBaseMs }, attempts, {});
+    const delay = retryDelayMs(
+      { maxAttempts: AD_MAX_ATTEMPTS, retryBaseMs: deps.retryBaseMs },
+      attempts,
+      {},
+    );
     await db.execute(sql`update ad_conversions set attempts = ${attempts}, answer = ${outcome.reason},
       next_at = now() + ${`${Math.round(delay)} milliseconds`}::interval where id = ${row.id}`);
   }

@@ -32,7 +32,8 @@ interface ConnectionRow {
   oauth_state: string | null;
 }
 
-const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: string | Date | null) =>
+  value === null ? null : new Date(value).toISOString();
 
 export interface AdConnectDeps {
   db: Database;
@@ -70,19 +71,17 @@ export function createAdConnectService(deps: AdConnectDeps) {
         from ad_conversions where account_id = ${accountId} and connection_id = ${connectionId}
         order by id desc limit ${limit}`,
     );
-    return rows.map(
-      (row): AdSend => ({
-        id: row.id,
-        member_id: row.member_id,
-        event: row.event_kind,
-        dedup_key: row.dedup_key,
-        state: row.state,
-        attempts: row.attempts,
-        answer: row.answer,
-        occurred_at: iso(row.occurred_at)!,
-        sent_at: iso(row.sent_at),
-      }),
-    );
+    return rows.map((row): AdSend => ({
+      id: row.id,
+      member_id: row.member_id,
+      event: row.event_kind,
+      dedup_key: row.dedup_key,
+      state: row.state,
+      attempts: row.attempts,
+      answer: row.answer,
+      occurred_at: iso(row.occurred_at)!,
+      sent_at: iso(row.sent_at),
+    }));
   }
 
   async function view(accountId: number, platform: AdPlatform): Promise<AdConnection> {
@@ -134,8 +133,7 @@ export function createAdConnectService(deps: AdConnectDeps) {
     // Google is usable once authorised; LINE and Meta once a token is kept. A save clears an
     // エラー (new credentials); a 停止 stays paused.
     const usable = platform === 'google' ? (existing?.secret3 ?? '') !== '' : true;
-    const state =
-      existing?.state === 'paused' ? 'paused' : usable ? 'connected' : 'pending';
+    const state = existing?.state === 'paused' ? 'paused' : usable ? 'connected' : 'pending';
     // A new connection starts at the log's end: history is not sent (decision 0441).
     await db.execute(sql`insert into ad_connections
         (account_id, platform, state, settings, secret, secret2, mappings, cursor)
@@ -185,7 +183,9 @@ export function createAdConnectService(deps: AdConnectDeps) {
         },
         {
           secret: input.client_secret ? secrets.seal('secret', input.client_secret) : undefined,
-          secret2: input.developer_token ? secrets.seal('secret2', input.developer_token) : undefined,
+          secret2: input.developer_token
+            ? secrets.seal('secret2', input.developer_token)
+            : undefined,
         },
         input.mappings,
         { field: 'client_secret', message: AD_TEXT.clientSecretRequired },
