@@ -50,13 +50,18 @@ export function useSaveAdConnection(platform: AdPlatform) {
 export function useAdConnectionAction(platform: AdPlatform) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'pause' | 'resume' | 'remove') =>
-      action === 'remove'
-        ? apiRequest(`${adConnectBase}/${platform}`, { method: 'DELETE', schema: okResponseSchema })
-        : apiRequest(`${adConnectBase}/${platform}/${action}`, {
-            method: 'POST',
-            schema: adConnectionSchema,
-          }),
+    mutationFn: async (action: 'pause' | 'resume' | 'remove'): Promise<void> => {
+      if (action === 'remove')
+        await apiRequest(`${adConnectBase}/${platform}`, {
+          method: 'DELETE',
+          schema: okResponseSchema,
+        });
+      else
+        await apiRequest(`${adConnectBase}/${platform}/${action}`, {
+          method: 'POST',
+          schema: adConnectionSchema,
+        });
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: adConnectKeys.all }),
   });
 }
