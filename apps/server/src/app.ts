@@ -1,5 +1,6 @@
 import { contentGroupsModule } from './modules/content-groups/index.js';
 import { trackersModule, trackersPublicModule } from './modules/trackers/index.js';
+import { adConnectModule } from './modules/ad-connect/index.js';
 import cookie from '@fastify/cookie';
 import { PATH_PARAM_MAX_LENGTH } from '@tsunagu/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
         await api.register(landingPagesModule, { prefix: '/line' });
         await api.register(contentGroupsModule);
         await api.register(trackersModule);
+        await api.register(adConnectModule, { prefix: '/line/ad_connections' });
         await api.register(aiModule, { clock: parts.clock });
       },
       { prefix: '/api' },

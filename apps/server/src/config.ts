@@ -72,6 +72,15 @@ export const configSchema = z
       .optional(),
     /** Stands in for Google's OAuth and Calendar hosts (tests point it at a fake Google). */
     GOOGLE_API_BASE: z.string().url().optional(),
+    /** Ad-connect (issue 30): the platforms' hosts; tests point them at the fakes on loopback. */
+    AD_LINE_CAPI_BASE: z.string().url().default('https://conversion-api.lineml.jp'),
+    AD_META_BASE: z.string().url().default('https://graph.facebook.com'),
+    AD_GOOGLE_ADS_BASE: z.string().url().default('https://googleads.googleapis.com'),
+    AD_GOOGLE_OAUTH_BASE: z.string().url().default('https://accounts.google.com'),
+    /** How often the conversion queue looks for new friend events and due sends. */
+    AD_POLL_MS: z.coerce.number().int().min(50).max(300_000).default(5000),
+    /** The first retry's wait after a 5xx or a timeout (doubling, at most 5 minutes). */
+    AD_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
     /** The OAuth redirect URI registered at Google; default `{origin}/api/google/oauth/callback`. */
     GOOGLE_REDIRECT_URI: z.string().url().optional(),
     /** The built console; served when the folder exists. */

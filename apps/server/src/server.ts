@@ -10,6 +10,7 @@ import { createPushQueue, pushDispatcherFromConfig } from './modules/line-push/i
 import { createFriendMessageRenderer } from './modules/message-rendering/index.js';
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
+import { adSenderFromConfig } from './modules/ad-connect/index.js';
 import { eventWorkerFromConfig } from './modules/events/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { createActionRunPruner } from './modules/actions/index.js';
@@ -93,6 +94,10 @@ async function main() {
     });
     app.addHook('onClose', () => googleWrites.stop());
     app.addHook('onReady', async () => googleWrites.start());
+    // Conversions sent back to ad platforms (issue 30): SKIP LOCKED claims, beside workers.
+    const adSender = adSenderFromConfig(app.db, config, app.log);
+    app.addHook('onClose', () => adSender.stop());
+    app.addHook('onReady', async () => adSender.start());
     // Event reminders and waitlist offers (issue 27): SKIP LOCKED claims, so beside workers too.
     const eventWork = eventWorkerFromConfig(app.db, config, app.log);
     app.addHook('onClose', () => eventWork.stop());

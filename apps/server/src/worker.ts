@@ -14,6 +14,7 @@ import { createFriendMessageRenderer } from './modules/message-rendering/index.j
 import { createNotificationScheduler } from './modules/notifications/index.js';
 import { staffDispatcherFromConfig } from './modules/staff-notify/index.js';
 import { eventWorkerFromConfig } from './modules/events/index.js';
+import { adSenderFromConfig } from './modules/ad-connect/index.js';
 import { createReminderScheduler } from './modules/online-actions/index.js';
 import { createActionRunPruner } from './modules/actions/index.js';
 import {
@@ -85,6 +86,8 @@ async function main() {
   const autoReplies = autoReplyWorkerFromConfig(database.db, config, log, {
     listen: database.listen,
   });
+  // Conversions sent back to ad platforms (issue 30, decision 0441).
+  const adSender = adSenderFromConfig(database.db, config, log);
   const webhookEvents = createWebhookEventProcessor({
     db: database.db,
     handlers: lineWebhookHandlers(config),
@@ -119,6 +122,7 @@ async function main() {
           googleWrites.stop(),
           eventWork.stop(),
           autoReplies.stop(),
+          adSender.stop(),
           webhookEvents.stop(),
         ]),
       )
@@ -146,6 +150,7 @@ async function main() {
   googleWrites.start();
   eventWork.start();
   void autoReplies.start();
+  void adSender.start();
   started = webhookEvents.start();
   await started;
 }

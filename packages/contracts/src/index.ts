@@ -62,3 +62,4 @@ export * from './content-groups.js';
 export * from './trackers.js';
 export * from './ai.js';
 export * from './funnels.js';
+export * from './ad-connect.js';

@@ -14,6 +14,7 @@ export const STAFF_NOTICE_KINDS = [
   'cancel',
   'message',
   'action',
+  'ad_connect',
 ] as const;
 export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
 export const STAFF_NOTICE_KIND_LABELS: Record<StaffNoticeKind, string> = {
@@ -23,6 +24,7 @@ export const STAFF_NOTICE_KIND_LABELS: Record<StaffNoticeKind, string> = {
   cancel: '予約のキャンセル',
   message: 'チャットのメッセージ',
   action: 'アクション「スタッフに通知する」',
+  ad_connect: '広告連携のエラー',
 };
 
 export const STAFF_CHANNELS = ['console', 'email', 'line'] as const;

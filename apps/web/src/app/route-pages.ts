@@ -17,6 +17,7 @@ const friendPages = () => import('./routes/friends-routes');
 const tagPages = () => import('./routes/tag-routes');
 const segmentPages = () => import('./routes/segment-routes');
 const funnelPages = () => import('./routes/funnel-routes');
+const adConnectPages = () => import('./routes/ad-connect-routes');
 const friendInfoPages = () => import('./routes/friend-info-routes');
 const commonVarPages = () => import('./routes/common-var-routes');
 const formPages = () => import('./routes/form-routes');
@@ -114,6 +115,7 @@ export const routePages: Readonly<Record<string, PageComponent>> = {
   TemplateEditV3: lazyPage(templatePages, (m) => m.TemplateEditV3Route),
   SegmentList: lazyPage(segmentPages, (m) => m.SegmentListRoute),
   FunnelList: lazyPage(funnelPages, (m) => m.FunnelListRoute),
+  AdConnectList: lazyPage(adConnectPages, (m) => m.AdConnectListRoute),
   NotificationList: lazyPage(notificationPages, (m) => m.NotificationListRoute),
   NotificationNew: lazyPage(notificationPages, (m) => m.NotificationNewRoute),
   NotificationEdit: lazyPage(notificationPages, (m) => m.NotificationEditRoute),

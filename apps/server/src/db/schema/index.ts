@@ -29,3 +29,4 @@ export * from './landing-pages.js';
 export * from './trackers.js';
 export * from './ai.js';
 export * from './funnels.js';
+export * from './ad-connect.js';

@@ -1,0 +1,1 @@
+export { AdConnectPage } from './pages/ad-connect-page';
