@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { DEMO_PASSWORD, type DemoUser } from './demo-users';
 
 export { expect };
@@ -38,9 +38,21 @@ type TestOptions = {
   /** Start each test signed in as this user (one sign-in per worker and user), or signed out. */
   signedInAs: DemoUser | null;
 };
-type WorkerFixtures = { sessionOf: (user: DemoUser) => Promise<StorageState> };
+type TestFixtures = {
+  /**
+   * A new page, signed in as `signedInAs` (or signed out), in a browser context the worker keeps
+   * for that user: for the sweeps that only open pages and read them (routes, guard, layout), so
+   * each test does not pay a fresh context and a cold cache for the app's scripts (decision 0390).
+   * Tests that change what the browser keeps (cookies, storage) use `page`.
+   */
+  sweepPage: Page;
+};
+type WorkerFixtures = {
+  sessionOf: (user: DemoUser) => Promise<StorageState>;
+  sweepContextOf: (user: DemoUser | null) => Promise<BrowserContext>;
+};
 
-export const test = base.extend<TestOptions, WorkerFixtures>({
+export const test = base.extend<TestOptions & TestFixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(serverUrl());
@@ -60,6 +72,44 @@ export const test = base.extend<TestOptions, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  sweepContextOf: [
+    async ({ browser, sessionOf }, use, workerInfo) => {
+      // The project's context options (locale, time zone), as the built-in context gets them.
+      const { locale, timezoneId } = workerInfo.project.use;
+      const contexts = new Map<DemoUser | null, Promise<BrowserContext>>();
+      await use(async (user) => {
+        let context = contexts.get(user);
+        if (!context) {
+          context = (async () =>
+            browser.newContext({
+              baseURL: serverUrl(),
+              locale,
+              timezoneId,
+              storageState: user ? await sessionOf(user) : undefined,
+            }))();
+          contexts.set(user, context);
+        }
+        return context;
+      });
+      for (const context of contexts.values()) await (await context).close();
+    },
+    { scope: 'worker' },
+  ],
+  sweepPage: async ({ signedInAs, sweepContextOf, viewport }, use, testInfo) => {
+    const page = await (await sweepContextOf(signedInAs)).newPage();
+    if (viewport) await page.setViewportSize(viewport);
+    try {
+      await use(page);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const screenshot = await page.screenshot({ fullPage: true }).catch(() => null);
+        if (screenshot) {
+          await testInfo.attach('screenshot', { body: screenshot, contentType: 'image/png' });
+        }
+      }
+    } finally {
+      await page.close();
+    }
+  },
   storageState: async ({ signedInAs, sessionOf, storageState }, use) => {
     await use(signedInAs ? await sessionOf(signedInAs) : storageState);
   },

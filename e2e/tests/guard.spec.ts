@@ -8,7 +8,7 @@ test.describe('route guard, signed in as staff (no write keys)', () => {
   test.use({ signedInAs: 'staff' });
 
   test('APP-02 ROUTE-08 opening /vue3-dev/line/tag lands on /?forbidden=1 with the notice', async ({
-    page,
+    sweepPage: page,
   }) => {
     await page.goto('/vue3-dev/line/tag');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -20,7 +20,7 @@ test.describe('route guard, signed in as staff (no write keys)', () => {
   // Staff holds no key at all (not even flex-message), so every route with a key is closed.
   for (const route of ROUTES.filter((r) => r.keys.length > 0)) {
     test(`APP-02 ${route.rule} ${route.path} (${route.keys.join(', ')}) redirects staff`, async ({
-      page,
+      sweepPage: page,
     }) => {
       await page.goto(route.path);
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -33,7 +33,7 @@ test.describe('route guard, signed in as staff (no write keys)', () => {
   const open = ['ROUTE-07', 'ROUTE-16', 'ROUTE-19', 'ROUTE-21', 'ROUTE-23', 'ROUTE-24', 'ROUTE-31'];
   for (const route of ROUTES.filter((r) => open.includes(r.rule))) {
     test(`APP-04 ${route.rule} staff opens ${route.path} without a permission check`, async ({
-      page,
+      sweepPage: page,
     }) => {
       await page.goto(route.path);
       await expect(page).toHaveTitle(`${route.title} | ${BRAND_LABEL}`);

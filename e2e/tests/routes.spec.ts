@@ -11,7 +11,7 @@ test.describe('every route, signed in as demo (owner, every permission key)', ()
     const landsOn = route.landsOn ?? route.path;
     const redirect = route.landsOn ? ` (redirects to ${route.landsOn})` : '';
     test(`APP-06 APP-01 ${route.rule} ${route.path}${redirect} → ${route.title}`, async ({
-      page,
+      sweepPage: page,
     }) => {
       await page.goto(route.path);
       await expect.poll(() => pathnameOf(page.url())).toBe(landsOn);
