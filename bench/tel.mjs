@@ -381,6 +381,9 @@ export async function runTelBenchmarks() {
             );
             if (database.url) await resetDatabase(database.url);
             dispatches.push(await dispatchBenchmark(database, latency, entry));
+            // Each row as it comes: a later run that fails (a server too slow to start on a
+            // saturated machine) does not take the finished ones with it.
+            console.log(`  ${JSON.stringify(dispatches.at(-1))}`);
           }
         }
       }
