@@ -68,6 +68,8 @@ export function sampleTreeRssOffThread(root, everyMs = 250) {
   const worker = new Worker(new URL(import.meta.url), {
     workerData: { sampleRoot: root, everyMs },
   });
+  // A benchmark that fails before stop() still exits.
+  worker.unref();
   return {
     stop() {
       return new Promise((resolve, reject) => {
