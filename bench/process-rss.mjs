@@ -6,6 +6,7 @@
 // its sum is the memory the group really holds. Both are given.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 /** RSS in MB of pid and all its descendants, and how many processes that is. */
 export function treeRss(root) {
@@ -55,4 +56,35 @@ export function sampleTreeRss(root, everyMs = 250) {
       return peak;
     },
   };
+}
+
+/**
+ * sampleTreeRss on a worker thread: each sample spawns `ps`, which blocks the thread that runs it
+ * for 10–150 ms depending on the machine's load — on the main thread that stalls whatever else the
+ * benchmark serves meanwhile (the fake LINE of bench/tel.mjs, whose arrival times are the
+ * figures). `stop()` resolves to the same peaks as sampleTreeRss's.
+ */
+export function sampleTreeRssOffThread(root, everyMs = 250) {
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { sampleRoot: root, everyMs },
+  });
+  // A benchmark that fails before stop() still exits.
+  worker.unref();
+  return {
+    stop() {
+      return new Promise((resolve, reject) => {
+        worker.once('message', (peak) => {
+          void worker.terminate();
+          resolve(peak);
+        });
+        worker.once('error', reject);
+        worker.postMessage('stop');
+      });
+    },
+  };
+}
+
+if (!isMainThread && workerData?.sampleRoot) {
+  const sampler = sampleTreeRss(workerData.sampleRoot, workerData.everyMs);
+  parentPort.once('message', () => parentPort.postMessage(sampler.stop()));
 }

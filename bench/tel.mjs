@@ -18,13 +18,14 @@ import iconv from 'iconv-lite';
 import { startBuiltServer } from '../scripts/built-server.mjs';
 import { startTempPostgres } from '../scripts/pg-temp.mjs';
 import { embeddedDatabaseUrl } from './bench-database.mjs';
-import { sampleTreeRss } from './process-rss.mjs';
+import { sampleTreeRssOffThread } from './process-rss.mjs';
 import { uploadMemoryBenchmark } from './tel-upload-memory.mjs';
 
 const UPLOAD_ROWS = 100_000;
 const DISPATCH_MESSAGES = 20_000;
 const TOKEN = 'bench-channel-access-token';
 const SECRET = 'bench-channel-secret';
+const BOT_INFO = JSON.stringify({ userId: 'Ubench', basicId: '@bench', displayName: 'bench' });
 const HEADER = 'tel,date,time,template_id,param_1,param_2,param_3,param_4';
 
 function csvRows(count, date) {
@@ -78,6 +79,12 @@ function api(url, cookie) {
     async status(id) {
       const response = await fetch(`${url}/api/tel/list/${id}/status`, { headers });
       return (await response.json()).status;
+    },
+    /** How many of the order's messages ended in each status (3 = sent). */
+    async statusCounts(id) {
+      const response = await fetch(`${url}/api/tel/list/${id}/summary`, { headers });
+      const summary = await response.json();
+      return new Map(summary.status_counts.map((row) => [row.status, row.count]));
     },
   };
 }
@@ -186,16 +193,22 @@ async function uploadBenchmark(database) {
 }
 
 async function startFake(latencyMs) {
+  /** Arrival times of the notification messages (POST /bot/pnp/push) only. */
   const arrivals = [];
+  /** Every other request the server made (the channel's check at sign-in, webhooks …). */
+  const others = [];
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      arrivals.push(performance.now());
+      if (req.method === 'POST' && req.url === '/bot/pnp/push') arrivals.push(performance.now());
+      else others.push(`${req.method} ${req.url}`);
       const answer = () => {
         res.writeHead(req.headers.authorization === `Bearer ${TOKEN}` ? 200 : 401, {
           'content-type': 'application/json',
         });
-        res.end('{}');
+        // The channel's bot (checked when the server adopts the environment's channel): without
+        // a userId the server keeps asking again during the dispatch.
+        res.end(req.url === '/v2/bot/info' ? BOT_INFO : '{}');
       };
       if (latencyMs > 0) setTimeout(answer, latencyMs);
       else answer();
@@ -206,6 +219,7 @@ async function startFake(latencyMs) {
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     arrivals,
+    others,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
@@ -225,10 +239,25 @@ function busiestSecond(times) {
   return { most, at };
 }
 
-async function dispatchBenchmark(database, latencyMs) {
+/** Pushes per whole second after `from` (ms), for --timeline. */
+function perSecond(times, from) {
+  const counts = [];
+  for (const at of times) {
+    const second = Math.floor((at - from) / 1000);
+    counts[second] = (counts[second] ?? 0) + 1;
+  }
+  return Array.from(counts, (count) => count ?? 0);
+}
+
+async function dispatchBenchmark(database, latencyMs, entry) {
   const fake = await startFake(latencyMs);
   const server = await startBuiltServer({
     password: 'tsunagu-bench-password',
+    ...(entry ? { entry } : {}),
+    // `--log=DIR` keeps each run's server log (warnings) there.
+    ...(logDir
+      ? { logFile: path.join(logDir, `dispatch-${Date.now()}.log`), logLevel: 'info' }
+      : {}),
     env: {
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       TEL_SENDER: 'line',
@@ -245,23 +274,42 @@ async function dispatchBenchmark(database, latencyMs) {
     const client = api(server.url, cookie);
     const id = await client.upload(csvRows(DISPATCH_MESSAGES, '2020/1/1'));
     // On the embedded default the database runs below the server: their RSS summed (issue 32).
-    const rss = database.url ? null : sampleTreeRss(server.pid);
+    // Sampled on a worker thread: the fake LINE on this thread is never held up by `ps`.
+    const rss = database.url ? null : sampleTreeRssOffThread(server.pid);
+    const before = fake.arrivals.length;
     const started = performance.now();
     await client.order(id);
     // Polled every 50 ms: "order → done" is rounded up by 25 ms on average, and the polls
     // (each a session check and a query) stay a small load.
     while ((await client.status(id)) !== 3) await new Promise((resolve) => setTimeout(resolve, 50));
-    const seconds = (performance.now() - started) / 1000;
-    const peak = rss?.stop();
-    const sending = (fake.arrivals.at(-1) - fake.arrivals[0]) / 1000;
-    const busiest = busiestSecond(fake.arrivals);
+    const done = performance.now();
+    const seconds = (done - started) / 1000;
+    const peak = await rss?.stop();
+    const counts = await client.statusCounts(id);
+    // Only this order's pushes: the fake also answers the channel's checks (GET /v2/bot/info …),
+    // which are not messages and came before the order.
+    const pushes = fake.arrivals.slice(before);
+    const first = pushes[0] ?? done;
+    const last = pushes.at(-1) ?? done;
+    const busiest = busiestSecond(pushes);
+    if (timeline) {
+      console.log(`  other requests at the fake: ${fake.others.join(', ') || 'none'}`);
+      console.log(`  pushes per second from the first: ${perSecond(pushes, first).join(' ')}`);
+    }
     return {
       database: database.name,
+      ...(entry ? { build: path.relative(process.cwd(), entry) } : {}),
       'LINE latency (ms)': latencyMs,
-      messages: fake.arrivals.length,
+      messages: pushes.length,
+      'not sent': DISPATCH_MESSAGES - (counts.get(3) ?? 0),
       'order → done (s)': Number(seconds.toFixed(2)),
       'messages/s (order → done)': Math.round(DISPATCH_MESSAGES / seconds),
-      'messages/s (first → last request)': Math.round(fake.arrivals.length / sending),
+      // n requests span n − 1 intervals between the first and the last.
+      'messages/s (first → last request)': Math.round(
+        (pushes.length - 1) / ((last - first) / 1000),
+      ),
+      'order → first request (s)': Number(((first - started) / 1000).toFixed(2)),
+      'last request → done (s)': Number(((done - last) / 1000).toFixed(2)),
       'busiest second at LINE': busiest.most,
       'peak RSS, server + PostgreSQL (MB)': peak ? peak.mb : '—',
       'peak PSS (MB)': peak ? peak.pssMb : '—',
@@ -281,6 +329,14 @@ const flag = (name) =>
 const only = flag('only');
 const dbFilter = flag('db')?.toLowerCase() ?? null;
 const latencies = flag('latency')?.split(',').map(Number) ?? [0, 50];
+// `--timeline` prints the pushes of every second; `--runs=N` repeats each dispatch case;
+// `--entries=a.js,b.js` runs each case on those server builds in turn (A B A B …, paired runs).
+const timeline = process.argv.includes('--timeline');
+const logDir = flag('log');
+const runs = Number(flag('runs') ?? 1);
+const entries = flag('entries')
+  ?.split(',')
+  .map((entry) => path.resolve(entry)) ?? [null];
 
 export async function runTelBenchmarks() {
   // No url: the server runs the embedded default in its own DATA_DIR.
@@ -318,11 +374,18 @@ export async function runTelBenchmarks() {
     for (const database of only && only !== 'dispatch' ? [] : databases) {
       if (dbFilter && database.name.toLowerCase() !== dbFilter) continue;
       for (const latency of latencies) {
-        console.log(
-          `tel dispatch: ${DISPATCH_MESSAGES.toLocaleString()} messages, ${database.name}, ${latency} ms…`,
-        );
-        if (database.url) await resetDatabase(database.url);
-        dispatches.push(await dispatchBenchmark(database, latency));
+        for (let run = 0; run < runs; run += 1) {
+          for (const entry of entries) {
+            console.log(
+              `tel dispatch: ${DISPATCH_MESSAGES.toLocaleString()} messages, ${database.name}, ${latency} ms${entry ? `, ${path.relative(process.cwd(), entry)}` : ''} (load ${os.loadavg()[0].toFixed(1)})…`,
+            );
+            if (database.url) await resetDatabase(database.url);
+            dispatches.push(await dispatchBenchmark(database, latency, entry));
+            // Each row as it comes: a later run that fails (a server too slow to start on a
+            // saturated machine) does not take the finished ones with it.
+            console.log(`  ${JSON.stringify(dispatches.at(-1))}`);
+          }
+        }
       }
     }
     if (dispatches.length > 0) {

@@ -29,14 +29,17 @@ function tail(file, lines = 40) {
  *   env?: Record<string, string>,
  *   readyTimeoutMs?: number,
  *   databaseServerUrl?: string,
+ *   entry?: string,
  * }} [options]
  * @returns {Promise<{ url: string, port: number, pid: number | undefined, dataDir: string,
  *   databaseUrl: string | undefined, password: string, logFile: string,
  *   stop: () => Promise<void> }>}
  */
 export async function startBuiltServer(options = {}) {
-  if (!fs.existsSync(SERVER_ENTRY)) {
-    throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run \`npm run build\` first`);
+  // `entry`: another build of the server (a benchmark comparing two builds side by side).
+  const entry = options.entry ?? SERVER_ENTRY;
+  if (!fs.existsSync(entry)) {
+    throw new Error(`${path.relative(ROOT, entry)} is missing: run \`npm run build\` first`);
   }
   const password = options.password ?? 'tsunagu-test-password';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsunagu-data-'));
@@ -62,7 +65,7 @@ export async function startBuiltServer(options = {}) {
     LOG_LEVEL: options.logLevel ?? 'warn',
     ...options.env,
   });
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
     env,
     stdio: ['ignore', out, out],

@@ -1,67 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { createRoundTrips } from './round-trips.js';
+import { createRoundTrips, MAX_ARRIVAL_SPREAD_MS, RATE_WINDOW_MARGIN_MS } from './round-trips.js';
 
-describe('round trips of a channel (decision 0096)', () => {
-  function clockAt(start: number) {
-    const clock = { t: start, now: () => clock.t };
-    return clock;
-  }
-
-  it('alike round trips leave no spread to allow for', () => {
-    const clock = clockAt(10_000);
-    const trips = createRoundTrips(clock.now);
-    for (let i = 0; i < 50; i += 1) {
-      const answered = trips.started();
-      clock.t += 5;
-      answered();
-    }
-    expect(trips.spreadMs(clock.t)).toBe(0);
+describe('how late a request may have reached LINE, from its round trip (decisions 0096, 0400)', () => {
+  it('a round trip within the margin counts whole: LINE counted it before its answer came', () => {
+    const trips = createRoundTrips();
+    expect(trips.answered(10_000, 10_000.4)).toBeCloseTo(0.4);
+    expect(trips.answered(10_001, 10_013)).toBe(12);
+    expect(trips.answered(10_002, 10_002 + RATE_WINDOW_MARGIN_MS)).toBe(RATE_WINDOW_MARGIN_MS);
   });
 
-  it('one slow answer widens the spread by how much slower it was, for two seconds', () => {
-    const clock = clockAt(10_000);
-    const trips = createRoundTrips(clock.now);
-    const quick = trips.started();
-    clock.t += 5;
-    quick();
-    const slow = trips.started();
-    clock.t += 85;
-    slow();
-    expect(trips.spreadMs(clock.t)).toBe(80);
-    expect(trips.spreadMs(clock.t + 1_500)).toBe(80);
-    // Forgotten once LINE's second it could have spilled into is long over.
-    expect(trips.spreadMs(clock.t + 2_600)).toBe(0);
+  it('a longer one counts what it took more than the fastest of late, at least the margin', () => {
+    const trips = createRoundTrips();
+    // The path's usual latency: 20 ms there and back.
+    for (let at = 10_000; at < 10_100; at += 10) trips.answered(at, at + 20);
+    expect(trips.answered(10_100, 10_200)).toBe(80);
+    // Slower than the margin, but not by more than the margin than usual.
+    expect(trips.answered(10_200, 10_245)).toBe(RATE_WINDOW_MARGIN_MS);
+    // The usual latency is forgotten after 5 s: a path that became slow counts its round trips.
+    expect(trips.answered(16_000, 16_040)).toBe(40);
   });
 
-  it('a request still unanswered counts with its age: a stall is seen while it lasts', () => {
-    const clock = clockAt(10_000);
-    const trips = createRoundTrips(clock.now);
-    const quick = trips.started();
-    clock.t += 4;
-    quick();
-    const waiting = trips.started();
-    expect(trips.spreadMs(clock.t + 60)).toBe(56);
-    expect(trips.spreadMs(clock.t + 150)).toBe(146);
-    clock.t += 150;
-    waiting();
-    expect(trips.spreadMs(clock.t)).toBe(146);
+  it('no request counts more than the cap (one hanging until its timeout)', () => {
+    const trips = createRoundTrips();
+    trips.answered(10_000, 10_001);
+    expect(trips.answered(10_001, 20_001)).toBe(MAX_ARRIVAL_SPREAD_MS);
   });
 
-  it('before any answer, the age of the oldest request is all it knows', () => {
-    const clock = clockAt(10_000);
-    const trips = createRoundTrips(clock.now);
-    trips.started();
-    expect(trips.spreadMs(clock.t + 40)).toBe(40);
-  });
-
-  it('answering twice counts once', () => {
-    const clock = clockAt(10_000);
-    const trips = createRoundTrips(clock.now);
-    const answered = trips.started();
-    clock.t += 5;
-    answered();
-    clock.t += 500;
-    answered();
-    expect(trips.spreadMs(clock.t)).toBe(0);
+  it('an answer before its grant (clocks) counts as none', () => {
+    expect(createRoundTrips().answered(10_000, 9_999)).toBe(0);
   });
 });
