@@ -19,8 +19,7 @@ export async function checkFunnelRefs(
   definition: FunnelDefinition,
 ): Promise<void> {
   const named =
-    definition.cohort.tracker_id !== null ||
-    definition.steps.some((step) => step.ref_id !== null);
+    definition.cohort.tracker_id !== null || definition.steps.some((step) => step.ref_id !== null);
   if (!named) return;
   const choices = await funnelChoices(db, accountId);
   const has = (list: keyof typeof choices, id: number) =>

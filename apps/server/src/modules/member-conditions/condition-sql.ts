@@ -33,9 +33,7 @@ export function conditionWhere(
   today: string,
   funnels: ConditionFunnels = new Map(),
 ): SQL {
-  const parts = condition.conditions.map((part) =>
-    conditionSql(accountId, part, today, funnels),
-  );
+  const parts = condition.conditions.map((part) => conditionSql(accountId, part, today, funnels));
   const joined = condition.match === 'all' ? and(...parts) : or(...parts);
   // A segment finds friends only: never someone who signed in on the booking page without
   // following the account (decision 0181).

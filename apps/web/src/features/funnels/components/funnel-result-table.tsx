@@ -1,8 +1,4 @@
-import {
-  funnelStepLabel,
-  type FunnelChoices,
-  type FunnelResult,
-} from '@tsunagu/contracts';
+import { funnelStepLabel, type FunnelChoices, type FunnelResult } from '@tsunagu/contracts';
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
 

@@ -306,7 +306,8 @@ export function FunnelListPage({ title }: { title: string }) {
                 ? undefined
                 : (step, reached, action) => {
                     if (action === 'friends') setOpened({ step, reached });
-                    else toSegment.mutate({ funnelId: id, name: input.name, step, reached, action });
+                    else
+                      toSegment.mutate({ funnelId: id, name: input.name, step, reached, action });
                   }
             }
           />

@@ -160,6 +160,8 @@ describe('funnels (issue 30)', () => {
       match: 'all',
       conditions: [{ kind: 'funnel', funnel_id: 3, step: 2, reached: false }],
     });
-    expect((sent as { name: string }).name).toMatch(/^追加から予約 ステップ2 未到達（\d{4}-\d{2}-\d{2}）$/);
+    expect((sent as { name: string }).name).toMatch(
+      /^追加から予約 ステップ2 未到達（\d{4}-\d{2}-\d{2}）$/,
+    );
   });
 });
