@@ -67,7 +67,9 @@ test('a funnel over seeded friends: counts, a count’s friends, a count made a 
     await table.getByRole('button', { name: 'セグメントにする' }).click();
     segmentId = ((await (await created).json()) as { id: number }).id;
     await expect(page).toHaveURL(/\/line\/segments$/);
-    await expect(page.getByText(`${funnelName} ステップ2 到達`, { exact: false })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByText(`${funnelName} ステップ2 到達`, { exact: false }),
+    ).toBeVisible();
     const segmentFriends = (await (
       await page.request.get(`/api/journey/member_queries/${segmentId}/members`)
     ).json()) as { total: number };
