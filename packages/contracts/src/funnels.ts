@@ -70,6 +70,8 @@ export const FUNNEL_TEXT = {
   periodReversed: '友だち追加期間の終わりは始まり以降の日付にしてください',
   notFound: 'ファネルが見つかりません',
   stepInvalid: 'ステップの番号が正しくありません',
+  refNotFound: '選んだ対象が見つかりません（削除された可能性があります）',
+  trackerNotFound: '選んだ流入経路が見つかりません（削除された可能性があります）',
 } as const;
 
 const dateValue = z
@@ -186,18 +188,23 @@ export const funnelCsvQuerySchema = z.object({
   encoding: z.enum(FRIENDS_CSV_ENCODINGS).default('utf-8'),
 });
 
-/** What a step can name, per kind of `ref_id`: the account's tags, forms, courses, events. */
+/**
+ * What a step can name, per kind of `ref_id`: the account's tags, forms, courses, events and
+ * trackers (流入経路: the tracker_arrival step and the cohort, decision 0432).
+ */
 const choiceSchema = z.object({ id: z.number().int(), name: z.string() });
 export const funnelChoicesSchema = z.object({
   tags: z.array(choiceSchema),
   forms: z.array(choiceSchema),
   courses: z.array(choiceSchema),
   events: z.array(choiceSchema),
+  trackers: z.array(choiceSchema),
 });
 export type FunnelChoices = z.infer<typeof funnelChoicesSchema>;
 
-/** Which list of `FunnelChoices` names a kind's `ref_id` (trackers come with their module). */
+/** Which list of `FunnelChoices` names a kind's `ref_id`. */
 export const FRIEND_EVENT_CHOICE_LIST: Partial<Record<FriendEventKind, keyof FunnelChoices>> = {
+  tracker_arrival: 'trackers',
   tag_added: 'tags',
   form_answered: 'forms',
   salon_booked: 'courses',

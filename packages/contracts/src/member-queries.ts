@@ -32,6 +32,8 @@ export const MEMBER_QUERY_TEXT = {
   varDateInvalid: '日付をYYYY-MM-DDの形式で入力してください',
   varChoicesRequired: '選択肢を1つ以上選んでください',
   varChoiceNotFound: '選んだ選択肢が見つかりません（削除された可能性があります）',
+  funnelNotFound: '選んだファネルが見つかりません（削除された可能性があります）',
+  funnelStepInvalid: 'ファネルのステップの番号が正しくありません',
 } as const;
 
 /** How a tag condition reads its tags: has any of them, has all, has none. */
@@ -86,11 +88,28 @@ export const varConditionSchema = z.object({
   choice_ids: z.array(idSchema).max(VAR_CHOICE_MAX).default([]),
 });
 
+/**
+ * A count of a saved funnel (issue 30, decision 0430): the friends who reached step N of the
+ * funnel, or who reached the step before (the cohort for step 1) but not N. Live: recounted from
+ * the funnel's present definition and the friend events log each time the segment is used.
+ */
+export const funnelConditionSchema = z.object({
+  kind: z.literal('funnel'),
+  funnel_id: idSchema,
+  step: z
+    .number({ error: MEMBER_QUERY_TEXT.funnelStepInvalid })
+    .int({ error: MEMBER_QUERY_TEXT.funnelStepInvalid })
+    .min(1, { error: MEMBER_QUERY_TEXT.funnelStepInvalid })
+    .max(10, { error: MEMBER_QUERY_TEXT.funnelStepInvalid }),
+  reached: z.boolean(),
+});
+
 export const memberConditionSchema = z.discriminatedUnion('kind', [
   tagConditionSchema,
   followConditionSchema,
   reservationConditionSchema,
   varConditionSchema,
+  funnelConditionSchema,
 ]);
 export type MemberCondition = z.infer<typeof memberConditionSchema>;
 

@@ -48,6 +48,16 @@ export const friendEvents = pgTable(
       table.memberId,
       table.occurredAt,
     ),
+    // A step of any ref (ref_id null) and the ordered steps' probes per friend read one kind
+    // of an account by friend then time; ref_id trails (drizzle has no INCLUDE) so filtered
+    // steps stay index-only (decision 0433): each probe one range, not one per ref.
+    index('friend_events_kind_member_idx').on(
+      table.accountId,
+      table.kind,
+      table.memberId,
+      table.occurredAt,
+      table.refId,
+    ),
     index('friend_events_member_idx').on(table.memberId, table.occurredAt),
     check('friend_events_kind_check', sql.raw(`"kind" in (${FRIEND_EVENT_KINDS_SQL})`)),
   ],

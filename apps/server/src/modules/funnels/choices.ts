@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FunnelChoices } from '@tsunagu/contracts';
-import { events, forms, salonCourses, salons, tags } from '../../db/schema/index.js';
+import { events, forms, salonCourses, salons, tags, trackers } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 
-/** The account's tags, forms, salon courses and events a funnel step can name. */
+/** The account's tags, forms, salon courses, events and trackers a funnel step can name. */
 export async function funnelChoices(db: Executor, accountId: number): Promise<FunnelChoices> {
-  const [tagRows, formRows, courseRows, eventRows] = await Promise.all([
+  const [tagRows, formRows, courseRows, eventRows, trackerRows] = await Promise.all([
     db
       .select({ id: tags.id, name: tags.name })
       .from(tags)
@@ -27,6 +27,17 @@ export async function funnelChoices(db: Executor, accountId: number): Promise<Fu
       .from(events)
       .where(eq(events.accountId, accountId))
       .orderBy(asc(events.id)),
+    db
+      .select({ id: trackers.id, name: trackers.name })
+      .from(trackers)
+      .where(eq(trackers.accountId, accountId))
+      .orderBy(asc(trackers.id)),
   ]);
-  return { tags: tagRows, forms: formRows, courses: courseRows, events: eventRows };
+  return {
+    tags: tagRows,
+    forms: formRows,
+    courses: courseRows,
+    events: eventRows,
+    trackers: trackerRows,
+  };
 }

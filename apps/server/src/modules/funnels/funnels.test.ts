@@ -5,6 +5,7 @@ import {
   type Funnel,
   type FunnelDefinition,
   type FunnelResult,
+  MEMBER_QUERY_TEXT,
 } from '@tsunagu/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/helpers/test-app.js';
-import { friendEvents, members, operators } from '../../db/schema/index.js';
+import { friendEvents, members, operators, tags, trackers } from '../../db/schema/index.js';
 import { funnelCounts } from './query.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
@@ -297,7 +298,7 @@ describe(`funnels (${databaseKind})`, () => {
   });
 
   it('preview counts an unsaved definition; bad input is 422 naming the field in Japanese', async () => {
-    const definition = definitions[3]![1];
+    const definition = definitions[1]![1];
     const result = await ok<FunnelResult>(await demo.post(`${base}/preview`, definition));
     expect(result.steps.map((step) => step.reached)).toEqual((await reference(definition)).reached);
     const bad = await demo.post(base, {
@@ -348,5 +349,118 @@ describe(`funnels (${databaseKind})`, () => {
     expect((await staff.delete(`${base}/${id}`)).statusCode).toBe(403);
     await ok(await demo.delete(`${base}/${id}`));
     expect((await demo.get(`${base}/${id}`)).statusCode).toBe(404);
+  });
+
+  it('a count becomes a live segment: its friends are the count, recounted when the funnel changes', async () => {
+    const definition = definitions[0]![1];
+    const { id } = await ok<{ id: number }>(
+      await demo.post(base, { ...definition, name: 'セグメントにする' }),
+      201,
+    );
+    const expected = await reference(definition);
+    const segmentOf = async (step: number, reached: boolean) => {
+      const created = await ok<{ id: number }>(
+        await demo.post('/api/journey/member_queries', {
+          name: `ファネル ステップ${step} ${reached ? '到達' : '未到達'}`,
+          match: 'all',
+          conditions: [{ kind: 'funnel', funnel_id: id, step, reached }],
+        }),
+        201,
+      );
+      return created.id;
+    };
+    const total = async (segment: number) =>
+      (await ok<FriendList>(await demo.get(`/api/journey/member_queries/${segment}/members`)))
+        .total;
+    const reachedTwo = await segmentOf(2, true);
+    const droppedThree = await segmentOf(3, false);
+    expect(await total(reachedTwo)).toBe(expected.reached[1]);
+    expect(await total(droppedThree)).toBe(expected.reached[1]! - expected.reached[2]!);
+    // The friends are the funnel cell's friends, page for page.
+    const cell = await ok<FriendList>(await demo.get(`${base}/${id}/members?step=2&reached=true`));
+    const segment = await ok<FriendList>(
+      await demo.get(`/api/journey/member_queries/${reachedTwo}/members`),
+    );
+    expect(segment.items.map((friend) => friend.id).sort()).toEqual(
+      cell.items.map((friend) => friend.id).sort(),
+    );
+    // Live: change the funnel and the same segment follows it.
+    const changed = definitions[1]![1];
+    await ok(await demo.put(`${base}/${id}`, { ...changed, name: 'セグメントにする' }));
+    expect(await total(reachedTwo)).toBe((await reference(changed)).reached[1]);
+    // A step the funnel does not have is 422 naming the field.
+    const tooFar = await demo.post('/api/journey/member_queries', {
+      name: '存在しないステップ',
+      match: 'all',
+      conditions: [{ kind: 'funnel', funnel_id: id, step: 4, reached: true }],
+    });
+    expect(tooFar.statusCode).toBe(422);
+    expect(tooFar.json<{ errors: Record<string, string[]> }>().errors['conditions.0.step']).toEqual(
+      [MEMBER_QUERY_TEXT.funnelStepInvalid],
+    );
+  });
+
+  it("tenancy: another account's funnel cannot become its segment (422 naming the field)", async () => {
+    const { id } = await ok<{ id: number }>(
+      await demo.post(base, { ...definitions[0]![1], name: 'デモだけのファネル' }),
+      201,
+    );
+    const response = await other.post('/api/journey/member_queries', {
+      name: '他のアカウントのファネル',
+      match: 'all',
+      conditions: [{ kind: 'funnel', funnel_id: id, step: 1, reached: true }],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(
+      response.json<{ errors: Record<string, string[]> }>().errors['conditions.0.funnel_id'],
+    ).toEqual([MEMBER_QUERY_TEXT.funnelNotFound]);
+  });
+
+  it("a step's tag, form, course, event and the cohort's tracker must be the account's (422 naming each field)", async () => {
+    const [otherOperator] = await t.app.db
+      .select({ accountId: operators.accountId })
+      .from(operators)
+      .where(eq(operators.loginId, 'other'));
+    const otherAccount = otherOperator!.accountId;
+    const [otherTag] = await t.app.db
+      .insert(tags)
+      .values({ accountId: otherAccount, name: '他のタグ', order: 1 })
+      .returning({ id: tags.id });
+    const [otherTracker] = await t.app.db
+      .insert(trackers)
+      .values({ accountId: otherAccount, name: '他の流入経路', code: 'other-funnel-check' })
+      .returning({ id: trackers.id });
+    const [ownTag] = await t.app.db
+      .insert(tags)
+      .values({ accountId: account, name: 'ファネルのタグ', order: 1 })
+      .returning({ id: tags.id });
+    const [ownTracker] = await t.app.db
+      .insert(trackers)
+      .values({ accountId: account, name: 'ファネルの流入経路', code: 'own-funnel-check' })
+      .returning({ id: trackers.id });
+    const definition = (tag: number, tracker: number, form: number) => ({
+      name: '対象の確認',
+      steps: steps(['follow', null], ['tag_added', tag], ['form_answered', form]),
+      cohort: { followed_from: null, followed_to: null, tracker_id: tracker },
+      ordered: true,
+      window_days: null,
+    });
+    for (const path of [base, `${base}/preview`]) {
+      const bad = await demo.post(path, definition(otherTag!.id, otherTracker!.id, 999_999));
+      expect(bad.statusCode, path).toBe(422);
+      const { errors } = bad.json<{ errors: Record<string, string[]> }>();
+      expect(errors['steps.1.ref_id']).toEqual([FUNNEL_TEXT.refNotFound]);
+      expect(errors['steps.2.ref_id']).toEqual([FUNNEL_TEXT.refNotFound]);
+      expect(errors['cohort.tracker_id']).toEqual([FUNNEL_TEXT.trackerNotFound]);
+    }
+    // The account's own tag and tracker are accepted (the form step left open).
+    const good = definition(ownTag!.id, ownTracker!.id, 0);
+    good.steps[2]!.ref_id = null;
+    await ok(await demo.post(base, good), 201);
+    const choices = await ok<{ trackers: { id: number; name: string }[] }>(
+      await demo.get(`${base}/choices`),
+    );
+    expect(choices.trackers).toContainEqual({ id: ownTracker!.id, name: 'ファネルの流入経路' });
+    expect(choices.trackers.some((tracker) => tracker.id === otherTracker!.id)).toBe(false);
   });
 });

@@ -12,4 +12,4 @@ export async function funnelsModule(api: FastifyInstance) {
   await api.register(funnelRoutes, { funnels });
 }
 export { createFunnelsService } from './service.js';
-export { funnelCounts } from './query.js';
+export { funnelCounts, funnelMembersWhere } from './query.js';

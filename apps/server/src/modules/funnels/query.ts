@@ -11,7 +11,7 @@ import type { Executor } from '../../db/types.js';
  * - unordered: any step-K event at all;
  * - with a window of N days: every later step's event between t1 and t1 + N days (ordered), or
  *   within N days of t1 either side (unordered).
- * Each step reads the log by the index (account, kind, ref, member, time). The reference
+ * Each step reads the log by the index (account, kind, member, time, ref). The reference
  * computation in funnels.test.ts must always agree with it.
  */
 export function funnelCtes(accountId: number, definition: FunnelDefinition): SQL {
@@ -56,10 +56,13 @@ export function funnelCtes(accountId: number, definition: FunnelDefinition): SQL
     const name = sql.raw(`s${index + 1}`);
     if (ordered) {
       const within = window ? sql` and e.occurred_at <= p.t1 + ${window}` : sql``;
-      ctes.push(sql`${name} as materialized (select p.member_id, p.t1, min(e.occurred_at) as t
-        from ${previous} p join friend_events e on e.member_id = p.member_id and ${event('e', index)}
-          and e.occurred_at >= p.t${within}
-        group by p.member_id, p.t1)`);
+      // Each friend's first step-K time as one probe of friend_events_kind_member_idx
+      // (decision 0433): LATERAL … LIMIT 1 reads one index entry, not all the friend's events.
+      ctes.push(sql`${name} as materialized (select p.member_id, p.t1, x.t from ${previous} p
+        cross join lateral (select e.occurred_at as t from friend_events e
+          where ${event('e', index)} and e.member_id = p.member_id
+            and e.occurred_at >= p.t${within}
+          order by e.occurred_at limit 1) x)`);
     } else {
       const within = window
         ? sql` and e.occurred_at between p.t1 - ${window} and p.t1 + ${window}`

@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { FriendsService } from '../friends/index.js';
+import { checkFunnelRefs } from './check-refs.js';
 import { funnelCounts, funnelMembersWhere } from './query.js';
 import * as repository from './repository.js';
 
@@ -73,12 +74,15 @@ export function createFunnelsService(deps: { db: Executor; friends: FriendsServi
     },
     get: find,
     async create(accountId: number, input: FunnelInput): Promise<number> {
+      await checkFunnelRefs(db, accountId, input);
       return repository.insertFunnel(db, accountId, {
         name: input.name,
         definition: definitionOf(input),
       });
     },
     async update(accountId: number, id: number, input: FunnelInput): Promise<Funnel> {
+      await find(accountId, id);
+      await checkFunnelRefs(db, accountId, input);
       const row = await repository.updateFunnel(db, accountId, id, {
         name: input.name,
         definition: definitionOf(input),
@@ -92,6 +96,7 @@ export function createFunnelsService(deps: { db: Executor; friends: FriendsServi
     },
     /** An unsaved definition's counts (the editor's preview). */
     async preview(accountId: number, definition: FunnelDefinition): Promise<FunnelResult> {
+      await checkFunnelRefs(db, accountId, definition);
       return resultOf(definition, await funnelCounts(db, accountId, definition));
     },
     async result(accountId: number, id: number): Promise<FunnelResult> {

@@ -3,6 +3,7 @@ import {
   addDaysToDateValue,
   RESERVATION_STATUS,
   VISIT_STATUSES,
+  type FunnelDefinition,
   type MemberCondition,
   type MemberQueryCondition,
 } from '@tsunagu/contracts';
@@ -13,20 +14,26 @@ import {
   salonReservations,
   salons,
 } from '../../db/schema/index.js';
+import { funnelMembersWhere } from '../funnels/index.js';
+
+/** The saved funnels a segment's funnel conditions name, by id (read by `conditionFunnels`). */
+export type ConditionFunnels = ReadonlyMap<number, FunnelDefinition>;
 
 /**
  * A segment's condition as one SQL predicate on `members` (decision 0145): the database finds
  * the friends, whatever their number — nothing is loaded into Node to be filtered. `today` is
  * the Tokyo date the reservation conditions count from (the caller's clock, never the
  * machine's zone). The reference evaluation in TypeScript (member-queries.property.test.ts)
- * must always agree with it.
+ * must always agree with it. `funnels` holds the definitions of the funnels its funnel
+ * conditions name (decision 0430); a funnel not in it (deleted) finds nobody.
  */
 export function conditionWhere(
   accountId: number,
   condition: MemberQueryCondition,
   today: string,
+  funnels: ConditionFunnels = new Map(),
 ): SQL {
-  const parts = condition.conditions.map((part) => conditionSql(accountId, part, today));
+  const parts = condition.conditions.map((part) => conditionSql(accountId, part, today, funnels));
   const joined = condition.match === 'all' ? and(...parts) : or(...parts);
   // A segment finds friends only: never someone who signed in on the booking page without
   // following the account (decision 0181).
@@ -121,10 +128,29 @@ export function memberConditionWhere(
   condition: MemberCondition,
   today: string,
 ): SQL {
-  return conditionSql(accountId, condition, today);
+  return conditionSql(accountId, condition, today, new Map());
 }
 
-function conditionSql(accountId: number, condition: MemberCondition, today: string): SQL {
+/**
+ * A funnel's count (decision 0430): the funnel's own SQL (module funnels) over its present
+ * definition, so the segment stays live. A deleted funnel, or a step it no longer has: nobody.
+ */
+function funnelSql(
+  accountId: number,
+  condition: Extract<MemberCondition, { kind: 'funnel' }>,
+  funnels: ConditionFunnels,
+): SQL {
+  const definition = funnels.get(condition.funnel_id);
+  if (!definition || condition.step > definition.steps.length) return sql`false`;
+  return funnelMembersWhere(accountId, definition, condition.step, condition.reached);
+}
+
+function conditionSql(
+  accountId: number,
+  condition: MemberCondition,
+  today: string,
+  funnels: ConditionFunnels,
+): SQL {
   switch (condition.kind) {
     case 'tags':
       return tagsSql(condition);
@@ -134,5 +160,7 @@ function conditionSql(accountId: number, condition: MemberCondition, today: stri
       return reservationSql(accountId, condition, today);
     case 'var':
       return varSql(condition);
+    case 'funnel':
+      return funnelSql(accountId, condition, funnels);
   }
 }

@@ -160,6 +160,10 @@ function meets(member: World['members'][number], condition: MemberCondition): bo
       );
     case 'var':
       return meetsVar(member, condition);
+    case 'funnel':
+      throw new Error(
+        'funnel conditions are checked against the funnel reference (funnels.test.ts)',
+      );
   }
 }
 

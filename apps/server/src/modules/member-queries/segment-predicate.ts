@@ -2,7 +2,7 @@ import { memberConditionSchema } from '@tsunagu/contracts';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/types.js';
-import { conditionWhere } from '../member-conditions/index.js';
+import { conditionFunnels, conditionWhere } from '../member-conditions/index.js';
 import { findMemberQuery } from './repository.js';
 
 /**
@@ -23,5 +23,6 @@ export async function segmentPredicate(
     accountId,
     { match: row.match === 'any' ? 'any' : 'all', conditions },
     today,
+    await conditionFunnels(db, accountId, conditions),
   );
 }

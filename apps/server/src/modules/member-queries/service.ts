@@ -18,7 +18,7 @@ import { members } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { FriendsService } from '../friends/index.js';
-import { conditionWhere } from '../member-conditions/index.js';
+import { conditionFunnels, conditionWhere } from '../member-conditions/index.js';
 import * as repository from './repository.js';
 
 const storedConditions = z.array(memberConditionSchema);
@@ -69,8 +69,9 @@ export function createMemberQueriesService(deps: {
   const clock = deps.clock ?? (() => new Date());
 
   /**
-   * Every tag and friend-information field a condition names must be the account's, and a
-   * field's op, value and choices must suit its type (decision 0158): 422s naming the condition.
+   * Every tag, friend-information field and funnel a condition names must be the account's, a
+   * field's op, value and choices must suit its type (decision 0158), a funnel step must exist
+   * (decision 0430): 422s naming the condition.
    */
   async function checkTags(accountId: number, condition: MemberQueryCondition) {
     const named = condition.conditions.flatMap((part) =>
@@ -82,8 +83,15 @@ export function createMemberQueriesService(deps: {
         condition.conditions.flatMap((part) => (part.kind === 'var' ? [part.var_id] : [])),
       ),
     ]);
+    const funnels = await conditionFunnels(db, accountId, condition.conditions);
     const errors: Record<string, string[]> = {};
     condition.conditions.forEach((part, index) => {
+      if (part.kind === 'funnel') {
+        const funnel = funnels.get(part.funnel_id);
+        if (!funnel) errors[`conditions.${index}.funnel_id`] = [MEMBER_QUERY_TEXT.funnelNotFound];
+        else if (part.step > funnel.steps.length)
+          errors[`conditions.${index}.step`] = [MEMBER_QUERY_TEXT.funnelStepInvalid];
+      }
       if (part.kind === 'tags' && part.tag_ids.some((id) => !own.has(id)))
         errors[`conditions.${index}.tag_ids`] = [MEMBER_QUERY_TEXT.tagNotFound];
       if (part.kind !== 'var') return;
@@ -132,13 +140,15 @@ export function createMemberQueriesService(deps: {
     /** JRN-24: a page of the friends the segment finds, as the friends list shows them. */
     async members(accountId: number, id: number, page?: number): Promise<FriendList> {
       const query = await find(accountId, id);
-      const where = conditionWhere(accountId, query, todayInTokyo(clock()));
+      const funnels = await conditionFunnels(db, accountId, query.conditions);
+      const where = conditionWhere(accountId, query, todayInTokyo(clock()), funnels);
       return deps.friends.list(accountId, { page }, where);
     },
     /** How many friends an unsaved condition finds (the editor's 該当人数). */
     async count(accountId: number, condition: MemberQueryCondition): Promise<number> {
       await checkTags(accountId, condition);
-      const where = conditionWhere(accountId, condition, todayInTokyo(clock()));
+      const funnels = await conditionFunnels(db, accountId, condition.conditions);
+      const where = conditionWhere(accountId, condition, todayInTokyo(clock()), funnels);
       const [row] = await db
         .select({ total: sql<number>`count(*)::int` })
         .from(members)

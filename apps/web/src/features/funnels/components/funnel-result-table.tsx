@@ -2,9 +2,47 @@ import { funnelStepLabel, type FunnelChoices, type FunnelResult } from '@tsunagu
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
 
+/** What a count can become (decision 0430): its friends, a segment, a お知らせ to them. */
+export type FunnelCountAction = 'friends' | 'segment' | 'notification';
+const ACTIONS: [FunnelCountAction, string][] = [
+  ['friends', '友だち一覧'],
+  ['segment', 'セグメントにする'],
+  ['notification', 'お知らせを作成'],
+];
+
+/** A count with its menu: a disclosure (`details`), so it works by keyboard and at 390 px. */
+function CountMenu(props: {
+  label: string;
+  text: string;
+  onAction: (action: FunnelCountAction) => void;
+}) {
+  return (
+    <details className="funnel-count">
+      <summary aria-label={props.label}>{props.text}</summary>
+      <ul className="funnel-count__menu">
+        {ACTIONS.map(([action, name]) => (
+          <li key={action}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={(event) => {
+                event.currentTarget.closest('details')?.removeAttribute('open');
+                props.onAction(action);
+              }}
+            >
+              {name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /**
  * The result table (issue 30): per step, friends reached and not reached with the rate, a bar
- * and the goal; a count opens its friends (when the funnel is saved).
+ * and the goal; a count opens a menu (when the funnel is saved): its friends, a segment of them,
+ * a お知らせ to them (decision 0430).
  */
 export function FunnelResultTable({
   result,
@@ -13,16 +51,19 @@ export function FunnelResultTable({
 }: {
   result: FunnelResult;
   choices: FunnelChoices | undefined;
-  onOpen?: (step: number, reached: boolean) => void;
+  onOpen?: (step: number, reached: boolean, action: FunnelCountAction) => void;
 }) {
-  const count = (value: number, step: number, reached: boolean) =>
-    onOpen ? (
-      <button type="button" className="link-button" onClick={() => onOpen(step, reached)}>
-        {value.toLocaleString('ja-JP')}人
-      </button>
-    ) : (
-      `${value.toLocaleString('ja-JP')}人`
+  const count = (value: number, step: number, reached: boolean) => {
+    const text = `${value.toLocaleString('ja-JP')}人`;
+    if (!onOpen) return text;
+    return (
+      <CountMenu
+        label={`ステップ${step}の${reached ? '到達' : '未到達'} ${text}`}
+        text={text}
+        onAction={(action) => onOpen(step, reached, action)}
+      />
     );
+  };
   return (
     <table className="funnel-result">
       <caption>対象の友だち {result.cohort.toLocaleString('ja-JP')}人</caption>

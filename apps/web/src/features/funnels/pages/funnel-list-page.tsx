@@ -25,6 +25,7 @@ import {
   useSaveFunnel,
 } from '../api/funnels-api';
 import { FunnelResultTable } from '../components/funnel-result-table';
+import { useCountToSegment } from '../components/use-count-to-segment';
 import '../components/funnels.css';
 
 const emptyStep = (kind: FunnelStep['kind']): FunnelStep => ({ kind, ref_id: null, goal: null });
@@ -47,6 +48,7 @@ export function FunnelListPage({ title }: { title: string }) {
   const preview = usePreviewFunnel();
   const save = useSaveFunnel();
   const remove = useDeleteFunnel();
+  const toSegment = useCountToSegment();
   const [id, setId] = useState<number | null>(null);
   const [input, setInput] = useState<FunnelInput>(blank);
   const [result, setResult] = useState<FunnelResult | null>(null);
@@ -71,7 +73,7 @@ export function FunnelListPage({ title }: { title: string }) {
   };
 
   if (list.isPending) return <Loading />;
-  const error = preview.error ?? save.error ?? remove.error ?? list.error;
+  const error = preview.error ?? save.error ?? remove.error ?? toSegment.error ?? list.error;
   return (
     <section className="page funnel-page">
       <PageHeader title={title} />
@@ -218,8 +220,8 @@ export function FunnelListPage({ title }: { title: string }) {
             日以内（空欄は無制限）
           </label>
         </fieldset>
-        <fieldset className="funnel-editor__options">
-          <legend>対象の友だち（友だち追加日）</legend>
+        <fieldset className="funnel-editor__options funnel-editor__cohort">
+          <legend>対象の友だち（友だち追加日・流入経路）</legend>
           <DatePicker
             label="友だち追加日（から）"
             value={input.cohort.followed_from ?? ''}
@@ -233,6 +235,23 @@ export function FunnelListPage({ title }: { title: string }) {
             value={input.cohort.followed_to ?? ''}
             onChange={(date) =>
               setInput({ ...input, cohort: { ...input.cohort, followed_to: date || null } })
+            }
+          />
+          <Select
+            label="流入経路"
+            value={input.cohort.tracker_id ?? 0}
+            options={[
+              { value: 0, name: 'すべての友だち' },
+              ...(choices.data?.trackers ?? []).map((tracker) => ({
+                value: tracker.id,
+                name: tracker.name,
+              })),
+            ]}
+            onChange={(tracker) =>
+              setInput({
+                ...input,
+                cohort: { ...input.cohort, tracker_id: tracker === 0 ? null : tracker },
+              })
             }
           />
         </fieldset>
@@ -282,7 +301,15 @@ export function FunnelListPage({ title }: { title: string }) {
           <FunnelResultTable
             result={result}
             choices={choices.data}
-            onOpen={id === null ? undefined : (step, reached) => setOpened({ step, reached })}
+            onOpen={
+              id === null
+                ? undefined
+                : (step, reached, action) => {
+                    if (action === 'friends') setOpened({ step, reached });
+                    else
+                      toSegment.mutate({ funnelId: id, name: input.name, step, reached, action });
+                  }
+            }
           />
           <div className="funnel-page__exports no-print">
             {id !== null ? (

@@ -10,6 +10,7 @@ const choices: FunnelChoices = {
   forms: [{ id: 7, name: 'カウンセリングシート' }],
   courses: [{ id: 8, name: 'カット' }],
   events: [],
+  trackers: [{ id: 11, name: 'Instagram広告' }],
 };
 const saved: Funnel = {
   id: 3,
@@ -101,6 +102,8 @@ describe('funnels (issue 30)', () => {
     await app.user.click(screen.getByLabelText('順不同'));
     await app.user.clear(screen.getByLabelText('期間（日）'));
     await app.user.type(screen.getByLabelText('期間（日）'), '14');
+    await app.user.click(screen.getByRole('combobox', { name: '流入経路' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Instagram広告' }));
     await app.user.click(screen.getByRole('button', { name: '集計する' }));
     const table = await screen.findByRole('table');
     expect(within(table).getByText('対象の友だち 200人')).toBeVisible();
@@ -111,7 +114,7 @@ describe('funnels (issue 30)', () => {
         { kind: 'form_answered', ref_id: 7, goal: null },
         { kind: 'salon_booked', ref_id: null, goal: 25 },
       ],
-      cohort: { followed_from: null, followed_to: null, tracker_id: null },
+      cohort: { followed_from: null, followed_to: null, tracker_id: 11 },
       ordered: false,
       window_days: 14,
     });
@@ -126,12 +129,39 @@ describe('funnels (issue 30)', () => {
     await app.user.click(screen.getByRole('button', { name: '集計する' }));
     const table = await screen.findByRole('table');
     expect(within(table).getByText(/サロンを予約（カット）/)).toBeVisible();
-    await app.user.click(within(table).getByRole('button', { name: '170人' }));
+    const count = within(table).getByText('170人').closest('details')!;
+    await app.user.click(within(count).getByText('170人'));
+    await app.user.click(within(count).getByRole('button', { name: '友だち一覧' }));
     expect(await screen.findByText('佐藤 花子')).toBeVisible();
     expect(screen.getByText(/ステップ2に到達しなかった友だち/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'CSV（Excel）' })).toHaveAttribute(
       'href',
       '/api/line/funnels/3/csv',
+    );
+  });
+
+  it('セグメントにする: a count becomes a segment of the funnel condition, then the segments list', async () => {
+    let sent: unknown;
+    const app = render({
+      'POST /api/journey/member_queries': ({ body }) => {
+        sent = body;
+        return reply(201, { id: 21 });
+      },
+      'GET /api/journey/member_queries': () => reply(200, []),
+    });
+    await app.user.click(await screen.findByRole('button', { name: '追加から予約' }));
+    await app.user.click(screen.getByRole('button', { name: '集計する' }));
+    const table = await screen.findByRole('table');
+    const count = within(table).getByText('170人').closest('details')!;
+    await app.user.click(within(count).getByText('170人'));
+    await app.user.click(within(count).getByRole('button', { name: 'セグメントにする' }));
+    expect(await screen.findByRole('heading', { name: 'セグメント', level: 1 })).toBeVisible();
+    expect(sent).toMatchObject({
+      match: 'all',
+      conditions: [{ kind: 'funnel', funnel_id: 3, step: 2, reached: false }],
+    });
+    expect((sent as { name: string }).name).toMatch(
+      /^追加から予約 ステップ2 未到達（\d{4}-\d{2}-\d{2}）$/,
     );
   });
 });

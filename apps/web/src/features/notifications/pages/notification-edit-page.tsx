@@ -5,7 +5,7 @@ import {
   type NotificationInput,
 } from '@tsunagu/contracts';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
@@ -87,9 +87,16 @@ function Compose(props: { notification: Notification | null; accountName: string
   const toast = useToast();
   const navigate = useNavigate();
   const kit = useMessageKit();
-  const [initial] = useState(() =>
-    notification ? draftOf(notification, kit) : emptyNotificationDraft(kit),
-  );
+  // `?segment=ID` presets the audience (a funnel's count made a segment, decision 0430).
+  const [search] = useSearchParams();
+  const [initial] = useState(() => {
+    if (notification) return draftOf(notification, kit);
+    const draft = emptyNotificationDraft(kit);
+    const segment = search.get('segment');
+    return segment !== null && isIdText(segment)
+      ? { ...draft, audienceKind: 'segment' as const, segmentId: Number(segment) }
+      : draft;
+  });
   const [confirming, setConfirming] = useState<{ id: number; input: NotificationInput } | null>(
     null,
   );

@@ -9,6 +9,7 @@ import {
 } from '@tsunagu/contracts';
 import { useId } from 'react';
 import { FieldError } from '@/ui/field-error';
+import { describeCondition } from './describe';
 import { VarConditionFields } from './var-condition-fields';
 
 export type ConditionKind = MemberCondition['kind'];
@@ -18,7 +19,13 @@ export const KIND_LABELS: Record<ConditionKind, string> = {
   follow: '友だちの状態',
   reservation: '予約・来店',
   var: '友だち情報',
+  funnel: 'ファネル',
 };
+
+/** The kinds the editor offers; a funnel condition is made from a funnel's count (decision 0430). */
+const OFFERED_KINDS = (['tags', 'follow', 'reservation', 'var'] as const).map(
+  (kind) => [kind, KIND_LABELS[kind]] as const,
+);
 
 /** A fresh condition of a kind, as the editor first shows it. */
 export function blankCondition(kind: ConditionKind): MemberCondition {
@@ -32,6 +39,9 @@ export function blankCondition(kind: ConditionKind): MemberCondition {
     case 'var':
       // The field is chosen by VarConditionFields (the first one, once the fields are loaded).
       return { kind, var_id: 0, op: 'is_set', value: '', choice_ids: [] };
+    case 'funnel':
+      // Made from a funnel's result (セグメントにする), never from a blank row.
+      return { kind, funnel_id: 0, step: 1, reached: true };
   }
 }
 
@@ -60,12 +70,18 @@ export function ConditionRow(props: ConditionRowProps) {
           value={condition.kind}
           onChange={(event) => onChange(blankCondition(event.target.value as ConditionKind))}
         >
-          {Object.entries(KIND_LABELS).map(([kind, name]) => (
+          {(condition.kind === 'funnel'
+            ? [...OFFERED_KINDS, ['funnel', KIND_LABELS.funnel] as const]
+            : OFFERED_KINDS
+          ).map(([kind, name]) => (
             <option key={kind} value={kind}>
               {name}
             </option>
           ))}
         </select>
+        {condition.kind === 'funnel' ? (
+          <span className="segment-condition__funnel">{describeCondition(condition, String)}</span>
+        ) : null}
         {condition.kind === 'tags' ? (
           <select
             aria-label={`${label}のタグの条件`}
@@ -150,6 +166,7 @@ export function ConditionRow(props: ConditionRowProps) {
       ) : null}
       <FieldError id={`${id}-tags`} messages={errors.tag_ids} />
       <FieldError id={`${id}-days`} messages={errors.days} />
+      <FieldError id={`${id}-funnel`} messages={errors.funnel_id ?? errors.step} />
     </fieldset>
   );
 }

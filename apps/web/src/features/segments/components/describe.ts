@@ -29,6 +29,9 @@ export function describeCondition(
         ? `${name}が「${condition.value}」${label}`
         : `${name}が${label}`;
     }
+    case 'funnel':
+      // A funnel's count (decision 0430): the segment's name carries the funnel's name.
+      return `ファネル（#${condition.funnel_id}）のステップ${condition.step}に${condition.reached ? '到達した' : '到達しなかった'}`;
   }
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "friend_events_kind_member_idx" ON "friend_events" USING btree ("account_id","kind","member_id","occurred_at","ref_id");
