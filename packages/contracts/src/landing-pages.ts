@@ -150,6 +150,7 @@ export const SITE_TEXT = {
   notFound: 'サイトが見つかりません',
   pageNotFound: 'ページが見つかりません',
   salonNotFound: 'サロンが見つかりません',
+  groupNotFound: 'フォルダが見つかりません',
   pathTaken: 'このページの URL はすでに使われています',
   pathReserved: 'menu・staff・hours はお店のページに使われています',
 } as const;

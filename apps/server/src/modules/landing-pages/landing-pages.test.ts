@@ -485,4 +485,27 @@ describe(`landing pages and sites (${databaseKind})`, () => {
       ).json().errors,
     ).toEqual({ salon_id: ['サロンが見つかりません'] });
   });
+
+  it("files a site in one of the account's content groups like pages and trackers; another account's folder is refused by name", async () => {
+    const folder = (
+      await demo.post('/api/line/content-groups', { name: 'サイトのフォルダ' })
+    ).json<{ id: number }>();
+    const created = await demo.post('/api/line/sites', {
+      name: '店のサイト',
+      slug: 'filed-shop',
+      salon_id: null,
+      group_id: folder.id,
+    });
+    expect(created.statusCode).toBe(201);
+    const listed = (await demo.get('/api/line/sites')).json<{ sites: Site[] }>().sites;
+    expect(listed.find((site) => site.slug === 'filed-shop')?.group_id).toBe(folder.id);
+    const refused = await other.post('/api/line/sites', {
+      name: 'x',
+      slug: 'other-filed-shop',
+      salon_id: null,
+      group_id: folder.id,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ group_id: ['フォルダが見つかりません'] });
+  });
 });

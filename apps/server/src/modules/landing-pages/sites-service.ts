@@ -15,6 +15,7 @@ import { isViolationOf } from '../../lib/db-errors.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { toTokyoIso } from '../../lib/tokyo-time.js';
 import { fieldError } from '../../lib/validate.js';
+import { contentGroupExists } from '../content-groups/index.js';
 import { sanitizePageHtml } from './sanitize.js';
 import {
   listSites,
@@ -88,6 +89,9 @@ export function createSites(db: Database) {
   const checkSalon = async (accountId: number, input: SiteInput) => {
     if (input.salon_id !== null && !(await salonOf(db, accountId, input.salon_id)))
       throw fieldError('salon_id', SITE_TEXT.salonNotFound);
+    // Filed in a folder of the account's own content groups, as pages and trackers are.
+    if (input.group_id !== null && !(await contentGroupExists(db, accountId, input.group_id)))
+      throw fieldError('group_id', SITE_TEXT.groupNotFound);
   };
   const foundSite = async (accountId: number, id: number) => {
     const site = await siteOf(db, accountId, id);

@@ -114,6 +114,8 @@ export const lineChannelReader = {
       loginChannelSecret: secrets.openLoginSecret(row.loginChannelSecret),
     };
   },
+  /** Moves whenever this process writes a channel (a kept channel is then read again). */
+  writeCount: () => repository.channelWriteCount(),
   async markLoginAttention(db: Executor, accountId: number) {
     await repository.setLoginAttention(db, accountId, LINE_CHANNEL_MESSAGES.loginOtherProvider);
   },

@@ -8,6 +8,13 @@ export type ChannelValues = Omit<
   'id' | 'accountId' | 'createdAt' | 'updatedAt' | 'stateChangedAt'
 >;
 
+/**
+ * Bumped by every write of a channel row through this file: readers that keep a channel in
+ * memory (the trackers' clicks, decision 0420) read it again when it moved.
+ */
+let channelWrites = 0;
+export const channelWriteCount = () => channelWrites;
+
 export async function findChannel(
   db: Executor,
   accountId: number,
@@ -24,6 +31,7 @@ export async function findChannelByBot(db: Executor, botUserId: string) {
 
 /** Connects (or reconnects) the account's channel: one row per account, replaced whole. */
 export async function upsertChannel(db: Executor, accountId: number, values: ChannelValues) {
+  channelWrites += 1;
   const now = new Date();
   await db
     .insert(lineChannels)
@@ -40,6 +48,7 @@ export async function updateChannel(
   values: Partial<ChannelValues>,
 ): Promise<void> {
   const changesState = values.state !== undefined;
+  channelWrites += 1;
   await db
     .update(lineChannels)
     .set({
@@ -51,6 +60,7 @@ export async function updateChannel(
 }
 
 export async function deleteChannel(db: Executor, accountId: number): Promise<boolean> {
+  channelWrites += 1;
   const rows = await db
     .delete(lineChannels)
     .where(eq(lineChannels.accountId, accountId))

@@ -1,5 +1,5 @@
 import { TRACKER_TEXT } from '@tsunagu/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { secretsKeyOf, type Config } from '../../config.js';
 import { members, trackerClicks, trackers } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
@@ -9,6 +9,7 @@ import { lineChannelReader } from '../line/index.js';
 import { liffFriendship, verifyLiffIdToken } from '../member-booking/index.js';
 import { tieArrival } from './arrivals.js';
 import { isTrackerCode } from './codes.js';
+import { createClickCache } from './click-cache.js';
 import { authorizeUrl, exchangeCode } from './login-client.js';
 
 /** Where the person is sent next: a URL to redirect to, or one of our short pages. */
@@ -74,8 +75,65 @@ export function createTrackerFlow(deps: {
   const box = createSecretBox(secretsKeyOf(config));
   const callbackUrl = (requestOrigin: string) => `${deps.origin(requestOrigin)}/t/callback`;
 
+  const cache = createClickCache<Awaited<ReturnType<typeof lineChannelReader.trackerLogin>>>(
+    lineChannelReader.writeCount,
+  );
+  /** The account's channel for a click: kept a few seconds (decision 0420). */
+  const cachedChannelOf = (accountId: number) =>
+    cache.channel(accountId, () => lineChannelReader.trackerLogin(db, config, accountId));
   async function channelOf(accountId: number) {
     return lineChannelReader.trackerLogin(db, config, accountId);
+  }
+
+  /** The tracker a code names (its account never changes), from memory after the first click. */
+  async function trackerOf(code: string) {
+    const kept = cache.tracker(code);
+    if (kept) return kept;
+    const [row] = await db
+      .select({ trackerId: trackers.id, accountId: trackers.accountId })
+      .from(trackers)
+      .where(eq(trackers.code, code));
+    if (row) cache.rememberTracker(code, row);
+    return row;
+  }
+
+  /**
+   * The click's one round trip: inserted only while the tracker is on (the insert reads
+   * `active`, so a stop counts at once); null when it is stopped or gone. Column by column
+   * so a new column is one more line.
+   */
+  async function recordClick(
+    trackerId: number,
+    stage: 'login' | 'add_page',
+    inLine: boolean,
+    query: ClickQuery,
+  ): Promise<number | null> {
+    const columns: [string, unknown][] = [
+      ['stage', stage],
+      ['in_line', inLine],
+      ['utm_source', query.utm_source ?? null],
+      ['utm_medium', query.utm_medium ?? null],
+      ['utm_campaign', query.utm_campaign ?? null],
+      ['utm_term', query.utm_term ?? null],
+      ['utm_content', query.utm_content ?? null],
+      ['gclid', query.gclid ?? null],
+      ['gbraid', query.gbraid ?? null],
+      ['wbraid', query.wbraid ?? null],
+      ['fbclid', query.fbclid ?? null],
+      ['ldtag_cl', query.ldtag_cl ?? null],
+    ];
+    const result = (await db.execute(sql`
+      insert into ${trackerClicks} (account_id, tracker_id, ${sql.join(
+        columns.map(([name]) => sql.identifier(name)),
+        sql`, `,
+      )})
+      select ${trackers.accountId}, ${trackers.id}, ${sql.join(
+        columns.map(([, value]) => sql`${value}`),
+        sql`, `,
+      )}
+      from ${trackers} where ${trackers.id} = ${trackerId} and ${trackers.active}
+      returning id`)) as unknown as { rows: { id: number }[] };
+    return result.rows[0]?.id ?? null;
   }
   const toAddPage = (basicId: string | undefined): FlowAnswer =>
     basicId ? { kind: 'redirect', location: addFriendUrl(basicId) } : noChannel;
@@ -87,43 +145,37 @@ export function createTrackerFlow(deps: {
     requestOrigin: string,
   ): Promise<FlowAnswer> {
     if (!isTrackerCode(code)) return notFound;
-    const [tracker] = await db
-      .select({ id: trackers.id, accountId: trackers.accountId, active: trackers.active })
-      .from(trackers)
-      .where(eq(trackers.code, code));
+    const tracker = await trackerOf(code);
     if (!tracker) return notFound;
-    const channel = await channelOf(tracker.accountId);
-    // Stopped: the printed QR still adds friends; nothing is recorded.
-    if (!tracker.active) return toAddPage(channel?.basicId);
+    const channel = await cachedChannelOf(tracker.accountId);
     const login =
       channel?.loginChannelId && channel.loginChannelSecret ? channel.loginChannelId : null;
-    const [row] = await db
-      .insert(trackerClicks)
-      .values({
-        accountId: tracker.accountId,
-        trackerId: tracker.id,
-        // Without a Login channel the person cannot be known: straight to the add-friend page.
-        stage: login ? 'login' : 'add_page',
-        inLine: IN_LINE.test(userAgent),
-        utmSource: query.utm_source ?? null,
-        utmMedium: query.utm_medium ?? null,
-        utmCampaign: query.utm_campaign ?? null,
-        utmTerm: query.utm_term ?? null,
-        utmContent: query.utm_content ?? null,
-        gclid: query.gclid ?? null,
-        gbraid: query.gbraid ?? null,
-        wbraid: query.wbraid ?? null,
-        fbclid: query.fbclid ?? null,
-        ldtagCl: query.ldtag_cl ?? null,
-      })
-      .returning({ id: trackerClicks.id });
+    // Without a Login channel the person cannot be known: straight to the add-friend page.
+    const clickId = await recordClick(
+      tracker.trackerId,
+      login ? 'login' : 'add_page',
+      IN_LINE.test(userAgent),
+      query,
+    );
+    if (clickId === null) {
+      // Stopped (the printed QR still adds friends; nothing is recorded) or deleted.
+      const [still] = await db
+        .select({ id: trackers.id })
+        .from(trackers)
+        .where(eq(trackers.id, tracker.trackerId));
+      if (!still) {
+        cache.forgetTracker(code);
+        return notFound;
+      }
+      return toAddPage(channel?.basicId);
+    }
     if (!login) return toAddPage(channel?.basicId);
     return {
       kind: 'redirect',
       location: authorizeUrl(config.LINE_LOGIN_BASE, {
         clientId: login,
         redirectUri: callbackUrl(requestOrigin),
-        state: box.seal(String(row!.id), STATE_CONTEXT),
+        state: box.seal(String(clickId), STATE_CONTEXT),
       }),
     };
   }

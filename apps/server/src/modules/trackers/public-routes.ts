@@ -58,6 +58,9 @@ export async function trackerPublicRoutes(app: FastifyInstance, options: { flow:
     '/t/:code',
     {
       config: { access: publicAccess },
+      // A printed QR can bring hundreds of clicks a second: no "incoming request / request
+      // completed" lines per click (decision 0420); warnings and errors are still logged.
+      logLevel: 'warn',
       schema: {
         tags,
         summary:

@@ -1,4 +1,5 @@
 import {
+  contentGroupListSchema,
   landingPageListSchema,
   landingPageSchema,
   okResponseSchema,
@@ -76,8 +77,12 @@ export const useSites = () =>
 export function useCreateSite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; slug: string; salon_id: number | null }) =>
-      apiRequest('/api/line/sites', { method: 'POST', body: input, schema: siteSchema }),
+    mutationFn: (input: {
+      name: string;
+      slug: string;
+      salon_id: number | null;
+      group_id: number | null;
+    }) => apiRequest('/api/line/sites', { method: 'POST', body: input, schema: siteSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: landingKeys.all }),
   });
 }
@@ -113,3 +118,10 @@ export function useSaveSitePage() {
     onSuccess: () => client.invalidateQueries({ queryKey: landingKeys.all }),
   });
 }
+
+/** The account's content groups (folders) to file a site in (the same list trackers use). */
+export const useSiteFolders = () =>
+  useQuery({
+    queryKey: ['content-groups'],
+    queryFn: () => apiRequest('/api/line/content-groups', { schema: contentGroupListSchema }),
+  });

@@ -3,6 +3,7 @@ import { Puck, type Data } from '@puckeditor/core';
 // our own styles only, and a blocked import fails the chunk's CSS preload (the editor errored).
 import '@puckeditor/core/no-external.css';
 import { puckConfig } from './puck-config';
+import { puckDictionary } from './puck-dictionary';
 
 /** The visual editor (Puck, decision 0344) with a phone preview 390 px wide. */
 export function LandingEditor({ data, onChange }: { data: Data; onChange: (data: Data) => void }) {
@@ -13,6 +14,7 @@ export function LandingEditor({ data, onChange }: { data: Data; onChange: (data:
         data={data}
         onChange={onChange}
         headerTitle="ページの内容"
+        dictionary={puckDictionary}
         viewports={[{ width: 390, height: 'auto', label: 'スマホ' }]}
         iframe={{ enabled: false }}
         overrides={{ headerActions: () => <></> }}

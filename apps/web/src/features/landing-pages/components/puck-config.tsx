@@ -25,6 +25,9 @@ const component = (
 });
 
 export const puckConfig: Config = {
+  // The page's title and address are the form's own fields above the editor: the root has no
+  // fields of Puck's (its default English "title" field is not shown).
+  root: { label: 'ページ全体', fields: {} },
   components: {
     heading: component(
       'heading',

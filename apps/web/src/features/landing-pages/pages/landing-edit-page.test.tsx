@@ -67,6 +67,17 @@ describe('landing page editor', () => {
     document.elementsFromPoint ??= () => [];
   });
 
+  it("Puck's chrome speaks Japanese: the panels, the outline and the blocks carry our labels, not Blocks / Outline / Page", async () => {
+    renderEditor(() => reply(200, saved));
+    await screen.findByText('ページの内容');
+    expect(await screen.findByText('ページの構成')).toBeInTheDocument();
+    expect(screen.getAllByText('見出し').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Outline')).toBeNull();
+    expect(screen.queryByText('Blocks')).toBeNull();
+    expect(screen.queryByText('Page')).toBeNull();
+    expect(screen.queryByText('Title')).toBeNull();
+  });
+
   it('下書き保存 sends the settings and the blocks as the editor holds them', async () => {
     const { app, sent } = renderEditor(() => reply(200, saved));
     await screen.findByText('ページの内容');

@@ -1,0 +1,55 @@
+import type { Puck } from '@puckeditor/core';
+import type { ComponentProps } from 'react';
+
+/**
+ * Puck's own words in Japanese (its `dictionary` prop, Puck 0.23): the editor's chrome — the
+ * panels, the action bar, the outline, the array fields — speaks the console's language.
+ * Keys Puck does not know are ignored; any key missing here falls back to Puck's English.
+ */
+export const puckDictionary: NonNullable<ComponentProps<typeof Puck>['dictionary']> = {
+  'header-publish': '公開',
+  'header-undo': '元に戻す',
+  'header-redo': 'やり直す',
+  'header-toggle-leftsidebar': '左の欄を開閉',
+  'header-toggle-rightsidebar': '右の欄を開閉',
+  'header-toggle-menubar': 'メニューを開閉',
+  'action-selectparent': '親を選ぶ',
+  'action-duplicate': '複製',
+  'action-delete': '削除',
+  'label-page': 'ページ',
+  'label-component': 'ブロック',
+  'outline-empty': 'ブロックがありません',
+  'outline-item-collapse': '閉じる',
+  'outline-item-expand': '開く',
+  'outline-header-title': 'ページの構成',
+  'outline-header-collapseall': 'すべて閉じる',
+  'outline-item-duplicate': '複製',
+  'outline-item-delete': '削除',
+  'drawer-category-collapse': '{title}を閉じる',
+  'drawer-category-expand': '{title}を開く',
+  'drawer-category-other': 'その他',
+  'canvas-noconfig': '{type} の設定がありません',
+  'field-readonly': '読み取り専用',
+  'field-arrayitem-summary': '{index} 件目',
+  'field-arrayitem-duplicate': '複製',
+  'field-arrayitem-delete': '削除',
+  'field-external-selectdata': '選ぶ',
+  'field-external-search': '検索',
+  'field-external-togglefilters': '絞り込みを開閉',
+  'field-external-item': '項目',
+  'field-external-result-singular': '{count} 件',
+  'field-external-result-plural': '{count} 件',
+  'viewport-zoom-in': '拡大',
+  'viewport-zoom-out': '縮小',
+  'viewport-zoom-auto': '{zoom}%（自動）',
+  'viewport-toggle-menu': '表示幅のメニューを開閉',
+  'viewport-switch': '{label}の幅で表示',
+  'viewport-switch-default': '表示幅を切り替え',
+  'plugin-blocks': 'ブロック',
+  'plugin-outline': '構成',
+  'plugin-fields': '設定',
+  'plugin-components': 'ブロック',
+  'layout-maximize': '最大化',
+  'layout-minimize': '最小化',
+  'loader-loading': '読み込み中',
+};
