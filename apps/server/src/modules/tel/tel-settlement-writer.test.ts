@@ -34,10 +34,11 @@ describe('tel outcomes written in batches (decision 0401, postgres)', () => {
     expect((await demo.post(`/api/tel/list/${orderId}/status`, { status: 1 })).statusCode).toBe(
       200,
     );
-    const [{ account_id: accountId }] = await selectRows<{ account_id: number }>(
+    const [orderRow] = await selectRows<{ account_id: number }>(
       t.app.db,
       sql`select account_id from tel_orders where id = ${orderId}`,
     );
+    const accountId = orderRow!.account_id;
     const claimed = await claimDueMessages(t.app.db, accountId!, 50);
     expect(claimed).toHaveLength(50);
 
