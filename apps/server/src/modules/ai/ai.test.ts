@@ -301,4 +301,13 @@ describe(`生成AI設定 (${databaseKind})`, () => {
       problems: [],
     });
   });
+
+  it('writing help is refused (403) to an operator who may write neither templates nor お知らせ', async () => {
+    const before = fake.requests.length;
+    const response = await staff.post('/api/ai/writing', {
+      instruction: '年末年始の休業のお知らせ',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(fake.requests.length).toBe(before);
+  });
 });

@@ -9,11 +9,13 @@ import {
   aiSettingsSchema,
   aiWritingInputSchema,
   aiWritingSchema,
+  MESSAGES,
   errorBodySchema,
   validationErrorBodySchema,
 } from '@tsunagu/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ForbiddenError } from '../../lib/errors.js';
 import { ownerOnly } from '../../plugins/access.js';
 import { authOf } from '../auth/index.js';
 import type { AiService } from './service.js';
@@ -23,6 +25,9 @@ import type { AiService } from './service.js';
  * a question and ask for drafts; only the owner role saves the settings or tests the connection
  * (the operators screen's rule, decision 0288).
  */
+/** Either key lets an operator ask for writing help (decision 0411). */
+const WRITING_KEYS = ['template-write', 'notification-write'] as const;
+
 export async function aiRoutes(app: FastifyInstance, options: { ai: AiService }) {
   const { ai } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -111,7 +116,14 @@ export async function aiRoutes(app: FastifyInstance, options: { ai: AiService })
         response: { 200: aiWritingSchema, ...refused },
       },
     },
-    async (request) => ai.writing(account(request), request.body),
+    async (request) => {
+      // Writing help spends the shop's AI budget for the editors that offer it: whoever may
+      // write a template or a お知らせ (the route's access allows either, so it is checked here).
+      const { permissionKeys } = authOf(request);
+      if (!WRITING_KEYS.some((key) => permissionKeys.includes(key)))
+        throw new ForbiddenError(MESSAGES.forbidden);
+      return ai.writing(account(request), request.body);
+    },
   );
 
   routes.get(
