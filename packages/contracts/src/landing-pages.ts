@@ -16,6 +16,7 @@ export const LANDING_TEXT = {
   noTracker: '友だち追加ボタンには流入経路を選んでください',
   noSalon: '予約ボタンにはサロンを選んでください',
   draftOnly: '公開されていません',
+  groupNotFound: 'フォルダが見つかりません',
 } as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);

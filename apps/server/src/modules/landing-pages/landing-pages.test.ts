@@ -508,4 +508,21 @@ describe(`landing pages and sites (${databaseKind})`, () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ group_id: ['フォルダが見つかりません'] });
   });
+
+  it("files a landing page only in the account's own content groups; another account's folder is refused by name", async () => {
+    const folder = (
+      await demo.post('/api/line/content-groups', { name: 'ページのフォルダ' })
+    ).json<{ id: number }>();
+    const filed = await demo.post(
+      '/api/line/landing_pages',
+      page('filed-page', [], { group_id: folder.id }),
+    );
+    expect(filed.statusCode, filed.body).toBe(201);
+    const refused = await other.post(
+      '/api/line/landing_pages',
+      page('other-filed-page', [], { group_id: folder.id }),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ group_id: ['フォルダが見つかりません'] });
+  });
 });

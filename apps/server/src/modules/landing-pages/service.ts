@@ -11,6 +11,7 @@ import { isViolationOf } from '../../lib/db-errors.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import type { Database } from '../../db/types.js';
+import { contentGroupExists } from '../content-groups/index.js';
 import { linksOf, referenceErrors, type PageLinks, type TrackerPaths } from './links.js';
 import {
   deletePage,
@@ -90,6 +91,9 @@ export function createLandingPages(deps: LandingDeps) {
   const checkReferences = async (accountId: number, input: Input) => {
     const links = await linksOf(db, accountId, input, deps.trackerPaths);
     const errors = referenceErrors(input, links);
+    // Filed only in a folder of the account's own content groups (tenancy), as sites are.
+    if (input.group_id !== null && !(await contentGroupExists(db, accountId, input.group_id)))
+      errors.group_id = [LANDING_TEXT.groupNotFound];
     if (Object.keys(errors).length > 0)
       throw new ValidationError(MESSAGES.validationFailed, errors);
   };
