@@ -1,1 +1,2 @@
+export type { FunnelCountAction } from './components/funnel-result-table';
 export { FunnelListPage } from './pages/funnel-list-page';

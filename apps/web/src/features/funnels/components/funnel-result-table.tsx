@@ -14,13 +14,14 @@ const ACTIONS: [FunnelCountAction, string][] = [
 function CountMenu(props: {
   label: string;
   text: string;
+  actions: readonly FunnelCountAction[];
   onAction: (action: FunnelCountAction) => void;
 }) {
   return (
     <details className="funnel-count">
       <summary aria-label={props.label}>{props.text}</summary>
       <ul className="funnel-count__menu">
-        {ACTIONS.map(([action, name]) => (
+        {ACTIONS.filter(([action]) => props.actions.includes(action)).map(([action, name]) => (
           <li key={action}>
             <button
               type="button"
@@ -47,10 +48,13 @@ function CountMenu(props: {
 export function FunnelResultTable({
   result,
   choices,
+  actions = ['friends', 'segment', 'notification'],
   onOpen,
 }: {
   result: FunnelResult;
   choices: FunnelChoices | undefined;
+  /** The menu's choices the operator may take. */
+  actions?: readonly FunnelCountAction[];
   onOpen?: (step: number, reached: boolean, action: FunnelCountAction) => void;
 }) {
   const count = (value: number, step: number, reached: boolean) => {
@@ -60,6 +64,7 @@ export function FunnelResultTable({
       <CountMenu
         label={`ステップ${step}の${reached ? '到達' : '未到達'} ${text}`}
         text={text}
+        actions={actions}
         onAction={(action) => onOpen(step, reached, action)}
       />
     );

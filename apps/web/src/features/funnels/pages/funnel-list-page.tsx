@@ -24,7 +24,7 @@ import {
   usePreviewFunnel,
   useSaveFunnel,
 } from '../api/funnels-api';
-import { FunnelResultTable } from '../components/funnel-result-table';
+import { FunnelResultTable, type FunnelCountAction } from '../components/funnel-result-table';
 import { useCountToSegment } from '../components/use-count-to-segment';
 import '../components/funnels.css';
 
@@ -42,7 +42,14 @@ const inputOf = ({ id: _id, updated_at: _u, ...input }: Funnel): FunnelInput => 
  * ファネル (issue 30, ROUTE-15): saved funnels, the editor (steps over what friends did, the
  * cohort, ordered or not, a window), the result table with bars, its friends, CSV and printing.
  */
-export function FunnelListPage({ title }: { title: string }) {
+export function FunnelListPage({
+  title,
+  countActions = ['friends', 'segment', 'notification'],
+}: {
+  title: string;
+  /** What a count offers: the operator's permissions decide (decision 0430). */
+  countActions?: readonly FunnelCountAction[];
+}) {
   const list = useFunnelList();
   const choices = useFunnelChoices();
   const preview = usePreviewFunnel();
@@ -301,6 +308,7 @@ export function FunnelListPage({ title }: { title: string }) {
           <FunnelResultTable
             result={result}
             choices={choices.data}
+            actions={countActions}
             onOpen={
               id === null
                 ? undefined

@@ -68,9 +68,9 @@ const friends: FriendList = {
   per_page: 50,
 };
 
-function render(api: Record<string, FakeHandler> = {}) {
+function render(api: Record<string, FakeHandler> = {}, session = makeSession({})) {
   return renderApp('/line/funnel', {
-    session: makeSession({}),
+    session,
     api: {
       'GET /api/line/funnels': () => reply(200, [saved]),
       'GET /api/line/funnels/choices': () => reply(200, choices),
@@ -163,5 +163,17 @@ describe('funnels (issue 30)', () => {
     expect((sent as { name: string }).name).toMatch(
       /^追加から予約 ステップ2 未到達（\d{4}-\d{2}-\d{2}）$/,
     );
+  });
+
+  it('an operator with funnel-write but not tag-write is offered only the friends of a count', async () => {
+    const app = render({}, makeSession({ permissions: ['funnel-write'], isOwner: false }));
+    await app.user.click(await screen.findByRole('button', { name: '追加から予約' }));
+    await app.user.click(screen.getByRole('button', { name: '集計する' }));
+    const table = await screen.findByRole('table');
+    const count = within(table).getByText('170人').closest('details')!;
+    await app.user.click(within(count).getByText('170人'));
+    expect(within(count).getByRole('button', { name: '友だち一覧' })).toBeVisible();
+    expect(within(count).queryByRole('button', { name: 'セグメントにする' })).toBeNull();
+    expect(within(count).queryByRole('button', { name: 'お知らせを作成' })).toBeNull();
   });
 });
