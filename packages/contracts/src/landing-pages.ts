@@ -142,6 +142,20 @@ export const landingPageListSchema = z.object({
 });
 export type LandingPageList = z.infer<typeof landingPageListSchema>;
 
+const namedChoiceSchema = z.object({ id: idSchema, name: z.string() });
+/**
+ * `GET /api/line/landing_pages/choices`: what a page's blocks may point at, each the account's
+ * own — the editor offers them by name instead of typed ids (decision 0423). Images have no name:
+ * `label` says its size and upload date, `url` is its preview.
+ */
+export const landingChoicesSchema = z.object({
+  images: z.array(z.object({ id: idSchema, label: z.string(), url: z.string() })),
+  forms: z.array(namedChoiceSchema),
+  salons: z.array(namedChoiceSchema),
+  trackers: z.array(namedChoiceSchema),
+});
+export type LandingChoices = z.infer<typeof landingChoicesSchema>;
+
 /**
  * Shop sites (decision 0343) at `/s/{slug}`: the top page, then 「メニュー」 (the salon's
  * courses and prices), 「スタッフ」 (its resources) and 「営業時間」 (its calendar), read live at

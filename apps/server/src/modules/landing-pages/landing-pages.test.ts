@@ -1,4 +1,4 @@
-import type { LandingPage, MessageImage, Site, SitePage } from '@tsunagu/contracts';
+import type { LandingChoices, LandingPage, MessageImage, Site, SitePage } from '@tsunagu/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -524,5 +524,22 @@ describe(`landing pages and sites (${databaseKind})`, () => {
     );
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ group_id: ['フォルダが見つかりません'] });
+  });
+
+  it("the editor's choices are the account's own images, forms, salons and trackers, by name; staff is refused", async () => {
+    const mine = (await demo.get('/api/line/landing_pages/choices')).json<LandingChoices>();
+    expect(mine.images.map((choice) => choice.id)).toContain(image.id);
+    expect(mine.images.find((choice) => choice.id === image.id)).toMatchObject({
+      label: expect.stringMatching(/^#\d+（8×8、\d{4}\/\d{2}\/\d{2}）$/),
+      url: expect.stringMatching(/^\/api\/media\/images\//),
+    });
+    expect(mine.forms.map((choice) => choice.id)).toContain(demoForm.id);
+    expect(mine.salons).toContainEqual({ id: demoSalon.id, name: demoSalon.name });
+    const theirs = (await other.get('/api/line/landing_pages/choices')).json<LandingChoices>();
+    expect(theirs.images.map((choice) => choice.id)).not.toContain(image.id);
+    expect(theirs.forms.map((choice) => choice.id)).not.toContain(demoForm.id);
+    expect(theirs.salons.map((choice) => choice.id)).not.toContain(demoSalon.id);
+    const staff = await signIn(t.app, 'staff');
+    expect((await staff.get('/api/line/landing_pages/choices')).statusCode).toBe(403);
   });
 });

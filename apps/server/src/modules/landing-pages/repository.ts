@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { forms, landingPages, messageImages, salons } from '../../db/schema/index.js';
+import { forms, landingPages, messageImages, salons, trackers } from '../../db/schema/index.js';
 import type { Executor } from '../../db/types.js';
 
 export type LandingRow = typeof landingPages.$inferSelect;
@@ -86,4 +86,41 @@ export async function salonsOf(db: Executor, accountId: number, ids: number[]) {
     .select({ id: salons.id, publicKey: salons.publicKey })
     .from(salons)
     .where(and(eq(salons.accountId, accountId), inArray(salons.id, ids)));
+}
+
+/**
+ * What the editor offers a page's blocks (decision 0423): the account's images (newest first,
+ * at most 200), forms, salons and trackers, by name.
+ */
+export async function landingChoicesOf(db: Executor, accountId: number) {
+  const [images, formRows, salonRows, trackerRows] = await Promise.all([
+    db
+      .select({
+        id: messageImages.id,
+        key: messageImages.key,
+        width: messageImages.width,
+        height: messageImages.height,
+        createdAt: messageImages.createdAt,
+      })
+      .from(messageImages)
+      .where(eq(messageImages.accountId, accountId))
+      .orderBy(desc(messageImages.id))
+      .limit(200),
+    db
+      .select({ id: forms.id, name: forms.name })
+      .from(forms)
+      .where(eq(forms.accountId, accountId))
+      .orderBy(forms.id),
+    db
+      .select({ id: salons.id, name: salons.name })
+      .from(salons)
+      .where(eq(salons.accountId, accountId))
+      .orderBy(salons.id),
+    db
+      .select({ id: trackers.id, name: trackers.name })
+      .from(trackers)
+      .where(eq(trackers.accountId, accountId))
+      .orderBy(trackers.id),
+  ]);
+  return { images, forms: formRows, salons: salonRows, trackers: trackerRows };
 }

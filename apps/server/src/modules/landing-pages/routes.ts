@@ -1,6 +1,7 @@
 import {
   errorBodySchema,
   idParam,
+  landingChoicesSchema,
   landingPageInputSchema,
   landingPageListSchema,
   landingPageSchema,
@@ -49,6 +50,19 @@ export async function landingPageRoutes(
     async (request) => ({
       pages: await landing.list(authOf(request).accountId, pagesOrigin(request)),
     }),
+  );
+  routes.get(
+    '/landing_pages/choices',
+    {
+      ...write,
+      schema: {
+        ...lp,
+        summary:
+          'ページの部品が選べるもの（画像・フォーム・サロン・流入経路、アカウントのものだけ）',
+        response: { 200: landingChoicesSchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => landing.choices(authOf(request).accountId),
   );
   routes.post(
     '/landing_pages',

@@ -2,6 +2,7 @@ import {
   LANDING_TEXT,
   landingBlockSchema,
   MESSAGES,
+  todayInTokyo,
   type LandingBlock,
   type LandingPage,
   type landingPageInputSchema,
@@ -16,6 +17,7 @@ import { linksOf, referenceErrors, type PageLinks, type TrackerPaths } from './l
 import {
   deletePage,
   insertPage,
+  landingChoicesOf,
   listPages,
   pageOf,
   updatePage,
@@ -126,6 +128,21 @@ export function createLandingPages(deps: LandingDeps) {
   };
 
   return {
+    /** What the editor offers a page's blocks, each the account's own (decision 0423). */
+    async choices(accountId: number) {
+      const rows = await landingChoicesOf(db, accountId);
+      return {
+        images: rows.images.map((image) => ({
+          id: image.id,
+          label: `#${image.id}（${image.width}×${image.height}、${todayInTokyo(image.createdAt).replaceAll('-', '/')}）`,
+          url: `/api/media/images/${image.key}`,
+        })),
+        forms: rows.forms,
+        salons: rows.salons,
+        trackers: rows.trackers,
+      };
+    },
+
     async list(accountId: number, origin: string) {
       const rows = await listPages(db, accountId);
       const counts = await countsOf(accountId, rows);

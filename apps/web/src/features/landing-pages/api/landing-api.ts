@@ -1,5 +1,6 @@
 import {
   contentGroupListSchema,
+  landingChoicesSchema,
   landingPageListSchema,
   landingPageSchema,
   okResponseSchema,
@@ -19,12 +20,20 @@ export const landingKeys = {
   detail: (id: number) => [...landingKeys.all, 'detail', id] as const,
   sites: () => [...landingKeys.all, 'sites'] as const,
   sitePage: (id: number) => [...landingKeys.all, 'site-page', id] as const,
+  choices: () => [...landingKeys.all, 'choices'] as const,
 };
 
 export const useLandingPages = () =>
   useQuery({
     queryKey: landingKeys.list(),
     queryFn: () => apiRequest('/api/line/landing_pages', { schema: landingPageListSchema }),
+  });
+
+/** What a page's blocks may point at, by name (decision 0423). */
+export const useLandingChoices = () =>
+  useQuery({
+    queryKey: landingKeys.choices(),
+    queryFn: () => apiRequest('/api/line/landing_pages/choices', { schema: landingChoicesSchema }),
   });
 
 export const useLandingPage = (id: number | null) =>

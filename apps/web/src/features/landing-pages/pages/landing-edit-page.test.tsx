@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { LandingPage } from '@tsunagu/contracts';
+import type { LandingChoices, LandingPage } from '@tsunagu/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reply, type FakeRequest } from '@test/fake-api';
 import { renderWithProviders } from '@test/render-with-providers';
@@ -13,7 +13,7 @@ const saved: LandingPage = {
   description: '初回20%オフ',
   og_image_id: null,
   tracker_id: 3,
-  group_id: null,
+  group_id: 9,
   blocks: [
     { type: 'heading', text: '冬だけの特別価格', level: 1 },
     { type: 'faq', items: [{ question: '駐車場は？', answer: 'ありません' }] },
@@ -26,6 +26,16 @@ const saved: LandingPage = {
   updated_at: '2026-11-26T05:00:00.000Z',
 };
 
+const choices: LandingChoices = {
+  images: [{ id: 11, label: '#11（1040×1040、2026/11/20）', url: '/api/media/images/k11' }],
+  forms: [{ id: 4, name: '来店アンケート' }],
+  salons: [{ id: 2, name: '渋谷店' }],
+  trackers: [
+    { id: 3, name: 'Instagramプロフィール' },
+    { id: 8, name: '店頭ポスター' },
+  ],
+};
+
 function renderEditor(onPut: (request: FakeRequest) => ReturnType<typeof reply>) {
   const sent: FakeRequest[] = [];
   const app = renderWithProviders(
@@ -33,6 +43,7 @@ function renderEditor(onPut: (request: FakeRequest) => ReturnType<typeof reply>)
     '/line/landing/edit/5',
     {
       'GET /api/line/landing_pages/5': () => reply(200, saved),
+      'GET /api/line/landing_pages/choices': () => reply(200, choices),
       'PUT /api/line/landing_pages/5': (request) => {
         sent.push(request);
         return onPut(request);
@@ -92,6 +103,8 @@ describe('landing page editor', () => {
       title: '春のキャンペーン',
       description: '初回20%オフ',
       tracker_id: 3,
+      og_image_id: null,
+      group_id: 9,
       blocks: saved.blocks,
     });
     expect(await screen.findByText('下書きを保存しました')).toBeVisible();
@@ -115,5 +128,17 @@ describe('landing page editor', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'blocks.0.form_id: フォームが見つかりません',
     );
+  });
+
+  it('the 流入経路 is picked by name from the account’s trackers (no ids to type); the folder is kept', async () => {
+    const { app, sent } = renderEditor(() => reply(200, saved));
+    await screen.findByText('ページの内容');
+    const picker = screen.getByRole('combobox', { name: '流入経路' });
+    expect(picker).toHaveTextContent('Instagramプロフィール');
+    await app.user.click(picker);
+    await app.user.click(await screen.findByRole('option', { name: '店頭ポスター' }));
+    await app.user.click(screen.getByRole('button', { name: '下書き保存' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ tracker_id: 8, group_id: 9 });
   });
 });

@@ -1,12 +1,18 @@
 import type { LandingPage } from '@tsunagu/contracts';
 import type { Data } from '@puckeditor/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
+import { Select } from '@/ui/select';
 import { useToast } from '@/ui/toast';
-import { useLandingPage, usePublishLandingPage, useSaveLandingPage } from '../api/landing-api';
+import {
+  useLandingChoices,
+  useLandingPage,
+  usePublishLandingPage,
+  useSaveLandingPage,
+} from '../api/landing-api';
 import { FieldErrorList } from '../components/field-errors';
 import { landingPaths } from '../paths';
 import '../components/landing.css';
@@ -48,6 +54,12 @@ function LandingForm({ title, page }: { title: string; page: LandingPage | undef
   const [loaded, setLoaded] = useState(false);
   const save = useSaveLandingPage();
   const publish = usePublishLandingPage();
+  const choices = useLandingChoices();
+  const trackerId = useId();
+  const trackerOptions = [
+    { value: 0, name: '（なし）' },
+    ...(choices.data?.trackers ?? []).map((tracker) => ({ value: tracker.id, name: tracker.name })),
+  ];
   const toast = useToast();
   const navigate = useNavigate();
   if (!loaded) {
@@ -76,6 +88,9 @@ function LandingForm({ title, page }: { title: string; page: LandingPage | undef
         title: meta.title,
         description: meta.description,
         tracker_id: meta.tracker ? Number(meta.tracker) : null,
+        // Kept as they are: this screen does not edit them (the list files pages in folders).
+        og_image_id: page?.og_image_id ?? null,
+        group_id: page?.group_id ?? null,
         blocks: blocksOfData(data),
       },
     });
@@ -129,11 +144,29 @@ function LandingForm({ title, page }: { title: string; page: LandingPage | undef
         {field('slug', 'URL（/p/ のあと）', '半角英小文字・数字・ハイフン')}
         {field('title', 'ページタイトル（OGP）')}
         {field('description', '説明文（OGP）')}
-        {field('tracker', '流入経路ID', '友だち追加ボタンはこの流入経路の URL を通ります')}
+        <div className="lp-field">
+          <label htmlFor={trackerId}>流入経路</label>
+          <Select
+            id={trackerId}
+            label="流入経路"
+            options={trackerOptions}
+            value={meta.tracker ? Number(meta.tracker) : 0}
+            loading={choices.isPending}
+            onChange={(value) => setMeta({ ...meta, tracker: value ? String(value) : '' })}
+            describedBy={`${trackerId}-hint`}
+          />
+          <small id={`${trackerId}-hint`} className="text-muted">
+            友だち追加ボタンはこの流入経路の URL を通ります
+          </small>
+        </div>
       </div>
-      {data ? (
+      {choices.isError ? (
+        <p className="notice notice--error" role="alert">
+          {errorText(choices.error)}
+        </p>
+      ) : data && choices.data ? (
         <Suspense fallback={<Loading />}>
-          <LandingEditor data={data} onChange={setData} />
+          <LandingEditor data={data} choices={choices.data} onChange={setData} />
         </Suspense>
       ) : (
         <Loading />
