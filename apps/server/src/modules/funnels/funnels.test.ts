@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from '../../../test/helpers/test-app.js';
 import { friendEvents, members, operators, tags, trackers } from '../../db/schema/index.js';
-import { funnelCounts } from './query.js';
+import { funnelCounts } from '../funnel-query/index.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 type Row = { memberId: number; kind: string; refId: number | null; at: number };

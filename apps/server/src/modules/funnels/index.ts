@@ -12,4 +12,3 @@ export async function funnelsModule(api: FastifyInstance) {
   await api.register(funnelRoutes, { funnels });
 }
 export { createFunnelsService } from './service.js';
-export { funnelCounts, funnelMembersWhere } from './query.js';

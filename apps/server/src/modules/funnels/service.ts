@@ -11,7 +11,7 @@ import type { Executor } from '../../db/types.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { FriendsService } from '../friends/index.js';
 import { checkFunnelRefs } from './check-refs.js';
-import { funnelCounts, funnelMembersWhere } from './query.js';
+import { funnelCounts, funnelMembersWhere } from '../funnel-query/index.js';
 import * as repository from './repository.js';
 
 const definitionOf = (input: FunnelDefinition): FunnelDefinition => ({

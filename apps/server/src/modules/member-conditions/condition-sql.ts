@@ -14,7 +14,7 @@ import {
   salonReservations,
   salons,
 } from '../../db/schema/index.js';
-import { funnelMembersWhere } from '../funnels/index.js';
+import { funnelMembersWhere } from '../funnel-query/index.js';
 
 /** The saved funnels a segment's funnel conditions name, by id (read by `conditionFunnels`). */
 export type ConditionFunnels = ReadonlyMap<number, FunnelDefinition>;
