@@ -73,7 +73,7 @@ export const configSchema = z
     /** Stands in for Google's OAuth and Calendar hosts (tests point it at a fake Google). */
     GOOGLE_API_BASE: z.string().url().optional(),
     /** Ad-connect (issue 30): the platforms' hosts; tests point them at the fakes on loopback. */
-    AD_LINE_CAPI_BASE: z.string().url().default('https://conversion-api.lineml.jp'),
+    AD_LINE_CAPI_BASE: z.string().url().default('https://conversion-api.tr.line.me'),
     AD_META_BASE: z.string().url().default('https://graph.facebook.com'),
     AD_GOOGLE_ADS_BASE: z.string().url().default('https://googleads.googleapis.com'),
     AD_GOOGLE_OAUTH_BASE: z.string().url().default('https://accounts.google.com'),

@@ -63,6 +63,8 @@ export const AD_TEXT = {
   mappingDuplicate: '同じ出来事は一度だけ設定できます',
   mappingsTooMany: '送る出来事は5件までです',
   tagIdInvalid: 'LINE Tag IDは英数字と-で入力してください',
+  lineEventNameInvalid: 'LINE広告のイベント名は半角英数字・_・-の20文字以内で入力してください',
+  testModeInvalid: 'テスト送信はオンかオフで指定してください',
   datasetIdInvalid: 'データセットIDは数字で入力してください',
   customerIdInvalid: 'お客様IDは10桁の数字（123-456-7890）で入力してください',
   tokenRequired: 'アクセストークンを入力してください',
@@ -108,14 +110,23 @@ const mappingsSchema = z
     error: AD_TEXT.mappingDuplicate,
   });
 
-/** LINE広告: the LINE Tag id and the Conversion API access token (kept when omitted). */
+/** LINE Conversion API's `event_name` pattern (decision 0485). */
+export const LINE_EVENT_NAME = /^[A-Za-z0-9_-]{1,20}$/;
+
+/**
+ * LINE広告: the LINE Tag id and the Conversion API access token (kept when omitted); `test_mode`
+ * sends `test_flag` (LINE shows the events but neither counts nor matches them).
+ */
 export const adLineInputSchema = z.object({
   tag_id: z
     .string({ error: AD_TEXT.tagIdInvalid })
     .trim()
     .regex(/^[A-Za-z0-9-]{1,64}$/, { error: AD_TEXT.tagIdInvalid }),
   access_token: secretText(AD_TEXT.tokenRequired).optional(),
-  mappings: mappingsSchema,
+  test_mode: z.boolean({ error: AD_TEXT.testModeInvalid }).default(false),
+  mappings: mappingsSchema.refine((rows) => rows.every((row) => LINE_EVENT_NAME.test(row.name)), {
+    error: AD_TEXT.lineEventNameInvalid,
+  }),
 });
 export type AdLineInput = z.infer<typeof adLineInputSchema>;
 

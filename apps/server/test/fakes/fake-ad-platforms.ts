@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { googleProblem, lineProblem, metaProblem } from './fake-ad-shapes.js';
 
 export type FakePlatform = 'line' | 'meta' | 'google';
 
@@ -7,32 +8,89 @@ export interface FakeAdRequest {
   platform: FakePlatform;
   path: string;
   headers: IncomingMessage['headers'];
-  body: Record<string, unknown>;
+  /** The parsed JSON (LINE: an array of events). */
+  body: unknown;
   status: number;
 }
 
-/** What a platform answers next: a status and body (else 200/202 with a plain success). */
+/**
+ * What a platform answers next: a status and body. LINE answers with no body whatever the body
+ * given; Meta and Google with the body given, else their own error shape for the status.
+ */
 export interface ScriptedAnswer {
   status: number;
   body?: unknown;
 }
 
-/** The de-duplication field of each platform's one event in a request. */
-function dedupKeyOf(platform: FakePlatform, body: Record<string, unknown>): string | undefined {
-  if (platform === 'line') {
-    const events = body.events as { event?: { deduplication_key?: string } }[] | undefined;
-    return events?.[0]?.event?.deduplication_key;
-  }
-  if (platform === 'meta') return (body.data as { event_id?: string }[] | undefined)?.[0]?.event_id;
-  return (body.conversions as { order_id?: string }[] | undefined)?.[0]?.order_id;
+/** Google's error Status, as its REST interface answers (GoogleAdsFailure in `details`). */
+export function googleFailure(status: number, message: string, code: Record<string, string>) {
+  const names: Record<number, string> = {
+    400: 'INVALID_ARGUMENT',
+    401: 'UNAUTHENTICATED',
+    403: 'PERMISSION_DENIED',
+    429: 'RESOURCE_EXHAUSTED',
+    500: 'INTERNAL',
+  };
+  return {
+    error: {
+      code: status,
+      message:
+        status === 400 ? 'Request contains an invalid argument.' : `The caller failed (${status}).`,
+      status: names[status] ?? 'UNKNOWN',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure',
+          errors: [{ errorCode: code, message }],
+          requestId: 'fake-request',
+        },
+      ],
+    },
+  };
 }
 
+/** Meta's Graph API error body. */
+export function metaFailure(code: number, message: string, userMessage?: string) {
+  return {
+    error: {
+      message,
+      type: 'OAuthException',
+      code,
+      ...(userMessage ? { error_user_msg: userMessage } : {}),
+      fbtrace_id: 'FakeTrace',
+    },
+  };
+}
+
+/** The event's de-duplication identity on each platform (name + key, as each documents it). */
+function dedupKeysOf(platform: FakePlatform, body: unknown): string[] {
+  if (platform === 'line')
+    return (body as { event: { event_name?: string; deduplication_key: string } }[]).map(
+      ({ event }) => `${event.event_name ?? ''}/${event.deduplication_key}`,
+    );
+  if (platform === 'meta')
+    return (body as { data: { event_name: string; event_id: string }[] }).data.map(
+      (event) => `${event.event_name}/${event.event_id}`,
+    );
+  return (
+    body as { conversions: { conversionAction: string; orderId?: string }[] }
+  ).conversions.map((conversion) => `${conversion.conversionAction}/${conversion.orderId ?? ''}`);
+}
+
+const PATHS: [FakePlatform, RegExp][] = [
+  ['line', /^\/v1\/[^/]+\/events$/],
+  ['meta', /^\/v26\.0\/\d+\/events$/],
+  ['google', /^\/v26\/customers\/(\d{10}):uploadClickConversions$/],
+];
+
 /**
- * The three ad platforms' conversion endpoints on loopback (issue 30): LINE Conversion API v1
- * `POST /v1/{tag}/events`, Meta `POST /v21.0/{dataset}/events`, Google Ads
- * `POST /v18/customers/{id}:uploadClickConversions`, and Google's OAuth (`/o/oauth2/v2/auth`
- * redirects back with a code, `/o/oauth2/token`). Answers are scripted per platform; like the
- * platforms, a success counts an event once per dedup key.
+ * The three ad platforms' conversion endpoints on loopback (issue 30, decision 0485): LINE
+ * Conversion API v1 `POST /v1/{tag}/events`, Meta `POST /v26.0/{dataset}/events`, Google Ads
+ * `POST /v26/customers/{id}:uploadClickConversions`, and Google's OAuth (`/o/oauth2/v2/auth`
+ * redirects back with a code, `/o/oauth2/token`). Each accepts only its documented request shape
+ * and refuses others the way the platform does (LINE: 400/401 with no body; Meta: a Graph API
+ * `error`; Google: a Status with GoogleAdsFailure details). Answers can be scripted per platform;
+ * like the platforms, a success counts an event once per dedup key, and Google answers a repeated
+ * order id with a partial failure `ORDER_ID_ALREADY_IN_USE`.
  */
 export async function startFakeAdPlatforms() {
   const requests: FakeAdRequest[] = [];
@@ -52,6 +110,11 @@ export async function startFakeAdPlatforms() {
       const url = new URL(request.url ?? '/', 'http://fake');
       const text = Buffer.concat(chunks).toString('utf8');
       const send = (status: number, body: unknown) => {
+        if (body === undefined) {
+          response.writeHead(status);
+          response.end();
+          return;
+        }
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       };
@@ -80,28 +143,88 @@ export async function startFakeAdPlatforms() {
           return send(400, { error: 'invalid_grant' });
         return send(200, { access_token: 'ya29.fake', expires_in: 3600 });
       }
-      const platform: FakePlatform | null = /^\/v1\/[^/]+\/events$/.test(url.pathname)
-        ? 'line'
-        : /^\/v21\.0\/\d+\/events$/.test(url.pathname)
-          ? 'meta'
-          : /^\/v18\/customers\/\d+:uploadClickConversions$/.test(url.pathname)
-            ? 'google'
-            : null;
-      if (request.method !== 'POST' || !platform) return send(404, { message: 'not found' });
-      let body: Record<string, unknown> = {};
+      const route = PATHS.find(([, pattern]) => pattern.test(url.pathname));
+      if (request.method !== 'POST' || !route) return send(404, { message: 'not found' });
+      const [platform, pattern] = route;
+      let body: unknown;
       try {
-        body = JSON.parse(text) as Record<string, unknown>;
+        body = JSON.parse(text) as unknown;
       } catch {
-        return send(400, { message: 'invalid json' });
+        body = undefined;
+      }
+      const record = (status: number, answer: unknown) => {
+        requests.push({ platform, path: url.pathname, headers: request.headers, body, status });
+        send(status, answer);
+      };
+      // Credentials and shape first, as the platform checks them.
+      if (platform === 'line') {
+        if (!request.headers['x-line-tagaccesstoken']) return record(401, undefined);
+        if (lineProblem(request.headers, body)) return record(400, undefined);
+      } else if (platform === 'meta') {
+        const problem = metaProblem(body);
+        if (problem) return record(400, metaFailure(100, `(#100) ${problem}`));
+      } else {
+        const customer = pattern.exec(url.pathname)![1]!;
+        const problem = googleProblem(customer, request.headers, body);
+        if (problem)
+          return record(
+            problem.status,
+            googleFailure(problem.status, problem.message, problem.code),
+          );
       }
       const scripted = script[platform].shift();
       const status = scripted?.status ?? (platform === 'line' ? 202 : 200);
-      requests.push({ platform, path: url.pathname, headers: request.headers, body, status });
-      if (status < 300) {
-        const key = dedupKeyOf(platform, body);
-        if (key) counted[platform].add(key);
+      if (status >= 300) {
+        if (platform === 'line') return record(status, undefined);
+        return record(
+          status,
+          scripted?.body ??
+            (platform === 'meta'
+              ? metaFailure(2, 'An unexpected error has occurred.')
+              : googleFailure(status, 'Internal error.', { internalError: 'INTERNAL_ERROR' })),
+        );
       }
-      send(status, scripted?.body ?? (platform === 'meta' ? { events_received: 1 } : {}));
+      const keys = dedupKeysOf(platform, body);
+      const repeated = keys.filter((key) => counted[platform].has(key));
+      for (const key of keys) counted[platform].add(key);
+      if (platform === 'line') return record(status, undefined);
+      if (platform === 'meta')
+        return record(
+          status,
+          scripted?.body ?? { events_received: keys.length, messages: [], fbtrace_id: 'FakeTrace' },
+        );
+      if (scripted?.body) return record(status, scripted.body);
+      if (repeated.length > 0)
+        return record(status, {
+          partialFailureError: {
+            code: 3,
+            message: 'An order id can only be used for one conversion per conversion action.',
+            details: [
+              {
+                '@type': 'type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure',
+                errors: [
+                  {
+                    errorCode: { conversionUploadError: 'ORDER_ID_ALREADY_IN_USE' },
+                    message:
+                      'An order id can only be used for one conversion per conversion action.',
+                    location: { fieldPathElements: [{ fieldName: 'conversions', index: 0 }] },
+                  },
+                ],
+              },
+            ],
+          },
+          results: [{}],
+          jobId: '1',
+        });
+      const conversions = (body as { conversions: Record<string, unknown>[] }).conversions;
+      return record(status, {
+        results: conversions.map((c) => ({
+          gclid: c.gclid,
+          conversionAction: c.conversionAction,
+          conversionDateTime: c.conversionDateTime,
+        })),
+        jobId: '1',
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -109,7 +232,7 @@ export async function startFakeAdPlatforms() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    /** Queue the next answers of a platform. */
+    /** Queue the next answers of a platform (after its credential and shape checks). */
     answer(platform: FakePlatform, ...answers: ScriptedAnswer[]) {
       script[platform].push(...answers);
     },

@@ -1,8 +1,10 @@
 import type { AdConnection, AdSendLogEntry } from '@tsunagu/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adConversions, members, operatorNotices } from '../../db/schema/index.js';
+import { adConnections, adConversions, members, operatorNotices } from '../../db/schema/index.js';
 import {
+  googleFailure,
+  metaFailure,
   startFakeAdPlatforms,
   type FakeAdPlatforms,
 } from '../../../test/fakes/fake-ad-platforms.js';
@@ -19,6 +21,11 @@ import { adSenderFromConfig } from './index.js';
 import type { AdSender } from './sender.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
+type LineEvent = {
+  event: Record<string, unknown>;
+  user: Record<string, unknown>;
+  custom?: Record<string, unknown>;
+};
 const LOGIN_CHANNEL = '2000000030';
 const LOGIN_SECRET = 'c'.repeat(32);
 const LINE_TOKEN = 'line-capi-token-secret';
@@ -171,6 +178,14 @@ describe('ad-connect: conversions sent back to ad platforms', () => {
     });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.body).toContain('LINE Tag ID');
+    // LINE's event_name is ^[A-Za-z0-9_-]{1,20}$: refused at the edge, not by LINE later.
+    const badName = await demo.put('/api/line/ad_connections/line', {
+      tag_id: 'tag-1',
+      access_token: LINE_TOKEN,
+      mappings: [{ event: 'salon_booked', name: '予約 完了', value: null }],
+    });
+    expect(badName.statusCode).toBe(422);
+    expect(badName.body).toContain('LINE広告のイベント名は半角英数字');
   });
 
   it('tracker URL ?ldtag_cl=abc → follow → booking: ONE LINE CAPI request, CompleteReservation with the click id and the LINE user id; the token is sealed, never returned', async () => {
@@ -192,13 +207,22 @@ describe('ad-connect: conversions sent back to ad platforms', () => {
     await sender.runOnce();
     const sent = requestsOf('line');
     expect(sent).toHaveLength(1);
+    expect(sent[0]!.status).toBe(202);
     expect(sent[0]!.path).toBe('/v1/tag-1/events');
-    expect(sent[0]!.headers.authorization).toBe(`Bearer ${LINE_TOKEN}`);
-    const event = (sent[0]!.body.events as Record<string, Record<string, unknown>>[])[0]!;
+    // The token goes in X-Line-TagAccessToken (no Bearer); the LINE user id with its channel.
+    expect(sent[0]!.headers['x-line-tagaccesstoken']).toBe(LINE_TOKEN);
+    expect(sent[0]!.headers.authorization).toBeUndefined();
+    expect(sent[0]!.headers['x-line-channelid']).toBe(salon.channelId);
+    const events = sent[0]!.body as LineEvent[];
+    expect(events).toHaveLength(1);
+    const event = events[0]!;
     expect(event.event).toMatchObject({
+      source_type: 'web',
       event_type: 'conversion',
       event_name: 'CompleteReservation',
     });
+    expect(event.event.test_flag).toBeUndefined();
+    expect(Number.isInteger(event.event.event_timestamp)).toBe(true);
     expect(event.user).toEqual({ click_id: 'abc', line_uid: user });
     expect(event.custom).toEqual({ value: 5000, currency: 'JPY' });
     // Once per friend: a second booking of the same friend sends nothing.
@@ -218,10 +242,7 @@ describe('ad-connect: conversions sent back to ad platforms', () => {
     await sendUntil('line', before + 2);
     const tries = requestsOf('line').slice(before);
     expect(tries.map((r) => r.status)).toEqual([500, 202]);
-    const keys = tries.map(
-      (r) =>
-        (r.body.events as { event: { deduplication_key: string } }[])[0]!.event.deduplication_key,
-    );
+    const keys = tries.map((r) => (r.body as LineEvent[])[0]!.event.deduplication_key as string);
     expect(keys[0]).toBe(keys[1]);
     expect(ads.counted('line')).toBe(2);
     const [row] = await t.app.db
@@ -236,9 +257,9 @@ describe('ad-connect: conversions sent back to ad platforms', () => {
     expect((await other.get('/api/line/ad_connections/line/log')).json()).toEqual([]);
   });
 
-  it('400: marked 拒否 with the platform reason, never retried', async () => {
+  it('400 (LINE answers it with no body): marked 拒否 with the status as the reason, never retried', async () => {
     const before = requestsOf('line').length;
-    ads.answer('line', { status: 400, body: { message: 'event_name is invalid' } });
+    ads.answer('line', { status: 400 });
     const { memberId } = await follow();
     await book(memberId);
     await sendUntil('line', before + 1);
@@ -248,17 +269,23 @@ describe('ad-connect: conversions sent back to ad platforms', () => {
       .select()
       .from(adConversions)
       .where(eq(adConversions.memberId, memberId));
-    expect(row).toMatchObject({ state: 'rejected', answer: 'event_name is invalid' });
+    expect(row).toMatchObject({
+      state: 'rejected',
+      answer: 'LINE広告の応答 400（理由の本文なし）',
+    });
   });
 
   it('401: the connection turns エラー, sends pause with a console notice; resumed, the waiting send goes', async () => {
     const before = requestsOf('line').length;
-    ads.answer('line', { status: 401, body: { message: 'invalid access token' } });
+    ads.answer('line', { status: 401 });
     const first = await follow();
     await book(first.memberId);
     await sendUntil('line', before + 1);
     const errored = await connection('line');
-    expect(errored).toMatchObject({ state: 'error', last_error: 'invalid access token' });
+    expect(errored).toMatchObject({
+      state: 'error',
+      last_error: 'LINE広告の応答 401（理由の本文なし）',
+    });
     const notices = await t.app.db
       .select()
       .from(operatorNotices)
@@ -283,7 +310,7 @@ describe('ad-connect: conversions sent back to ad platforms', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('Meta: fbc is built from the fbclid (fb.1.{ms}.{fbclid}), event_id is the dedup key, the test event code is sent', async () => {
+  it('Meta (Graph API v26.0): fbc is built from the fbclid (fb.1.{ms}.{fbclid}), a friend added is a chat event, event_id is the dedup key, the test event code is sent', async () => {
     await ok(
       await demo.put('/api/line/ad_connections/meta', {
         dataset_id: '123456789',
@@ -295,16 +322,50 @@ describe('ad-connect: conversions sent back to ad platforms', () => {
     await arriveAndFollow('?fbclid=FB_CLICK_1');
     await sendUntil('meta', 1);
     const [request] = requestsOf('meta');
-    expect(request!.path).toBe('/v21.0/123456789/events');
-    expect(request!.body.access_token).toBe(META_TOKEN);
-    expect(request!.body.test_event_code).toBe('TEST123');
-    const data = (request!.body.data as Record<string, unknown>[])[0]!;
-    expect(data).toMatchObject({ event_name: 'Lead', action_source: 'system_generated' });
+    expect(request!.status).toBe(200);
+    expect(request!.path).toBe('/v26.0/123456789/events');
+    const body = request!.body as Record<string, unknown>;
+    expect(body.access_token).toBe(META_TOKEN);
+    expect(body.test_event_code).toBe('TEST123');
+    const data = (body.data as Record<string, unknown>[])[0]!;
+    expect(data).toMatchObject({ event_name: 'Lead', action_source: 'chat' });
     expect(data.event_id).toMatch(/^tsunagu-\d+-follow-\d+$/);
-    expect((data.user_data as { fbc: string }).fbc).toMatch(/^fb\.1\.\d{13}\.FB_CLICK_1$/);
+    const userData = data.user_data as { fbc: string; external_id: string };
+    expect(userData.fbc).toMatch(/^fb\.1\.\d{13}\.FB_CLICK_1$/);
+    expect(userData.external_id).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('Google Ads: authorised through OAuth, the gclid goes to uploadClickConversions with the developer token and a Tokyo date time', async () => {
+  it('Meta: a Graph API error is 拒否 with its user message; code 190 (token expired, HTTP 400) turns the connection エラー', async () => {
+    const before = requestsOf('meta').length;
+    ads.answer('meta', {
+      status: 400,
+      body: metaFailure(100, '(#100) Invalid parameter', 'イベントのパラメータが正しくありません'),
+    });
+    const first = await follow();
+    await sendUntil('meta', before + 1);
+    const [rejected] = await t.app.db
+      .select()
+      .from(adConversions)
+      .where(
+        and(eq(adConversions.memberId, first.memberId), eq(adConversions.eventKind, 'follow')),
+      );
+    expect(rejected).toMatchObject({
+      state: 'rejected',
+      answer: 'イベントのパラメータが正しくありません',
+    });
+    ads.answer('meta', {
+      status: 400,
+      body: metaFailure(190, 'Error validating access token: Session has expired.'),
+    });
+    await follow();
+    await sendUntil('meta', before + 2);
+    expect(await connection('meta')).toMatchObject({
+      state: 'error',
+      last_error: 'Error validating access token: Session has expired.',
+    });
+  });
+
+  it('Google Ads (API v26): authorised through OAuth, the gclid goes to uploadClickConversions in the REST camelCase shape with the developer token and a Tokyo date time', async () => {
     const saved = await ok<AdConnection>(
       await demo.put('/api/line/ad_connections/google', {
         customer_id: '123-456-7890',
@@ -329,20 +390,87 @@ describe('ad-connect: conversions sent back to ad platforms', () => {
     await arriveAndFollow('?gclid=G_CLICK_1');
     await sendUntil('google', 1);
     const [request] = requestsOf('google');
-    expect(request!.path).toBe('/v18/customers/1234567890:uploadClickConversions');
+    expect(request!.status).toBe(200);
+    expect(request!.path).toBe('/v26/customers/1234567890:uploadClickConversions');
     expect(request!.headers['developer-token']).toBe('dev-token-1');
     expect(request!.headers.authorization).toBe('Bearer ya29.fake');
-    const conversion = (request!.body.conversions as Record<string, unknown>[])[0]!;
+    const body = request!.body as {
+      conversions: Record<string, unknown>[];
+      partialFailure: boolean;
+    };
+    expect(body.partialFailure).toBe(true);
+    const conversion = body.conversions[0]!;
     expect(conversion).toMatchObject({
       gclid: 'G_CLICK_1',
-      conversion_action: 'customers/1234567890/conversionActions/987654',
-      conversion_value: 1000,
-      currency_code: 'JPY',
+      conversionAction: 'customers/1234567890/conversionActions/987654',
+      conversionValue: 1000,
+      currencyCode: 'JPY',
     });
-    expect(conversion.conversion_date_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+09:00$/);
+    expect(conversion.orderId).toMatch(/^tsunagu-\d+-follow-\d+$/);
+    expect(conversion.conversionDateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+09:00$/);
     // A friend without a Google click id is not sent to Google.
     await follow();
     for (let i = 0; i < 2; i++) await sender.runOnce();
     expect(requestsOf('google')).toHaveLength(1);
+  });
+
+  it('Google Ads: a partial failure saying the order id is already in use counts as sent (an earlier try landed); another partial failure or a 400 is 拒否 with the GoogleAdsFailure message', async () => {
+    const memberIdOf = async () => (await arriveAndFollow(`?gclid=G_${nextUser}`)).memberId;
+    const [google] = await t.app.db
+      .select({ id: adConnections.id })
+      .from(adConnections)
+      .where(eq(adConnections.platform, 'google'));
+    const stateOf = async (memberId: number) =>
+      (
+        await t.app.db
+          .select()
+          .from(adConversions)
+          .where(
+            and(eq(adConversions.memberId, memberId), eq(adConversions.connectionId, google!.id)),
+          )
+      )[0]!;
+    const partial = (code: string, message: string) => ({
+      status: 200,
+      body: {
+        partialFailureError: {
+          code: 3,
+          message,
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure',
+              errors: [{ errorCode: { conversionUploadError: code }, message }],
+            },
+          ],
+        },
+        results: [{}],
+      },
+    });
+    let before = requestsOf('google').length;
+    ads.answer(
+      'google',
+      partial('ORDER_ID_ALREADY_IN_USE', 'An order id can only be used for one conversion.'),
+    );
+    const already = await memberIdOf();
+    await sendUntil('google', ++before);
+    ads.answer('google', partial('CLICK_NOT_FOUND', 'The click was not found.'));
+    const notFound = await memberIdOf();
+    await sendUntil('google', ++before);
+    ads.answer('google', {
+      status: 400,
+      body: googleFailure(400, 'The conversion action was not found.', {
+        conversionUploadError: 'NO_CONVERSION_ACTION_FOUND',
+      }),
+    });
+    const badAction = await memberIdOf();
+    await sendUntil('google', ++before);
+    expect((await stateOf(already)).state).toBe('sent');
+    expect(await stateOf(notFound)).toMatchObject({
+      state: 'rejected',
+      answer: 'The click was not found.',
+    });
+    expect(await stateOf(badAction)).toMatchObject({
+      state: 'rejected',
+      answer: 'The conversion action was not found.',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { AD_PLATFORM_LABELS, type AdPlatform } from '@tsunagu/contracts';
+import { AD_PLATFORM_LABELS, type AdEventKind, type AdPlatform } from '@tsunagu/contracts';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/raw.js';
 import type { Database } from '../../db/types.js';
@@ -7,6 +7,7 @@ import { createPollLoop } from '../../lib/poll-loop.js';
 import { recordStaffNotice } from '../staff-notify/index.js';
 import { enqueueConversions } from './enqueue.js';
 import { googleToken } from './google-oauth.js';
+import { outcomeOf, reasonOf, type Outcome } from './platform-answers.js';
 import {
   platformRequest,
   type Bases,
@@ -30,8 +31,10 @@ interface Claimed {
   secret2: string;
   secret3: string;
   dedup_key: string;
+  event_kind: AdEventKind;
   payload: ConversionPayload;
   attempts: number;
+  line_channel_id: string | null;
 }
 
 export interface AdSenderDeps {
@@ -41,37 +44,6 @@ export interface AdSenderDeps {
   pollMs: number;
   retryBaseMs: number;
   log: { error(o: unknown, m: string): void };
-}
-
-type Outcome =
-  | { kind: 'sent' }
-  | { kind: 'rejected'; reason: string }
-  | { kind: 'unauthorized'; reason: string }
-  | { kind: 'retry'; reason: string };
-
-/** The platform's reason in its answer, short enough for a person. */
-function reasonOf(text: string): string {
-  try {
-    const json = JSON.parse(text) as Record<string, unknown>;
-    const error = json.error as Record<string, unknown> | string | undefined;
-    if (typeof error === 'string') return error;
-    if (error && typeof error.message === 'string') return error.message;
-    if (typeof json.message === 'string') return json.message;
-  } catch {
-    // Not JSON.
-  }
-  return text.slice(0, 500);
-}
-
-/** Google's partial failure message in a 200 answer, if any. */
-function partialFailureOf(text: string): string | null {
-  try {
-    const json = JSON.parse(text) as Record<string, { message?: string } | undefined>;
-    const partial = json.partialFailureError ?? json.partial_failure_error;
-    return partial?.message ? partial.message : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -95,7 +67,9 @@ export function createAdSender(deps: AdSenderDeps) {
         ) due, ad_connections c
         where v.id = due.id and c.id = v.connection_id
         returning v.id, v.account_id, v.connection_id, c.platform, c.settings, c.secret,
-          c.secret2, c.secret3, v.dedup_key, v.payload, v.attempts`,
+          c.secret2, c.secret3, v.dedup_key, v.event_kind, v.payload, v.attempts,
+          (select l.channel_id from line_channels l where l.account_id = v.account_id
+            order by l.id limit 1) as line_channel_id`,
     );
   }
 
@@ -105,7 +79,12 @@ export function createAdSender(deps: AdSenderDeps) {
     const first = secrets.open('secret', row.secret);
     if (row.platform !== 'google') {
       if (!first) return { kind: 'unauthorized', reason: 'アクセストークンを読めません' };
-      return { platform: row.platform, settings: row.settings, token: first };
+      return {
+        platform: row.platform,
+        settings: row.settings,
+        token: first,
+        lineChannelId: row.line_channel_id,
+      };
     }
     const refresh = secrets.open('secret3', row.secret3);
     const developerToken = secrets.open('secret2', row.secret2);
@@ -143,7 +122,7 @@ export function createAdSender(deps: AdSenderDeps) {
       await log(row, 0, opened.reason);
       return opened;
     }
-    const request = platformRequest(deps.bases, opened, row.dedup_key, row.payload);
+    const request = platformRequest(deps.bases, opened, row.dedup_key, row.payload, row.event_kind);
     let status = 0;
     let text = '';
     try {
@@ -161,14 +140,7 @@ export function createAdSender(deps: AdSenderDeps) {
       return { kind: 'retry', reason };
     }
     await log(row, status, text);
-    if (status === 401 || status === 403) return { kind: 'unauthorized', reason: reasonOf(text) };
-    if (status >= 500 || status === 408 || status === 429)
-      return { kind: 'retry', reason: reasonOf(text) };
-    if (status >= 400) return { kind: 'rejected', reason: reasonOf(text) };
-    // Google answers 200 with a partial failure for a conversion it refused.
-    const partial = partialFailureOf(text);
-    if (partial) return { kind: 'rejected', reason: partial };
-    return { kind: 'sent' };
+    return outcomeOf(row.platform, status, text);
   }
 
   async function settle(row: Claimed, outcome: Outcome) {

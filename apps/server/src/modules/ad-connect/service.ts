@@ -155,7 +155,7 @@ export function createAdConnectService(deps: AdConnectDeps) {
       save(
         accountId,
         'line',
-        { tag_id: input.tag_id },
+        { tag_id: input.tag_id, test_mode: input.test_mode ? '1' : '' },
         { secret: input.access_token ? secrets.seal('secret', input.access_token) : undefined },
         input.mappings,
         { field: 'access_token', message: AD_TEXT.tokenRequired },
