@@ -26,7 +26,7 @@ export const AI_OUTCOME_LABELS: Record<AiOutcome, string> = {
 export const AI_AUTO_REPLY_WHEN = ['outside_hours', 'always'] as const;
 export type AiAutoReplyWhen = (typeof AI_AUTO_REPLY_WHEN)[number];
 
-export const AI_RUN_KINDS = ['preview', 'draft', 'auto_reply', 'writing'] as const;
+export const AI_RUN_KINDS = ['preview', 'draft', 'auto_reply', 'writing', 'knowledge'] as const;
 export type AiRunKind = (typeof AI_RUN_KINDS)[number];
 
 export const AI_QA_MAX = 100;
@@ -60,6 +60,10 @@ export const AI_TEXT = {
   instructionRequired: '作りたい文章の内容を入力してください',
   instructionTooLong: '内容は500文字以内で入力してください',
   ownerRequired: '生成AI設定の変更にはオーナー権限が必要です',
+  previewOwnerRequired: '自動応答を試すにはオーナー権限が必要です（お店のAI予算を使うため）',
+  knowledgeOwnerRequired: 'Q&Aの下書きにはオーナー権限が必要です',
+  budgetReached: '今月の予算の上限に達したため、AIを呼び出していません',
+  modelFailed: 'AIの呼び出しに失敗しました',
   notConfigured: '生成AIのモデルとAPIキーを設定してください',
   featureOff: 'この機能は生成AI設定でオフになっています',
   keyUnreadable: '保存されたAPIキーを読み出せません。APIキーを入力し直してください',
@@ -214,6 +218,29 @@ export const aiWritingSchema = z.object({
   problems: z.array(z.string()),
 });
 export type AiWriting = z.infer<typeof aiWritingSchema>;
+
+/** How many Q&A pairs one 「お店の情報から下書き」 asks the model for, at most. */
+export const AI_KNOWLEDGE_DRAFT_MAX = 10;
+
+/** A drafted pair left out: it named a price, time or date the shop's data does not hold. */
+export const aiKnowledgeDroppedSchema = z.object({
+  question: z.string(),
+  /** The figures no tool result contained, as the draft wrote them (e.g. 3,000円). */
+  figures: z.array(z.string()),
+});
+export type AiKnowledgeDropped = z.infer<typeof aiKnowledgeDroppedSchema>;
+
+/**
+ * `POST /api/ai/knowledge/draft` (decision 0480): Q&A drafts from the shop's data. Nothing is
+ * stored: the owner reviews `drafts` and saves the ones kept with `PUT /api/ai/settings`.
+ */
+export const aiKnowledgeDraftSchema = z.object({
+  drafts: z.array(aiQaSchema),
+  dropped: z.array(aiKnowledgeDroppedSchema),
+  tools: z.array(aiToolCallSchema),
+  run_id: z.number().int(),
+});
+export type AiKnowledgeDraft = z.infer<typeof aiKnowledgeDraftSchema>;
 
 /** `POST /api/ai/settings/test` */
 export const aiConnectionTestSchema = z.object({ ok: z.boolean(), message: z.string() });

@@ -24,6 +24,15 @@ describe('the never-invented check', () => {
     expect(unbackedFigures('カットは3,000円です。', [])).toEqual(['3,000円']);
   });
 
+  it('a number inside a URL vouches for nothing: the booking page on port 3000 does not back 3,000円', () => {
+    const withUrl = [...tools, { url: 'http://localhost:3000/r/abc?d=2026-12-18' }];
+    expect(unbackedFigures('カットは3,000円です。', withUrl)).toEqual(['3,000円']);
+    expect(unbackedFigures('12月18日はいかがですか', withUrl)).toEqual(['12-18']);
+    expect(
+      unbackedFigures('ご予約は http://localhost:3000/r/abc?d=2026-12-18 からどうぞ。', withUrl),
+    ).toEqual([]);
+  });
+
   it('an answer without figures passes', () => {
     expect(unbackedFigures('ご予約はこちらのページからどうぞ。', [])).toEqual([]);
   });

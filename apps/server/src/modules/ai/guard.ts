@@ -1,7 +1,7 @@
 /**
  * "Never invented" (issue 31, decision 0352): every price, time and date an answer names must
  * appear in the tool results of the same run. Text is compared after NFKC (full-width digits,
- * ：, ￥ become ASCII), prices without thousands separators, times as HH:MM (15時 = 15:00,
+ * ：, ￥ become ASCII; URLs left out), prices without thousands separators, times as HH:MM (15時 = 15:00,
  * 15時半 = 15:30), dates as YYYY-MM-DD or, when the year is not named, MM-DD.
  */
 export interface Figures {
@@ -15,6 +15,13 @@ const pad = (value: string | number) => String(value).padStart(2, '0');
 const number = (text: string) => Number(text.replace(/,/g, ''));
 
 export const normalise = (text: string) => text.normalize('NFKC');
+
+/**
+ * The text figures are read from: NFKC, and URLs blanked — a port or a path segment
+ * (localhost:3000, /r/2026) is neither a price, a time nor a date, and must not vouch for one
+ * (decision 0480).
+ */
+const figureText = (text: string) => normalise(text).replace(/https?:\/\/[^\s"'<>）」]+/g, ' ');
 
 function timesIn(text: string, into: Set<string>) {
   for (const m of text.matchAll(/(?<!\d)(\d{1,2}):(\d{2})(?!\d)/g)) {
@@ -39,7 +46,7 @@ function datesIn(text: string, into: Set<string>) {
 
 /** The prices, times and dates an answer names. */
 export function figuresOfAnswer(answer: string): Figures {
-  const text = normalise(answer);
+  const text = figureText(answer);
   const prices = new Set<number>();
   for (const m of text.matchAll(/(\d[\d,]*)\s*(?:円|yen)/gi)) prices.add(number(m[1]!));
   for (const m of text.matchAll(/[¥\\]\s*(\d[\d,]*)/g)) prices.add(number(m[1]!));
@@ -52,7 +59,7 @@ export function figuresOfAnswer(answer: string): Figures {
 
 /** Everything the tool results could vouch for: any number, time and date in them. */
 export function evidenceOf(results: readonly unknown[]): Figures {
-  const text = normalise(JSON.stringify(results));
+  const text = figureText(JSON.stringify(results));
   const prices = new Set<number>();
   for (const m of text.matchAll(/\d[\d,]*/g)) prices.add(number(m[0]));
   const times = new Set<string>();

@@ -3,6 +3,7 @@ import {
   aiAnswerSchema,
   aiConnectionTestSchema,
   aiDraftInputSchema,
+  aiKnowledgeDraftSchema,
   aiPreviewInputSchema,
   aiRunsSchema,
   aiSettingsInputSchema,
@@ -21,9 +22,9 @@ import { authOf } from '../auth/index.js';
 import type { AiService } from './service.js';
 
 /**
- * 生成AI設定 (issue 31, decision 0350): every operator reads the settings, the log and may try
- * a question and ask for drafts; only the owner role saves the settings or tests the connection
- * (the operators screen's rule, decision 0288).
+ * 生成AI設定 (issue 31, decision 0350): every operator reads the settings and the log and may
+ * ask for chat drafts; only the owner role saves the settings, tests the connection, tries 試す
+ * (decision 0481: it spends the shop's budget) and has Q&A drafted (decision 0480).
  */
 /** Either key lets an operator ask for writing help (decision 0411). */
 const WRITING_KEYS = ['template-write', 'notification-write'] as const;
@@ -83,6 +84,7 @@ export async function aiRoutes(app: FastifyInstance, options: { ai: AiService })
   routes.post(
     '/ai/preview',
     {
+      config: { access: ownerOnly(AI_TEXT.previewOwnerRequired) },
       schema: {
         tags,
         summary: '自動応答を試す（友だちが質問したとして実行、何も送らない）',
@@ -91,6 +93,20 @@ export async function aiRoutes(app: FastifyInstance, options: { ai: AiService })
       },
     },
     async (request) => ai.preview(account(request), request.body.question),
+  );
+
+  routes.post(
+    '/ai/knowledge/draft',
+    {
+      config: { access: ownerOnly(AI_TEXT.knowledgeOwnerRequired) },
+      schema: {
+        tags,
+        summary:
+          'お店の情報（コース・営業時間・予約URL・共通情報）からQ&Aの下書きを作る（保存はしない）',
+        response: { 200: aiKnowledgeDraftSchema, ...refused },
+      },
+    },
+    async (request) => ai.knowledgeDraft(account(request)),
   );
 
   routes.post(

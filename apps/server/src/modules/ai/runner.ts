@@ -25,7 +25,7 @@ export interface RunnerDeps {
 
 export interface RunRequest {
   accountId: number;
-  kind: Exclude<AiRunKind, 'writing'>;
+  kind: Exclude<AiRunKind, 'writing' | 'knowledge'>;
   question: string;
   friend: { id: number; name: string } | null;
 }

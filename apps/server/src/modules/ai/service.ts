@@ -3,6 +3,7 @@ import {
   templateMessageProblems,
   type AiAnswer,
   type AiConnectionTest,
+  type AiKnowledgeDraft,
   type AiProvider,
   type AiSettings,
   type AiSettingsValues,
@@ -12,6 +13,7 @@ import {
 import type { Database } from '../../db/types.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { ConfigService } from '../salon-configs/index.js';
+import { draftKnowledge } from './knowledge-draft.js';
 import { aiSdk, languageModel } from './sdk.js';
 import { costInYen, knownPrice } from './prices.js';
 import * as repository from './repository.js';
@@ -86,6 +88,13 @@ export function createAiService(deps: {
     return { row, model };
   }
 
+  /** A 409 before any model call when this Tokyo month's runs have spent the budget. */
+  async function withinBudget(accountId: number) {
+    const current = await settings(accountId);
+    if (current.spent_yen_month >= current.budget_yen_month)
+      throw new ConflictError(AI_TEXT.budgetReached);
+  }
+
   return {
     settings,
 
@@ -151,8 +160,7 @@ export function createAiService(deps: {
     async writing(accountId: number, input: Required<AiWritingInput>): Promise<AiWriting> {
       const current = await settings(accountId);
       if (!current.features.writing) throw new ConflictError(AI_TEXT.featureOff);
-      if (current.spent_yen_month >= current.budget_yen_month)
-        throw new ConflictError('今月の予算の上限に達しました');
+      await withinBudget(accountId);
       const { row, model } = await configured(accountId);
       const { generateText } = await aiSdk();
       const started = Date.now();
@@ -193,6 +201,13 @@ export function createAiService(deps: {
         createdAt: clock(),
       });
       return { text, problems: templateMessageProblems('standard', { type: 'text', text }) };
+    },
+
+    /** Q&A drafts from the shop's data for the owner to review; nothing saved (decision 0480). */
+    async knowledgeDraft(accountId: number): Promise<AiKnowledgeDraft> {
+      const { row, model } = await configured(accountId);
+      await withinBudget(accountId);
+      return draftKnowledge({ ...deps, now: clock(), accountId, row, model });
     },
 
     runs: (accountId: number) => repository.listRuns(db, accountId),

@@ -36,6 +36,61 @@ const tool = ((definition: unknown) => definition) as typeof sdkTool;
 
 const yen = (price: number) => `${price.toLocaleString('ja-JP')}円`;
 
+/** Courses (menus): name, duration and price tax included. */
+export async function readCourses(context: ToolContext) {
+  if (!context.salon) return { courses: [] };
+  const rows = await listPublicCourses(context.db, context.salon.id);
+  return {
+    courses: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      duration_minutes: row.durationMinutes,
+      price: yen(row.price),
+    })),
+  };
+}
+
+/** The opening hours and closed days of the next 7 days (Tokyo). */
+export async function readOpeningHours(context: ToolContext) {
+  const { salon, configs } = context;
+  if (!salon) return { days: [] };
+  const today = todayInTokyo(context.now);
+  const days = [];
+  for (let i = 0; i < 7; i += 1) {
+    const date = addDaysToDateValue(today, i);
+    const day = openingFor(await configs.opening(salon.id, Number(date.slice(0, 4))), date);
+    days.push({
+      date,
+      weekday: WEEKDAYS[weekdayOfDateValue(date)],
+      open: day?.is_open ?? false,
+      from: day?.is_open ? day.from : null,
+      to: day?.is_open ? day.to : null,
+    });
+  }
+  return { today, days };
+}
+
+/** The online booking page's URL, or null when the salon takes no online bookings. */
+export async function readBookingUrl(context: ToolContext) {
+  const { salon, configs } = context;
+  if (!salon) return { url: null };
+  const config = await configs.get(salon.id).catch(() => undefined);
+  const url = config?.enable_online
+    ? configs.onlineUrl(context.publicOrigin, salon.publicKey)
+    : null;
+  return { url };
+}
+
+/** The account's common information (phone, address, campaigns …), at most 100 items. */
+export async function readCommonInfo(context: ToolContext) {
+  const rows = await context.db
+    .select({ name: commonVars.name, value: commonVars.value })
+    .from(commonVars)
+    .where(eq(commonVars.accountId, context.accountId))
+    .orderBy(asc(commonVars.order), asc(commonVars.id));
+  return { items: rows.slice(0, 100) };
+}
+
 /**
  * The shop's own data the model may read (issue 31, decision 0351), live and scoped by the
  * account: Q&A, courses and prices, opening hours and closed days, free slots from the
@@ -61,38 +116,12 @@ export function shopTools(context: ToolContext, calls: AiToolCall[]): ToolSet {
     list_courses: tool({
       description: 'コース（メニュー）名・所要時間・税込料金の一覧を返します。',
       inputSchema: z.object({}),
-      execute: async () => {
-        if (!salon) return record('list_courses', { courses: [] });
-        const rows = await listPublicCourses(db, salon.id);
-        return record('list_courses', {
-          courses: rows.map((row) => ({
-            id: row.id,
-            name: row.name,
-            duration_minutes: row.durationMinutes,
-            price: yen(row.price),
-          })),
-        });
-      },
+      execute: async () => record('list_courses', await readCourses(context)),
     }),
     opening_hours: tool({
       description: '今日から7日間の営業時間と休業日を返します（日本時間）。',
       inputSchema: z.object({}),
-      execute: async () => {
-        if (!salon) return record('opening_hours', { days: [] });
-        const days = [];
-        for (let i = 0; i < 7; i += 1) {
-          const date = addDaysToDateValue(today, i);
-          const day = openingFor(await configs.opening(salon.id, Number(date.slice(0, 4))), date);
-          days.push({
-            date,
-            weekday: WEEKDAYS[weekdayOfDateValue(date)],
-            open: day?.is_open ?? false,
-            from: day?.is_open ? day.from : null,
-            to: day?.is_open ? day.to : null,
-          });
-        }
-        return record('opening_hours', { today, days });
-      },
+      execute: async () => record('opening_hours', await readOpeningHours(context)),
     }),
     free_slots: tool({
       description:
@@ -129,26 +158,26 @@ export function shopTools(context: ToolContext, calls: AiToolCall[]): ToolSet {
     booking_url: tool({
       description: 'オンライン予約ページのURLを返します（受付していなければ null）。',
       inputSchema: z.object({}),
-      execute: async () => {
-        if (!salon) return record('booking_url', { url: null });
-        const config = await configs.get(salon.id).catch(() => undefined);
-        const url = config?.enable_online
-          ? configs.onlineUrl(context.publicOrigin, salon.publicKey)
-          : null;
-        return record('booking_url', { url });
-      },
+      execute: async () => record('booking_url', await readBookingUrl(context)),
     }),
     common_info: tool({
       description: 'お店の共通情報（電話番号・住所・キャンペーンなど）を返します。',
       inputSchema: z.object({}),
-      execute: async () => {
-        const rows = await db
-          .select({ name: commonVars.name, value: commonVars.value })
-          .from(commonVars)
-          .where(eq(commonVars.accountId, context.accountId))
-          .orderBy(asc(commonVars.order), asc(commonVars.id));
-        return record('common_info', { items: rows.slice(0, 100) });
-      },
+      execute: async () => record('common_info', await readCommonInfo(context)),
     }),
   };
+}
+
+/**
+ * The shop's data that does not change by the hour, read through the same readers as the tools
+ * and recorded as their calls (decision 0480): courses and prices, opening hours and closed
+ * days, the booking URL and the common information — not the free slots.
+ */
+export async function readStableShopData(context: ToolContext): Promise<AiToolCall[]> {
+  return [
+    { name: 'list_courses', result: await readCourses(context) },
+    { name: 'opening_hours', result: await readOpeningHours(context) },
+    { name: 'booking_url', result: await readBookingUrl(context) },
+    { name: 'common_info', result: await readCommonInfo(context) },
+  ];
 }

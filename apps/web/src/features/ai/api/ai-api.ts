@@ -1,6 +1,7 @@
 import {
   aiAnswerSchema,
   aiConnectionTestSchema,
+  aiKnowledgeDraftSchema,
   aiRunsSchema,
   aiSettingsSchema,
   type AiSettingsInput,
@@ -56,5 +57,12 @@ export function useAiPreview() {
       body: { question },
       schema: aiAnswerSchema,
     }),
+  );
+}
+
+/** Q&A drafts from the shop's data (owner only); nothing is stored until the settings are saved. */
+export function useAiKnowledgeDraft() {
+  return useAiMutation(() =>
+    apiRequest('/api/ai/knowledge/draft', { method: 'POST', schema: aiKnowledgeDraftSchema }),
   );
 }

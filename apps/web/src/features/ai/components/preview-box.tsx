@@ -5,8 +5,13 @@ import { TextBox } from '@/ui/text-field';
 import { useAiPreview } from '../api/ai-api';
 import { ToolCalls } from './tool-calls';
 
-/** 試す: runs the automatic answer as if a friend asked; nothing is sent. */
-export function PreviewBox() {
+export const PREVIEW_OWNER_TEXT = '試すはお店のAI予算を使うため、オーナーのみ実行できます。';
+
+/**
+ * 試す: runs the automatic answer as if a friend asked; nothing is sent. It spends the shop's
+ * budget, so only the owner may run it (decision 0481); others see it disabled with the reason.
+ */
+export function PreviewBox({ canTry }: { canTry: boolean }) {
   const [question, setQuestion] = useState('');
   const preview = useAiPreview();
   const result = preview.data;
@@ -16,11 +21,12 @@ export function PreviewBox() {
       <p className="ai-card__hint">
         友だちが質問したとして自動応答を試します。何も送信されません。
       </p>
+      {canTry ? null : <p className="ai-card__hint">{PREVIEW_OWNER_TEXT}</p>}
       <form
         className="ai-row"
         onSubmit={(event) => {
           event.preventDefault();
-          if (question.trim()) preview.mutate(question.trim());
+          if (canTry && question.trim()) preview.mutate(question.trim());
         }}
       >
         <TextBox
@@ -29,11 +35,12 @@ export function PreviewBox() {
           onChange={setQuestion}
           maxLength={AI_QUESTION_MAX}
           placeholder="例：今日15時空いてますか"
+          disabled={!canTry}
         />
         <button
           type="submit"
           className="btn btn--primary"
-          disabled={preview.isPending || !question.trim()}
+          disabled={!canTry || preview.isPending || !question.trim()}
         >
           {preview.isPending ? '実行中…' : '試す'}
         </button>

@@ -1,4 +1,5 @@
 import type { AiQa } from '@tsunagu/contracts';
+import { KnowledgeDrafts } from './knowledge-drafts';
 
 type QaEditorProps = {
   qas: AiQa[];
@@ -7,7 +8,10 @@ type QaEditorProps = {
   disabled: boolean;
 };
 
-/** The Q&A list the model searches (search_faq): add, edit and remove pairs. */
+/**
+ * The Q&A list the model searches (search_faq): add, edit and remove pairs; the owner may have
+ * drafts made from the shop's data (decision 0480).
+ */
 export function QaEditor({ qas, onChange, errors, disabled }: QaEditorProps) {
   const set = (index: number, patch: Partial<AiQa>) =>
     onChange(qas.map((qa, i) => (i === index ? { ...qa, ...patch } : qa)));
@@ -57,6 +61,7 @@ export function QaEditor({ qas, onChange, errors, disabled }: QaEditorProps) {
       >
         Q&amp;Aを追加
       </button>
+      {disabled ? null : <KnowledgeDrafts onAdd={(drafts) => onChange([...qas, ...drafts])} />}
     </fieldset>
   );
 }

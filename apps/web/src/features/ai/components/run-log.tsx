@@ -9,6 +9,7 @@ const KIND_LABELS: Record<AiRunKind, string> = {
   draft: '下書き',
   auto_reply: '自動応答',
   writing: '作成支援',
+  knowledge: 'Q&A下書き',
 };
 
 const when = (iso: string) =>

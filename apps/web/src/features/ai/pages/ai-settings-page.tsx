@@ -29,7 +29,7 @@ export function AiSettingsPage({ title, canManage }: { title: string; canManage:
       ) : (
         <SettingsForm settings={settings.data} canManage={canManage} />
       )}
-      <PreviewBox />
+      <PreviewBox canTry={canManage} />
       <RunLog />
     </section>
   );
