@@ -39,7 +39,9 @@ export const TRACKER_TEXT = {
   liffNotReady:
     'LIFFで計測するには、「LINE連携」でLIFF IDとLINEログインのチャネルIDを設定してください',
   entryExplanation:
-    'LINEログインは、お客様に LINE ログインの同意画面を表示してから友だち追加画面へ進みます。LIFF は、LINE アプリの中ではそのまま開き、同意画面へのリダイレクトなしで友だちかどうかを確かめます（LIFFアプリのエンドポイントURLを「{公開URL}/t/liff」にしてください）。',
+    'LINEログインは、お客様に LINE ログインの同意画面を表示してから友だち追加画面へ進みます。LIFF は、LINE アプリの中ではそのまま開き、同意画面へのリダイレクトなしで友だちかどうかを確かめます。LIFF には「LINE連携」の LIFF ID が必要です。',
+  liffEndpoint: (url: string) =>
+    `LIFF を使うときは、LINE Developers で LIFF アプリのエンドポイントURLを ${url} にしてください。`,
   liffRefused:
     'LINEのログイン情報を確認できませんでした。QRコードかURLからもう一度開いてください。',
   liffUnreachable: 'LINEに接続できませんでした。しばらくしてからもう一度お試しください。',
