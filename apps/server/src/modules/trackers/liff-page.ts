@@ -12,6 +12,7 @@ var m=document.getElementById('m'),b=document.body;
 function say(t,u){m.textContent=t;if(u){var a=document.createElement('a');a.href=u;a.textContent='LINEで開く';a.className='go';b.appendChild(a)}}
 function ref(){var q=new URLSearchParams(location.search),c=q.get('c');if(c)return c;var s=q.get('liff.state');if(!s)return null;try{return new URL(s,location.origin).searchParams.get('c')}catch(e){return null}}
 function fail(){say('うまく開けませんでした。QRコードかURLからもう一度開いてください。')}
+if(!window.liff)return fail();
 liff.init({liffId:b.getAttribute('data-liff')}).then(function(){
 if(!liff.isLoggedIn()){liff.login({redirectUri:location.href});return}
 var c=ref();if(!c)return fail();

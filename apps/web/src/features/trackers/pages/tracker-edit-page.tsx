@@ -167,7 +167,7 @@ function TrackerForm(props: {
         <p id={`${nameId}-entry-help`} className="text-muted">
           {TRACKER_TEXT.entryExplanation}
           {values.entry === 'liff'
-            ? ` ${TRACKER_TEXT.liffEndpoint(`${window.location.origin}/t/liff`)}`
+            ? TRACKER_TEXT.liffEndpoint(`${window.location.origin}/t/liff`)
             : ''}
         </p>
         <FieldError id={`${nameId}-entry-error`} messages={errors.entry} />
