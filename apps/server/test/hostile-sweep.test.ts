@@ -610,8 +610,10 @@ describe(`hostile input sweep over every operation of /api/docs/json (${database
     // A public read must reach its handler as documented, not only refuse: real ids go in.
     // LINE Login's redirect target (`/t/callback`, decision 0332) succeeds only with LINE's
     // one-time code and our sealed state (trackers.test follows that path); without them its
-    // documented answer is 400 — it is still swept for everything else.
-    const loginCallback = operation.path === '/t/callback';
+    // documented answer is 400 — it is still swept for everything else. The same holds for the
+    // LIFF endpoint page `/t/liff` (decision 0475): it opens only with a click's sealed reference
+    // (`c`, made by a real click of a LIFF tracker; trackers/liff-entry.test follows that path).
+    const loginCallback = operation.path === '/t/callback' || operation.path === '/t/liff';
     const documentedRead =
       variant.label === 'as documented' && operation.method === 'GET' && !loginCallback;
     if (who === 'anonymous' && isPublic && documentedRead && status >= 300) fail();

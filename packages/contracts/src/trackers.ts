@@ -14,6 +14,18 @@ export const TRACKER_CODE_LENGTH = 10;
 export const TRACKER_RUN_MODES = ['always', 'first_follow'] as const;
 export type TrackerRunMode = (typeof TRACKER_RUN_MODES)[number];
 
+/**
+ * How a tracker's URL identifies the person (decision 0475): `login` — LINE Login's consent
+ * screen with `bot_prompt=aggressive`; `liff` — the account's LIFF app (inside LINE no consent
+ * redirect; needs the LIFF id in LINE連携).
+ */
+export const TRACKER_ENTRIES = ['login', 'liff'] as const;
+export type TrackerEntry = (typeof TRACKER_ENTRIES)[number];
+export const TRACKER_ENTRY_LABELS: Record<TrackerEntry, string> = {
+  login: 'LINEログイン（同意画面）',
+  liff: 'LIFF（LINEアプリ内でそのまま開く）',
+};
+
 export const TRACKER_RUN_MODE_LABELS: Record<TrackerRunMode, string> = {
   always: '毎回実行する',
   first_follow: '初回の友だち追加時のみ実行する',
@@ -23,6 +35,16 @@ export const TRACKER_TEXT = {
   nameRequired: '流入経路名を入力してください',
   nameTooLong: `流入経路名は${TRACKER_NAME_MAX}文字以内で入力してください`,
   runModeInvalid: "実行タイミングは 'always' か 'first_follow' を指定してください",
+  entryInvalid: "計測の方法は 'login' か 'liff' を指定してください",
+  liffNotReady:
+    'LIFFで計測するには、「LINE連携」でLIFF IDとLINEログインのチャネルIDを設定してください',
+  entryExplanation:
+    'LINEログインは、お客様に LINE ログインの同意画面を表示してから友だち追加画面へ進みます。LIFF は、LINE アプリの中ではそのまま開き、同意画面へのリダイレクトなしで友だちかどうかを確かめます。LIFF には「LINE連携」の LIFF ID が必要です。',
+  liffEndpoint: (url: string) =>
+    `LIFF を使うときは、LINE Developers で LIFF アプリのエンドポイントURLを ${url} にしてください。`,
+  liffRefused:
+    'LINEのログイン情報を確認できませんでした。QRコードかURLからもう一度開いてください。',
+  liffUnreachable: 'LINEに接続できませんでした。しばらくしてからもう一度お試しください。',
   notFound: '流入経路が見つかりません',
   groupNotFound: 'フォルダが見つかりません',
   kindInvalid: '一覧の種類が正しくありません',
@@ -31,7 +53,7 @@ export const TRACKER_TEXT = {
   alreadyFriend: 'すでに友だちです',
   alreadyFriendBody: 'この公式アカウントとはすでに友だちです。LINE のトーク画面に戻ってください。',
   consentExplanation:
-    'QRコードやURLを開いたお客様には、まず LINE ログインの同意画面が表示されます。「許可する」を押すと、どの流入経路から来たお客様かを記録し、公式アカウントの友だち追加画面へ進みます（同意画面で友だち追加を選ぶこともできます）。同意画面で閉じたお客様は「同意画面で離脱」に数えます。',
+    'QRコードやURLを開いたお客様には、まず LINE ログインの同意画面が表示されます。「許可する」を押すと、どの流入経路から来たお客様かを記録し、公式アカウントの友だち追加画面へ進みます（同意画面で友だち追加を選ぶこともできます）。同意画面で閉じたお客様は「同意画面で離脱」に数えます。計測の方法を LIFF にした流入経路では、LINE アプリの中なら同意画面へのリダイレクトなしで開き（初めての方には LIFF の同意画面が一度だけ表示されます）、同じように記録します。',
 } as const;
 
 const trackerName = z
@@ -50,6 +72,7 @@ export const trackerInputSchema = z.object({
   name: trackerName,
   group_id: idSchema.nullable().default(null),
   run_mode: z.enum(TRACKER_RUN_MODES, { error: TRACKER_TEXT.runModeInvalid }),
+  entry: z.enum(TRACKER_ENTRIES, { error: TRACKER_TEXT.entryInvalid }).default('login'),
   actions: actionListSchema,
   run_greeting: z.boolean().default(true),
   active: z.boolean().default(true),
@@ -98,6 +121,7 @@ export const trackerSchema = z.object({
   code: z.string(),
   url: z.string(),
   run_mode: z.enum(TRACKER_RUN_MODES),
+  entry: z.enum(TRACKER_ENTRIES),
   run_greeting: z.boolean(),
   active: z.boolean(),
   actions: z.array(actionSchema),
@@ -186,6 +210,33 @@ export const trackerCallbackQuerySchema = z.object({
   state: z.string().max(512).optional(),
   error: z.string().max(200).optional(),
   error_description: z.string().max(1000).optional(),
+});
+
+/**
+ * `POST /t/liff` (public, decision 0475): what the LIFF endpoint page posts — the click
+ * reference it was opened with (`c`, sealed by the server) and LIFF's ID token and access token.
+ */
+export const trackerLiffInputSchema = z.object({
+  ref: z.string({ error: 'ref を指定してください' }).min(1).max(512),
+  id_token: z.string({ error: 'id_token を指定してください' }).min(1).max(4096),
+  access_token: z.string().max(4096).optional(),
+});
+export type TrackerLiffInput = z.infer<typeof trackerLiffInputSchema>;
+/**
+ * Where the person goes next: `redirect` (to `url`: the add-friend page), or `page` (the
+ * endpoint page shows `title` and `body` — already a friend, `url` then opens the chat).
+ */
+export const trackerLiffAnswerSchema = z.object({
+  next: z.enum(['redirect', 'page']),
+  url: z.string().nullable(),
+  title: z.string(),
+  body: z.string(),
+});
+export type TrackerLiffAnswer = z.infer<typeof trackerLiffAnswerSchema>;
+/** `GET /t/liff?c=` (the LIFF endpoint page; during LIFF's first redirect `c` is in liff.state). */
+export const trackerLiffPageQuerySchema = z.object({
+  c: z.string().max(512).optional(),
+  'liff.state': z.string().max(2048).optional(),
 });
 
 /** `GET /api/line/trackers.csv?group=&encoding=`: the list with its counts (Excel-ready). */

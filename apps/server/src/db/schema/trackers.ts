@@ -49,6 +49,8 @@ export const trackers = pgTable(
     name: text().notNull(),
     code: text().notNull(),
     runMode: text().notNull().default('first_follow'),
+    /** How the person is identified (decision 0475): 'login' (LINE Login) | 'liff'. */
+    entry: text().notNull().default('login'),
     runGreeting: boolean().notNull().default(true),
     active: boolean().notNull().default(true),
     actions: jsonb().notNull().default([]),
@@ -60,6 +62,7 @@ export const trackers = pgTable(
     index('trackers_account_idx').on(table.accountId, table.id),
     index('trackers_group_idx').on(table.groupId),
     check('trackers_run_mode_check', sql`${table.runMode} in ('always', 'first_follow')`),
+    check('trackers_entry_check', sql`${table.entry} in ('login', 'liff')`),
   ],
 );
 

@@ -101,8 +101,9 @@ export const lineChannelReader = {
    * Login channel needs the operator's attention in LINE連携. Sending goes on.
    */
   /**
-   * What trackers need (issue 29): the bot's basic id (the add-friend URL) and the LINE Login
-   * channel with its secret opened (null when none is stored or it cannot be opened).
+   * What trackers need (issue 29): the bot's basic id (the add-friend URL), the LINE Login
+   * channel with its secret opened (null when none is stored or it cannot be opened) and the
+   * LIFF id (a tracker's LIFF entry, decision 0475).
    */
   async trackerLogin(db: Executor, config: Config, accountId: number) {
     const row = await repository.findChannel(db, accountId);
@@ -112,6 +113,7 @@ export const lineChannelReader = {
       basicId: row.basicId,
       loginChannelId: row.loginChannelId,
       loginChannelSecret: secrets.openLoginSecret(row.loginChannelSecret),
+      liffId: row.liffId,
     };
   },
   /** Moves whenever this process writes a channel (a kept channel is then read again). */

@@ -1,21 +1,21 @@
-import { TRACKER_TEXT } from '@tsunagu/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { TRACKER_TEXT, type TrackerLiffInput } from '@tsunagu/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { secretsKeyOf, type Config } from '../../config.js';
-import { members, trackerClicks, trackers } from '../../db/schema/index.js';
+import { trackerClicks, trackers } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
+import { AppError, UnauthenticatedError } from '../../lib/errors.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import type { ActionDeps } from '../actions/index.js';
 import { lineChannelReader } from '../line/index.js';
 import { liffFriendship, verifyLiffIdToken } from '../member-booking/index.js';
-import { tieArrival } from './arrivals.js';
 import { isTrackerCode } from './codes.js';
 import { createClickCache } from './click-cache.js';
+import { answerKnownPerson, clickStillOpen, toAddPage, type FlowAnswer } from './known-person.js';
+import { liffChannelId, liffUrl } from './liff-entry.js';
 import { authorizeUrl, exchangeCode } from './login-client.js';
 
-/** Where the person is sent next: a URL to redirect to, or one of our short pages. */
-export type FlowAnswer =
-  | { kind: 'redirect'; location: string }
-  | { kind: 'page'; status: number; title: string; body: string; link?: string };
+export type { FlowAnswer } from './known-person.js';
+export { addFriendUrl } from './known-person.js';
 
 export type ClickQuery = Partial<
   Record<
@@ -36,21 +36,12 @@ export type ClickQuery = Partial<
 const STATE_CONTEXT = 'tracker_clicks.state';
 /** LINE's in-app browser names itself in the user agent (`… Line/14.x.x`). */
 const IN_LINE = /\bLine\/\d/i;
-export const addFriendUrl = (basicId: string) =>
-  `https://line.me/R/ti/p/${encodeURIComponent(basicId)}`;
 
 const notFound: FlowAnswer = {
   kind: 'page',
   status: 404,
   title: 'ページが見つかりません',
   body: 'このURLは使われていません。',
-};
-/** The tracker is real but its account has no LINE channel yet: say so, not "not found". */
-const noChannel: FlowAnswer = {
-  kind: 'page',
-  status: 200,
-  title: 'LINE公式アカウントの準備中です',
-  body: 'お店のLINE公式アカウントがまだ連携されていません。お手数ですが、お店に直接お問い合わせください。',
 };
 const broken: FlowAnswer = {
   kind: 'page',
@@ -99,17 +90,18 @@ export function createTrackerFlow(deps: {
 
   /**
    * The click's one round trip: inserted only while the tracker is on (the insert reads
-   * `active`, so a stop counts at once); null when it is stopped or gone. Column by column
-   * so a new column is one more line.
+   * `active`, so a stop counts at once); null when it is stopped or gone. The stage is `login`
+   * when the person will be identified (LINE Login, or LIFF for a `liff` tracker of an account
+   * with a LIFF id), else `add_page`; the tracker's entry comes back with the id (decision 0475).
+   * Column by column so a new column is one more line.
    */
   async function recordClick(
     trackerId: number,
-    stage: 'login' | 'add_page',
+    ready: { login: boolean; liff: boolean },
     inLine: boolean,
     query: ClickQuery,
-  ): Promise<number | null> {
+  ): Promise<{ id: number; entry: string } | null> {
     const columns: [string, unknown][] = [
-      ['stage', stage],
       ['in_line', inLine],
       ['utm_source', query.utm_source ?? null],
       ['utm_medium', query.utm_medium ?? null],
@@ -123,20 +115,27 @@ export function createTrackerFlow(deps: {
       ['ldtag_cl', query.ldtag_cl ?? null],
     ];
     const result = (await db.execute(sql`
-      insert into ${trackerClicks} (account_id, tracker_id, ${sql.join(
-        columns.map(([name]) => sql.identifier(name)),
-        sql`, `,
-      )})
-      select ${trackers.accountId}, ${trackers.id}, ${sql.join(
-        columns.map(([, value]) => sql`${value}`),
-        sql`, `,
-      )}
-      from ${trackers} where ${trackers.id} = ${trackerId} and ${trackers.active}
-      returning id`)) as unknown as { rows: { id: number }[] };
-    return result.rows[0]?.id ?? null;
+      with t as (
+        select ${trackers.accountId} as account_id, ${trackers.id} as id, ${trackers.entry} as entry
+        from ${trackers} where ${trackers.id} = ${trackerId} and ${trackers.active}
+      ), c as (
+        insert into ${trackerClicks} (account_id, tracker_id, stage, ${sql.join(
+          columns.map(([name]) => sql.identifier(name)),
+          sql`, `,
+        )})
+        select t.account_id, t.id,
+          case when (t.entry = 'liff' and ${ready.liff}) or ${ready.login}
+            then 'login' else 'add_page' end,
+          ${sql.join(
+            columns.map(([, value]) => sql`${value}`),
+            sql`, `,
+          )}
+        from t
+        returning id
+      )
+      select c.id, t.entry from c, t`)) as unknown as { rows: { id: number; entry: string }[] };
+    return result.rows[0] ?? null;
   }
-  const toAddPage = (basicId: string | undefined): FlowAnswer =>
-    basicId ? { kind: 'redirect', location: addFriendUrl(basicId) } : noChannel;
 
   async function click(
     code: string,
@@ -150,14 +149,15 @@ export function createTrackerFlow(deps: {
     const channel = await cachedChannelOf(tracker.accountId);
     const login =
       channel?.loginChannelId && channel.loginChannelSecret ? channel.loginChannelId : null;
-    // Without a Login channel the person cannot be known: straight to the add-friend page.
-    const clickId = await recordClick(
+    const liffId = channel?.liffId || null;
+    // Without a Login channel (or LIFF) the person cannot be known: the add-friend page.
+    const clicked = await recordClick(
       tracker.trackerId,
-      login ? 'login' : 'add_page',
+      { login: login !== null, liff: liffId !== null },
       IN_LINE.test(userAgent),
       query,
     );
-    if (clickId === null) {
+    if (clicked === null) {
       // Stopped (the printed QR still adds friends; nothing is recorded) or deleted.
       const [still] = await db
         .select({ id: trackers.id })
@@ -169,13 +169,17 @@ export function createTrackerFlow(deps: {
       }
       return toAddPage(channel?.basicId);
     }
+    const state = box.seal(String(clicked.id), STATE_CONTEXT);
+    // LIFF (decision 0475): the click reference travels through LIFF's liff.state.
+    if (clicked.entry === 'liff' && liffId)
+      return { kind: 'redirect', location: liffUrl(liffId, state) };
     if (!login) return toAddPage(channel?.basicId);
     return {
       kind: 'redirect',
       location: authorizeUrl(config.LINE_LOGIN_BASE, {
         clientId: login,
         redirectUri: callbackUrl(requestOrigin),
-        state: box.seal(String(clickId), STATE_CONTEXT),
+        state,
       }),
     };
   }
@@ -191,25 +195,26 @@ export function createTrackerFlow(deps: {
     }
   }
 
+  async function clickOf(state: string | undefined) {
+    const clickId = clickIdOf(state);
+    if (clickId === null) return undefined;
+    const [row] = await db.select().from(trackerClicks).where(eq(trackerClicks.id, clickId));
+    return row;
+  }
+
   async function callback(
     query: { code?: string; state?: string; error?: string },
     requestOrigin: string,
   ): Promise<FlowAnswer> {
-    const clickId = clickIdOf(query.state);
-    if (clickId === null) return broken;
-    const [row] = await db.select().from(trackerClicks).where(eq(trackerClicks.id, clickId));
+    const row = await clickOf(query.state);
     if (!row) return broken;
     const channel = await channelOf(row.accountId);
     const leave = () => toAddPage(channel?.basicId);
-    const stillOpen = and(
-      eq(trackerClicks.id, clickId),
-      inArray(trackerClicks.stage, ['login', 'left_consent']),
-    );
     if (query.error || !query.code) {
       await db
         .update(trackerClicks)
         .set({ stage: 'left_consent', updatedAt: new Date() })
-        .where(stillOpen);
+        .where(clickStillOpen(row.id));
       return leave();
     }
     if (!channel?.loginChannelId || !channel.loginChannelSecret) return leave();
@@ -228,50 +233,47 @@ export function createTrackerFlow(deps: {
       now,
     );
     if (verified.kind !== 'ok') return leave();
-    const friend = await liffFriendship(config.LINE_API_BASE, tokens.accessToken);
-    const lineUserId = verified.lineUserId;
-
-    return db.transaction(async (tx) => {
-      await tx
-        .update(trackerClicks)
-        .set({ lineUserId, updatedAt: now })
-        .where(eq(trackerClicks.id, clickId));
-      const [member] = await tx
-        .select({
-          id: members.id,
-          followState: members.followState,
-          followedAt: members.followedAt,
-        })
-        .from(members)
-        .where(and(eq(members.accountId, row.accountId), eq(members.lineUserId, lineUserId)));
-      const isFriendPage: FlowAnswer = {
-        kind: 'page',
-        status: 200,
-        title: TRACKER_TEXT.alreadyFriend,
-        body: TRACKER_TEXT.alreadyFriendBody,
-        ...(channel.basicId ? { link: addFriendUrl(channel.basicId) } : {}),
-      };
-      if (friend === true && member?.followState === 'following') {
-        // Added on the consent screen (the follow came in after the click): a new friend.
-        const kind =
-          member.followedAt !== null && member.followedAt >= row.createdAt
-            ? 'new_friend'
-            : 'returning';
-        await tieArrival(tx, deps.actionDeps, {
-          accountId: row.accountId,
-          clickId,
-          memberId: member.id,
-          kind,
-          now,
-        });
-        return isFriendPage;
-      }
-      // Not a friend yet, or the follow is not recorded yet: its webhook ties the friend.
-      await tx.update(trackerClicks).set({ stage: 'add_page', updatedAt: now }).where(stillOpen);
-      return friend === true ? isFriendPage : leave();
+    return answerKnownPerson(db, deps.actionDeps, {
+      click: row,
+      basicId: channel.basicId,
+      lineUserId: verified.lineUserId,
+      friend: await liffFriendship(config.LINE_API_BASE, tokens.accessToken),
+      now,
     });
   }
 
-  return { click, callback };
+  /**
+   * The LIFF endpoint page's post (decision 0475): the click reference and LIFF's tokens. The ID
+   * token is checked against the LIFF app's LINE Login channel of the CLICK's account (another
+   * account's reference with this token is refused), the friendship asked with the access token,
+   * and the rest is the callback's.
+   */
+  async function liff(input: TrackerLiffInput): Promise<FlowAnswer> {
+    const row = await clickOf(input.ref);
+    if (!row) throw new AppError(400, TRACKER_TEXT.liffRefused);
+    const channel = await channelOf(row.accountId);
+    const channelId = channel?.liffId ? liffChannelId(channel.liffId) : null;
+    if (!channelId) return toAddPage(channel?.basicId);
+    const now = new Date();
+    const verified = await verifyLiffIdToken(config.LINE_API_BASE, input.id_token, channelId, now);
+    if (verified.kind === 'unreachable') throw new AppError(502, TRACKER_TEXT.liffUnreachable);
+    if (verified.kind === 'refused') throw new UnauthenticatedError(TRACKER_TEXT.liffRefused);
+    return answerKnownPerson(db, deps.actionDeps, {
+      click: row,
+      basicId: channel?.basicId,
+      lineUserId: verified.lineUserId,
+      friend: await liffFriendship(config.LINE_API_BASE, input.access_token),
+      now,
+    });
+  }
+
+  /** The LIFF id the endpoint page starts for a click reference; null for no such click. */
+  async function liffIdOf(ref: string | undefined): Promise<string | null> {
+    const row = await clickOf(ref);
+    if (!row) return null;
+    return (await channelOf(row.accountId))?.liffId || null;
+  }
+
+  return { click, callback, liff, liffIdOf, broken };
 }
 export type TrackerFlow = ReturnType<typeof createTrackerFlow>;

@@ -1,13 +1,20 @@
 import {
+  errorBodySchema,
   trackerCallbackQuerySchema,
   trackerClickQuerySchema,
   trackerCodeParamsSchema,
+  trackerLiffAnswerSchema,
+  trackerLiffInputSchema,
+  trackerLiffPageQuerySchema,
+  validationErrorBodySchema,
 } from '@tsunagu/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicAccess } from '../../plugins/access.js';
 import type { FlowAnswer, TrackerFlow } from './flow.js';
+import { refOfPage } from './liff-entry.js';
+import { LIFF_PAGE_CSP, liffPage } from './liff-page.js';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -33,8 +40,9 @@ const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${requ
 const answers = { 302: z.null(), 200: z.string(), 400: z.string(), 404: z.string() };
 
 /**
- * The trackers' public URLs (decision 0332), outside `/api` (no session, no console cookie is
- * needed): `GET /t/{code}` (a click) and `GET /t/callback` (LINE Login's redirect_uri).
+ * The trackers' public URLs (decisions 0332, 0475), outside `/api` (no session, no console
+ * cookie is needed): `GET /t/{code}` (a click), `GET /t/callback` (LINE Login's redirect_uri),
+ * `GET /t/liff` (the LIFF app's endpoint page) and `POST /t/liff` (its tokens).
  */
 export async function trackerPublicRoutes(app: FastifyInstance, options: { flow: TrackerFlow }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -53,6 +61,61 @@ export async function trackerPublicRoutes(app: FastifyInstance, options: { flow:
     },
     async (request, reply) =>
       send(reply, await options.flow.callback(request.query, requestOrigin(request))),
+  );
+  routes.get(
+    '/t/liff',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags,
+        summary:
+          '流入経路：LIFFアプリのエンドポイントページ（LIFFのトークンを POST /t/liff へ送る）',
+        querystring: trackerLiffPageQuerySchema,
+        produces: ['text/html'],
+        response: { 200: z.string(), 400: z.string() },
+      },
+    },
+    async (request, reply) => {
+      const liffId = await options.flow.liffIdOf(refOfPage(request.query));
+      if (!liffId) return send(reply, options.flow.broken);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', LIFF_PAGE_CSP)
+        .send(liffPage(liffId));
+    },
+  );
+  routes.post(
+    '/t/liff',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags,
+        summary:
+          '流入経路：LIFFのIDトークンとアクセストークンで本人と友だち状態を確かめ、次の行き先を返す',
+        body: trackerLiffInputSchema,
+        response: {
+          200: trackerLiffAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          422: validationErrorBodySchema,
+          502: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await options.flow.liff(request.body);
+      reply.header('cache-control', 'no-store');
+      return answer.kind === 'redirect'
+        ? { next: 'redirect' as const, url: answer.location, title: '', body: '' }
+        : {
+            next: 'page' as const,
+            url: answer.link ?? null,
+            title: answer.title,
+            body: answer.body,
+          };
+    },
   );
   routes.get(
     '/t/:code',

@@ -1,4 +1,10 @@
-import { TRACKER_TEXT, type Action, type Tracker, type TrackerRunMode } from '@tsunagu/contracts';
+import {
+  TRACKER_TEXT,
+  type Action,
+  type Tracker,
+  type TrackerEntry,
+  type TrackerRunMode,
+} from '@tsunagu/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { trackers } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
@@ -6,14 +12,17 @@ import { NotFoundError } from '../../lib/errors.js';
 import { fieldError } from '../../lib/validate.js';
 import { assertActions } from '../actions/index.js';
 import { contentGroupExists } from '../content-groups/index.js';
+import { lineChannelReader } from '../line/index.js';
 import { newTrackerCode } from './codes.js';
 import { trackerCounts } from './counts.js';
+import { liffChannelId } from './liff-entry.js';
 
 export type TrackerRow = typeof trackers.$inferSelect;
 export interface TrackerValues {
   name: string;
   group_id: number | null;
   run_mode: TrackerRunMode;
+  entry: TrackerEntry;
   actions: Action[];
   run_greeting: boolean;
   active: boolean;
@@ -36,11 +45,18 @@ export function createTrackersService(db: Database) {
     if (input.group_id !== null && !(await contentGroupExists(db, accountId, input.group_id)))
       throw fieldError('group_id', TRACKER_TEXT.groupNotFound);
     await assertActions(db, accountId, input.actions);
+    // LIFF needs the account's LIFF app (decision 0475).
+    if (input.entry === 'liff') {
+      const channel = await lineChannelReader.find(db, accountId);
+      if (!channel?.liffId || !liffChannelId(channel.liffId))
+        throw fieldError('entry', TRACKER_TEXT.liffNotReady);
+    }
   }
   const values = (input: TrackerValues) => ({
     name: input.name,
     groupId: input.group_id,
     runMode: input.run_mode,
+    entry: input.entry,
     actions: input.actions,
     runGreeting: input.run_greeting,
     active: input.active,
@@ -59,6 +75,7 @@ export function createTrackersService(db: Database) {
       code: row.code,
       url: trackerUrl(origin, row.code),
       run_mode: row.runMode as TrackerRunMode,
+      entry: row.entry as TrackerEntry,
       run_greeting: row.runGreeting,
       active: row.active,
       actions: row.actions as Action[],

@@ -1,11 +1,14 @@
 import {
   CONTENT_GROUP_TEXT,
+  TRACKER_ENTRIES,
+  TRACKER_ENTRY_LABELS,
   TRACKER_NAME_MAX,
   TRACKER_RUN_MODE_LABELS,
   TRACKER_RUN_MODES,
   TRACKER_TEXT,
   type Action,
   type Tracker,
+  type TrackerEntry,
   type TrackerRunMode,
 } from '@tsunagu/contracts';
 import { useId, useState, type ComponentType } from 'react';
@@ -32,6 +35,7 @@ type Values = {
   name: string;
   group_id: number | null;
   run_mode: TrackerRunMode;
+  entry: TrackerEntry;
   run_greeting: boolean;
   active: boolean;
   actions: Action[];
@@ -145,6 +149,29 @@ function TrackerForm(props: {
         />
         <FieldError id={`${nameId}-group-error`} messages={errors.group_id} />
       </div>
+      <fieldset aria-describedby={`${nameId}-entry-help`}>
+        <legend>計測の方法</legend>
+        {TRACKER_ENTRIES.map((entry) => (
+          <label key={entry} className="radio">
+            <input
+              type="radio"
+              name="entry"
+              value={entry}
+              checked={values.entry === entry}
+              onChange={() => set('entry', entry)}
+              aria-invalid={errors.entry ? true : undefined}
+            />{' '}
+            {TRACKER_ENTRY_LABELS[entry]}
+          </label>
+        ))}
+        <p id={`${nameId}-entry-help`} className="text-muted">
+          {TRACKER_TEXT.entryExplanation}
+          {values.entry === 'liff'
+            ? TRACKER_TEXT.liffEndpoint(`${window.location.origin}/t/liff`)
+            : ''}
+        </p>
+        <FieldError id={`${nameId}-entry-error`} messages={errors.entry} />
+      </fieldset>
       <fieldset>
         <legend>アクションの実行タイミング</legend>
         {TRACKER_RUN_MODES.map((mode) => (
@@ -234,6 +261,7 @@ export function TrackerEditPage(props: {
         name: row.name,
         group_id: row.group_id,
         run_mode: row.run_mode,
+        entry: row.entry,
         run_greeting: row.run_greeting,
         active: row.active,
         actions: row.actions,
@@ -242,6 +270,7 @@ export function TrackerEditPage(props: {
         name: '',
         group_id: groupText && /^[1-9]\d*$/.test(groupText) ? Number(groupText) : null,
         run_mode: 'first_follow',
+        entry: 'login',
         run_greeting: true,
         active: true,
         actions: [],

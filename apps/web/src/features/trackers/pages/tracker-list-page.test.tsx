@@ -12,6 +12,7 @@ const tracker: Tracker = {
   code: 'abcdefghjk',
   url: 'https://console.example.jp/t/abcdefghjk',
   run_mode: 'first_follow',
+  entry: 'login',
   run_greeting: true,
   active: true,
   actions: [],

@@ -1,0 +1,2 @@
+ALTER TABLE "trackers" ADD COLUMN "entry" text DEFAULT 'login' NOT NULL;--> statement-breakpoint
+ALTER TABLE "trackers" ADD CONSTRAINT "trackers_entry_check" CHECK ("trackers"."entry" in ('login', 'liff'));
