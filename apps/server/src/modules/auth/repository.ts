@@ -1,5 +1,12 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { accounts, operatorRoles, operators, sessions } from '../../db/schema/index.js';
+import {
+  accounts,
+  operatorRoles,
+  operators,
+  salonDataVersions,
+  salons,
+  sessions,
+} from '../../db/schema/index.js';
 import { perDatabase } from '../../db/per-database.js';
 import type { Executor } from '../../db/types.js';
 
@@ -70,6 +77,78 @@ export async function findSession(
   if (!row) return undefined;
   const { lastSeenAt, expiresAt, ...operator } = row;
   return { operator, lastSeenAt, expiresAt };
+}
+
+/**
+ * A salon of the request path (`/api/salon/{salonId}/…`) as the salon scope uses it: the salon
+ * with its data version (decision 0031), or null when it is not a salon of the operator's account.
+ */
+export interface SessionSalon {
+  id: number;
+  accountId: number;
+  name: string;
+  publicKey: string;
+  dataVersion: number;
+}
+
+/**
+ * The session lookup of a salon route (decision 0500): the same row, plus the path's salon when
+ * it belongs to the operator's account (joined on the account, so another account's salon is
+ * never read) and its data version — one round trip instead of the lookup and the salon scope's
+ * own query.
+ */
+const sessionSalonLookup = perDatabase((db) =>
+  db
+    .select({
+      ...operatorColumns,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      salonId: salons.id,
+      salonAccountId: salons.accountId,
+      salonName: salons.name,
+      salonPublicKey: salons.publicKey,
+      salonDataVersion: salonDataVersions.version,
+    })
+    .from(sessions)
+    .innerJoin(operators, eq(operators.id, sessions.operatorId))
+    .innerJoin(operatorRoles, eq(operatorRoles.id, operators.roleId))
+    .leftJoin(
+      salons,
+      and(eq(salons.id, sql.placeholder('salonId')), eq(salons.accountId, operators.accountId)),
+    )
+    .leftJoin(salonDataVersions, eq(salonDataVersions.salonId, salons.id))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), eq(operators.active, true)))
+    .prepare('auth_find_session_salon'),
+);
+
+export async function findSessionWithSalon(
+  db: Executor,
+  tokenHash: string,
+  salonId: number,
+): Promise<(SessionRecord & { salon: SessionSalon | null }) | undefined> {
+  const [row] = await sessionSalonLookup(db).execute({ tokenHash, salonId });
+  if (!row) return undefined;
+  const {
+    lastSeenAt,
+    expiresAt,
+    salonId: id,
+    salonAccountId,
+    salonName,
+    salonPublicKey,
+    salonDataVersion,
+    ...operator
+  } = row;
+  const salon =
+    id === null || salonAccountId === null || salonName === null || salonPublicKey === null
+      ? null
+      : {
+          id,
+          accountId: salonAccountId,
+          name: salonName,
+          publicKey: salonPublicKey,
+          dataVersion: salonDataVersion ?? 0,
+        };
+  return { operator, lastSeenAt, expiresAt, salon };
 }
 
 export async function insertSession(

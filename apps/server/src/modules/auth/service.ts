@@ -11,7 +11,7 @@ import type { Database } from '../../db/types.js';
 import { NotFoundError, TooManyRequestsError, UnauthenticatedError } from '../../lib/errors.js';
 import { hashForUnknownOperator, verifyPassword } from './password.js';
 import * as repository from './repository.js';
-import type { OperatorRecord } from './repository.js';
+import type { OperatorRecord, SessionRecord, SessionSalon } from './repository.js';
 import { hashSessionToken, newSessionToken } from './session-token.js';
 import {
   THROTTLE_POLICY,
@@ -83,6 +83,37 @@ export function createAuthService(deps: { db: Database; policy: SessionPolicy })
     return new TooManyRequestsError(MESSAGES.loginThrottled, Math.ceil(waitMs / 1000));
   }
 
+  /**
+   * The session if it is still live: past its idle or absolute limit it is deleted (undefined);
+   * a use more than TOUCH_INTERVAL_MS after the last one moves last-seen, unless `touch: false`.
+   */
+  async function live<T extends SessionRecord>(
+    tokenHash: string,
+    session: T | undefined,
+    options: { touch?: boolean },
+  ): Promise<T | undefined> {
+    if (!session) return undefined;
+    const now = Date.now();
+    const idleExpired = session.lastSeenAt.getTime() + policy.idleMs <= now;
+    if (idleExpired || session.expiresAt.getTime() <= now) {
+      await repository.deleteSession(db, tokenHash);
+      sessionEnded(tokenHash);
+      return undefined;
+    }
+    if (options.touch !== false && now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      // The requests of a busy screen arrive together: one write, the others share it.
+      let touch = touching.get(tokenHash);
+      if (!touch) {
+        touch = repository
+          .touchSession(db, tokenHash, new Date(now), new Date(now - TOUCH_INTERVAL_MS))
+          .finally(() => touching.delete(tokenHash));
+        touching.set(tokenHash, touch);
+      }
+      await touch;
+    }
+    return session;
+  }
+
   return {
     /**
      * Checks the credentials, and on success ends the session the browser came with (if any)
@@ -150,27 +181,26 @@ export function createAuthService(deps: { db: Database; policy: SessionPolicy })
       options: { touch?: boolean } = {},
     ): Promise<AuthContext | undefined> {
       const tokenHash = hashSessionToken(token);
-      const session = await repository.findSession(db, tokenHash);
-      if (!session) return undefined;
-      const now = Date.now();
-      const idleExpired = session.lastSeenAt.getTime() + policy.idleMs <= now;
-      if (idleExpired || session.expiresAt.getTime() <= now) {
-        await repository.deleteSession(db, tokenHash);
-        sessionEnded(tokenHash);
-        return undefined;
-      }
-      if (options.touch !== false && now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-        // The requests of a busy screen arrive together: one write, the others share it.
-        let touch = touching.get(tokenHash);
-        if (!touch) {
-          touch = repository
-            .touchSession(db, tokenHash, new Date(now), new Date(now - TOUCH_INTERVAL_MS))
-            .finally(() => touching.delete(tokenHash));
-          touching.set(tokenHash, touch);
-        }
-        await touch;
-      }
-      return toAuthContext(session.operator);
+      const session = await live(tokenHash, await repository.findSession(db, tokenHash), options);
+      return session && toAuthContext(session.operator);
+    },
+
+    /**
+     * `authenticate` for a route of the salon plugin (decision 0500): the same session checks,
+     * and in the same query the path's salon — null when it is not a salon of the operator's
+     * account — with its data version, which the salon scope then uses.
+     */
+    async authenticateWithSalon(
+      token: string,
+      salonId: number,
+    ): Promise<{ auth: AuthContext; salon: SessionSalon | null } | undefined> {
+      const tokenHash = hashSessionToken(token);
+      const session = await live(
+        tokenHash,
+        await repository.findSessionWithSalon(db, tokenHash, salonId),
+        {},
+      );
+      return session && { auth: toAuthContext(session.operator), salon: session.salon };
     },
 
     /** Tells the listeners about sessions another module deleted (an operator deactivated). */

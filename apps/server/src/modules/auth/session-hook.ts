@@ -1,8 +1,9 @@
-import { MESSAGES } from '@tsunagu/contracts';
+import { MESSAGES, isIdText } from '@tsunagu/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { UnauthenticatedError } from '../../lib/errors.js';
 import { accessOf, assertAccess } from '../../plugins/access.js';
+import type { SessionSalon } from './repository.js';
 import type { AuthContext, AuthService } from './service.js';
 import { SESSION_COOKIE } from './session-token.js';
 
@@ -10,7 +11,25 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in operator; set for every API route that is not public. */
     auth: AuthContext | null;
+    /**
+     * On a route of the salon plugin: the path's salon read with the session (decision 0500) —
+     * `salon` null when it is not the operator's account's; the salon scope takes it from here.
+     */
+    sessionSalon: { salonId: number; salon: SessionSalon | null } | null;
   }
+}
+
+/** The salon plugin's routes (`/api/salon/{salonId}/…`, module salon). */
+const SALON_ROUTE = '/api/salon/:salonId';
+
+/** The salon id of a salon-plugin route, when the path's id is an id at all. */
+function salonIdOf(request: FastifyRequest): number | undefined {
+  const url = request.routeOptions.url;
+  if (url === undefined || !(url === SALON_ROUTE || url.startsWith(`${SALON_ROUTE}/`))) {
+    return undefined;
+  }
+  const raw = (request.params as { salonId?: string } | undefined)?.salonId ?? '';
+  return isIdText(raw) ? Number(raw) : undefined;
 }
 
 /** The operator of a request that passed the auth hook. */
@@ -26,13 +45,23 @@ export function authOf(request: FastifyRequest): AuthContext {
  */
 export const sessionHook = fp(async (app: FastifyInstance, options: { auth: AuthService }) => {
   if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
+  if (!app.hasRequestDecorator('sessionSalon')) app.decorateRequest('sessionSalon', null);
   app.addHook('onRequest', async (request) => {
     const access = accessOf(request);
     // Public routes need no session; member and API-key routes check their own credential
     // (modules member-booking and open-api).
     if (access.kind === 'public' || access.kind === 'member' || access.kind === 'api-key') return;
     const token = request.cookies[SESSION_COOKIE];
-    const auth = token ? await options.auth.authenticate(token) : undefined;
+    if (!token) throw new UnauthenticatedError(MESSAGES.unauthenticated);
+    const salonId = salonIdOf(request);
+    let auth: AuthContext | undefined;
+    if (salonId === undefined) {
+      auth = await options.auth.authenticate(token);
+    } else {
+      const found = await options.auth.authenticateWithSalon(token, salonId);
+      auth = found?.auth;
+      if (found) request.sessionSalon = { salonId, salon: found.salon };
+    }
     if (!auth) throw new UnauthenticatedError(MESSAGES.unauthenticated);
     request.auth = auth;
     assertAccess(auth, access);

@@ -33,7 +33,15 @@ export function salonScope(app: FastifyInstance, salons: SalonService): void {
   app.addHook('onRequest', async (request) => {
     const raw = (request.params as { salonId?: string } | undefined)?.salonId ?? '';
     if (!isIdText(raw)) throw new NotFoundError(SALON_COMMON_MESSAGES.salonNotFound);
-    request.salon = await salons.require(authOf(request).accountId, Number(raw));
+    const salonId = Number(raw);
+    // Read with the session in the sign-in hook's one query (decision 0500); else its own.
+    const prefetched = request.sessionSalon;
+    if (prefetched && prefetched.salonId === salonId) {
+      if (!prefetched.salon) throw new NotFoundError(SALON_COMMON_MESSAGES.salonNotFound);
+      request.salon = prefetched.salon;
+      return;
+    }
+    request.salon = await salons.require(authOf(request).accountId, salonId);
   });
 }
 
