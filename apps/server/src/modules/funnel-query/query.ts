@@ -11,7 +11,8 @@ import type { Executor } from '../../db/types.js';
  * - unordered: any step-K event at all;
  * - with a window of N days: every later step's event between t1 and t1 + N days (ordered), or
  *   within N days of t1 either side (unordered).
- * Each step reads the log by the index (account, kind, member, time, ref). The reference
+ * Each step reads the log by the index (account, kind, member, time, ref); every `sK` is kept in
+ * member order so the next ordered step can merge-join it to that index (decision 0470). The reference
  * computation in funnels.test.ts must always agree with it.
  */
 export function funnelCtes(accountId: number, definition: FunnelDefinition): SQL {
@@ -48,7 +49,7 @@ export function funnelCtes(accountId: number, definition: FunnelDefinition): SQL
     sql`c as materialized (select m.id from members m where ${sql.join(cohortParts, sql` and `)})`,
     sql`s1 as materialized (select e.member_id, min(e.occurred_at) as t1, min(e.occurred_at) as t
       from friend_events e join c on c.id = e.member_id
-      where ${event('e', 0)} group by e.member_id)`,
+      where ${event('e', 0)} group by e.member_id order by e.member_id)`,
   ];
   const window = windowDays === null ? null : sql`make_interval(days => ${windowDays})`;
   for (let index = 1; index < steps.length; index++) {
@@ -56,13 +57,14 @@ export function funnelCtes(accountId: number, definition: FunnelDefinition): SQL
     const name = sql.raw(`s${index + 1}`);
     if (ordered) {
       const within = window ? sql` and e.occurred_at <= p.t1 + ${window}` : sql``;
-      // Each friend's first step-K time as one probe of friend_events_kind_member_idx
-      // (decision 0433): LATERAL … LIMIT 1 reads one index entry, not all the friend's events.
-      ctes.push(sql`${name} as materialized (select p.member_id, p.t1, x.t from ${previous} p
-        cross join lateral (select e.occurred_at as t from friend_events e
-          where ${event('e', index)} and e.member_id = p.member_id
-            and e.occurred_at >= p.t${within}
-          order by e.occurred_at limit 1) x)`);
+      // Each friend's first step-K time at or after step K−1, set-based (decision 0470): one
+      // pass over the step's events in friend_events_kind_member_idx order, merge-joined to the
+      // previous step (kept in member order), `min` per friend — the same first event the
+      // LATERAL … LIMIT 1 probe of decision 0433 found, without one index descent per friend.
+      ctes.push(sql`${name} as materialized (select p.member_id, p.t1, min(e.occurred_at) as t
+        from ${previous} p join friend_events e on e.member_id = p.member_id
+        where ${event('e', index)} and e.occurred_at >= p.t${within}
+        group by p.member_id, p.t1 order by p.member_id)`);
     } else {
       const within = window
         ? sql` and e.occurred_at between p.t1 - ${window} and p.t1 + ${window}`

@@ -250,6 +250,63 @@ describe(`funnels (${databaseKind})`, () => {
     });
   }
 
+  it('a tie at the same time counts as in order; the window includes its last moment', async () => {
+    // Three friends whose steps carry ref 99 (the random log uses 1–3), so only they reach step 2.
+    const [tie, late, early] = await t.app.db
+      .insert(members)
+      .values(
+        ['同時', '期限後', '前'].map((name, index) => ({
+          accountId: account,
+          displayName: `ファネル${name}`,
+          lineUserId: `Ufunnel-edge${index}`,
+        })),
+      )
+      .returning({ id: members.id });
+    const at = Date.parse('2026-09-20T12:00:00+09:00');
+    const event = (memberId: number, kind: FriendEventKind, time: number) => ({
+      accountId: account,
+      memberId,
+      kind,
+      refId: kind === 'follow' ? null : 99,
+      occurredAt: new Date(time),
+    });
+    const inserted = await t.app.db
+      .insert(friendEvents)
+      .values([
+        event(tie!.id, 'follow', at),
+        event(tie!.id, 'form_answered', at),
+        event(tie!.id, 'salon_booked', at + 10 * DAY),
+        event(late!.id, 'follow', at),
+        event(late!.id, 'form_answered', at + 10 * DAY + 1000),
+        event(early!.id, 'follow', at),
+        event(early!.id, 'form_answered', at - 1000),
+        event(early!.id, 'salon_booked', at - 10 * DAY),
+      ])
+      .returning({ id: friendEvents.id });
+    try {
+      const edge = (ordered: boolean): FunnelDefinition => ({
+        steps: steps(['follow', null], ['form_answered', 99], ['salon_booked', 99]),
+        cohort: noCohort,
+        ordered,
+        window_days: 10,
+      });
+      const ordered = await funnelCounts(t.app.db, account, edge(true));
+      expect(ordered).toEqual(await reference(edge(true)));
+      expect(ordered.reached.slice(1)).toEqual([1, 1]);
+      const unordered = await funnelCounts(t.app.db, account, edge(false));
+      expect(unordered).toEqual(await reference(edge(false)));
+      expect(unordered.reached.slice(1)).toEqual([2, 2]);
+    } finally {
+      await t.app.db.delete(friendEvents).where(
+        inArray(
+          friendEvents.id,
+          inserted.map((row) => row.id),
+        ),
+      );
+      await t.app.db.delete(members).where(inArray(members.id, [tie!.id, late!.id, early!.id]));
+    }
+  });
+
   it('ordered counts no more than unordered at every step', async () => {
     const ordered = await funnelCounts(t.app.db, account, definitions[0]![1]);
     const unordered = await funnelCounts(t.app.db, account, definitions[1]![1]);
