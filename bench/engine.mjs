@@ -4,16 +4,18 @@
 // RSS summed over the server and every process below it (the embedded PostgreSQL's postmaster
 // and backends) once idle, the same under GET /api/auth/me load (a session lookup in the
 // database per request), then a restart's time to the first page. Prints figures, asserts nothing.
+// `--per-process`: also each process of the idle tree (RSS, PSS, which backend it is).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/free-port.mjs';
 import { load, rowOf, signIn } from './lib.mjs';
-import { sampleTreeRss, treeRss } from './process-rss.mjs';
+import { sampleTreeRss, treeProcesses, treeRss } from './process-rss.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const entries = process.argv.slice(2);
+const perProcess = process.argv.includes('--per-process');
+const entries = process.argv.slice(2).filter((arg) => arg !== '--per-process');
 if (entries.length === 0) entries.push(path.join(ROOT, 'apps/server/dist/server.js'));
 const PASSWORD = 'tsunagu-engine-bench';
 const IDLE_SECONDS = 15;
@@ -54,6 +56,7 @@ for (const entry of entries) {
   const first = await start(entry, dataDir, port);
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
   const idle = treeRss(first.child.pid);
+  if (perProcess) console.table(treeProcesses(first.child.pid));
   const cookie = await signIn(first.url, PASSWORD);
   const sampler = sampleTreeRss(first.child.pid, 500);
   const result = await load(first.url, '/api/auth/me', { cookie });

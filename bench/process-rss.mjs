@@ -29,6 +29,40 @@ export function treeRss(root) {
   return { mb: Math.round(kb / 1024), pssMb: Math.round(pssKb / 1024), processes: members.size };
 }
 
+/**
+ * Each process of the tree with its RSS and PSS in MB and what it is (its command line; a
+ * PostgreSQL backend names itself there: "postgres: checkpointer", "postgres: tsunagu tsunagu
+ * [local] idle"), largest RSS first — where treeRss's sum goes.
+ */
+export function treeProcesses(root) {
+  const rows = spawnSync('ps', ['-A', '-o', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .map((line) => {
+      const [pid, ppid, rss, ...args] = line.trim().split(/\s+/);
+      return { pid: Number(pid), ppid: Number(ppid), rss: Number(rss), args: args.join(' ') };
+    });
+  const members = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const { pid, ppid } of rows) {
+      if (members.has(ppid) && !members.has(pid)) {
+        members.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return rows
+    .filter(({ pid }) => members.has(pid))
+    .map(({ pid, rss, args }) => ({
+      pid,
+      'RSS (MB)': Math.round(rss / 102.4) / 10,
+      'PSS (MB)': Math.round((pssOf(pid) ?? 0) / 102.4) / 10,
+      process: args.length > 60 ? `${args.slice(0, 60)}…` : args,
+    }))
+    .sort((a, b) => b['RSS (MB)'] - a['RSS (MB)']);
+}
+
 /** PSS in kB of one process; null where the kernel does not say (not Linux, or it is gone). */
 function pssOf(pid) {
   try {

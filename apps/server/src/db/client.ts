@@ -39,6 +39,12 @@ const drizzleConfig = { schema, casing: 'snake_case' } as const;
  */
 export const EMBEDDED_POOL_MAX = 5;
 export const SERVER_POOL_MAX = 10;
+/**
+ * How long an unused pooled connection stays open on the embedded default (decision 0490): a
+ * backend is a process holding several MB, and the workers' one-second polls reuse the last
+ * connection released, so the others close soon after a burst. pg's default (10 s) elsewhere.
+ */
+export const EMBEDDED_POOL_IDLE_MS = 2000;
 
 /**
  * PostgreSQL at DATABASE_URL when given; otherwise the embedded PostgreSQL cluster of the data
@@ -55,7 +61,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const embedded = await openEmbeddedDatabase(options.dataDir);
   try {
-    const handle = openPostgres(embedded.url, options.poolMax ?? EMBEDDED_POOL_MAX);
+    const handle = openPostgres(
+      embedded.url,
+      options.poolMax ?? EMBEDDED_POOL_MAX,
+      EMBEDDED_POOL_IDLE_MS,
+    );
     return {
       ...handle,
       phases: embedded.phases,
@@ -73,9 +83,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
-function openPostgres(url: string, poolMax: number): DatabaseHandle {
+function openPostgres(url: string, poolMax: number, idleTimeoutMillis = 10_000): DatabaseHandle {
   const migrationsFolder = findMigrationsFolder();
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, idleTimeoutMillis });
   // An idle client that loses its connection (server restart, a database dropped at the end of
   // a test) is removed by the pool, which then emits 'error'; unheard, that would crash the
   // process. The next query simply opens a new connection.
