@@ -11,20 +11,15 @@ import type { eventReservations, eventWaitlist } from '../../db/schema/index.js'
 import { toTokyoIso, toTokyoIsoOrNull } from '../../lib/tokyo-time.js';
 import { isHolding } from './seats.js';
 import { effectiveCancelDeadline, effectiveClose, slotLabel, tokyoParts } from './slot-times.js';
-import type { EventRow, SlotRow } from './views.js';
+import { slotTimesOf, type EventRow, type SlotRow } from './views.js';
 
 /** A slot as the friend's page shows it: seats left, whether it takes a booking and why not. */
 export function publicSlotView(event: EventRow, slot: SlotRow, refusal: string) {
   const seatsLeft = Math.max(0, slot.capacity - slot.seatsTaken);
   const label = seatLabelOf(seatsLeft, slot.capacity, refusal === '');
-  const start = tokyoParts(slot.startsAt);
   return {
     id: slot.id,
-    starts_at: toTokyoIso(slot.startsAt),
-    ends_at: toTokyoIso(slot.endsAt),
-    date: start.date,
-    from: start.time,
-    to: tokyoParts(slot.endsAt).time,
+    ...slotTimesOf(slot),
     capacity: slot.capacity,
     seats_left: seatsLeft,
     seat_label: label,
@@ -44,7 +39,6 @@ export function myReservationView(
   row: typeof eventReservations.$inferSelect,
   now: Date,
 ) {
-  const start = tokyoParts(slot.startsAt);
   const deadline = effectiveCancelDeadline(slot, event.defaultCloseHour);
   const holding = row.state === 'booked';
   const refusal = !holding
@@ -56,11 +50,7 @@ export function myReservationView(
   return {
     id: row.id,
     slot_id: row.slotId,
-    starts_at: toTokyoIso(slot.startsAt),
-    ends_at: toTokyoIso(slot.endsAt),
-    date: start.date,
-    from: start.time,
-    to: tokyoParts(slot.endsAt).time,
+    ...slotTimesOf(slot),
     place: isHolding(row.state) ? slot.place || event.place : '',
     online_url: isHolding(row.state) ? event.onlineUrl : '',
     state,
