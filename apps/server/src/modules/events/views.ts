@@ -64,16 +64,23 @@ export interface SlotCounts {
   waitlisted: number;
 }
 
-export function slotView(slot: SlotRow, closeHour: number, counts: SlotCounts): EventSlot {
+/** A slot's start and end as instants and as its Tokyo date and wall-clock times. */
+export function slotTimesOf(slot: Pick<SlotRow, 'startsAt' | 'endsAt'>) {
   const start = tokyoParts(slot.startsAt);
   return {
-    id: slot.id,
-    event_id: slot.eventId,
     starts_at: toTokyoIso(slot.startsAt),
     ends_at: toTokyoIso(slot.endsAt),
     date: start.date,
     from: start.time,
     to: tokyoParts(slot.endsAt).time,
+  };
+}
+
+export function slotView(slot: SlotRow, closeHour: number, counts: SlotCounts): EventSlot {
+  return {
+    id: slot.id,
+    event_id: slot.eventId,
+    ...slotTimesOf(slot),
     capacity: slot.capacity,
     booked: counts.booked,
     seats_left: Math.max(0, slot.capacity - slot.seatsTaken),

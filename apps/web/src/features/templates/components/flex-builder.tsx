@@ -3,7 +3,7 @@ import { useInsertables } from '@/lib/reference-store';
 import { ImageAttach } from '@/ui/image-attach';
 import { InsertAliasMenu } from '@/ui/insert-alias';
 import { emptyAction } from './message-draft';
-import { ActionFields } from './message-editor';
+import { ActionFields } from './action-fields';
 import { emptyCard, FLEX_BUILDER_LIMITS, type CardDraft } from './flex-cards';
 
 /**
