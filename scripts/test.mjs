@@ -11,6 +11,11 @@
 // from the Vitest and Playwright JSON reports; a step that fails without failing a test (lint,
 // typecheck, build, a crashed runner) counts as one failure, so the line never hides a failure.
 //
+// lint and typecheck run at the same time (decision 0495): each is a handful of single-threaded
+// processes (scripts/run-parallel.mjs), so on CI's 2 cores one step alone leaves a core idle for
+// most of its time. Their output is buffered and printed in one piece per step, in order, as
+// each ends; a failure of either is reported and stops the run after both have ended.
+//
 // Subsets: --no-<step> skips a step, --only=<step>[,<step>…] runs just those. Steps: lint,
 // typecheck, unit, build, e2e. With CI=true a missing Chromium is a failure; otherwise the e2e
 // step is skipped with a clear notice.
@@ -56,23 +61,37 @@ steps, in order: ${STEPS.join(', ')}`);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** @type {{ step: string, outcome: 'ok' | 'failed' | 'skipped', note: string, seconds: number }[]} */
 const results = [];
-let current = null; // the running child process
+/** The running child processes (two while lint and typecheck run together). */
+const running = new Set();
 let interrupted = false;
 const cleanups = [];
 /** Run when everything is done (the shared PostgreSQL). */
 const finalCleanups = [];
 
+/** Where a running step's output goes: straight through, or into a buffer printed at its end. */
+let output = null;
+
 function runCommand(command, args, env = process.env) {
-  console.log(`\n$ ${[path.relative(ROOT, command) || command, ...args].join(' ')}`);
+  const sink = output;
+  const buffered = sink !== null;
+  const write = (text) => (sink ? sink.push(text) : process.stdout.write(text));
+  write(`\n$ ${[path.relative(ROOT, command) || command, ...args].join(' ')}\n`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    current = child;
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'],
+    });
+    running.add(child);
+    child.stdout?.on('data', (chunk) => write(chunk.toString()));
+    child.stderr?.on('data', (chunk) => write(chunk.toString()));
     child.on('error', (error) => {
-      console.error(error.message);
+      write(`${error.message}\n`);
+      running.delete(child);
       resolve(127);
     });
-    child.on('exit', (code, signal) => {
-      current = null;
+    child.on('close', (code, signal) => {
+      running.delete(child);
       resolve(code ?? (signal ? 128 : 1));
     });
   });
@@ -205,8 +224,65 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     }
     interrupted = true;
     console.error(`\n${signal}: stopping the current step and cleaning up…`);
-    current?.kill(signal);
+    for (const child of running) child.kill(signal);
   });
+}
+
+/** Steps that run at the same time: lint and typecheck (neither writes what the other reads). */
+const CONCURRENT = new Set(['lint', 'typecheck']);
+
+/** The selected steps in order, consecutive concurrent ones grouped: [[lint, typecheck], [unit], …]. */
+function batches(selected) {
+  const groups = [];
+  for (const step of selected) {
+    const last = groups.at(-1);
+    if (last && CONCURRENT.has(step) && CONCURRENT.has(last[0])) last.push(step);
+    else groups.push([step]);
+  }
+  return groups;
+}
+
+/**
+ * Runs one step and records its outcome and time; false when it failed. A step that runs beside
+ * another buffers its output and prints it in one piece, under its own heading, when it ends.
+ */
+async function runStep(step, buffered) {
+  const started = Date.now();
+  const buffer = buffered ? [] : null;
+  if (!buffered) console.log(`\n━━━ ${step} ━━━`);
+  let result;
+  try {
+    // Each step's commands start synchronously inside steps[step](), so `output` is read by
+    // runCommand before the other concurrent step sets it (the steps in a batch run one command).
+    output = buffer;
+    const pending = steps[step]();
+    output = null;
+    result = await pending;
+  } catch (error) {
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    if (buffer) buffer.push(`${text}\n`);
+    else console.error(text);
+    totals.failed += 1;
+    result = { code: 1, note: error instanceof Error ? error.message.split('\n')[0] : '' };
+  } finally {
+    output = null;
+    if (!buffered) cleanUp();
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (buffer) {
+    console.log(`\n━━━ ${step} (${seconds} s) ━━━`);
+    process.stdout.write(buffer.join(''));
+  }
+  const failed = result.code !== 0 || interrupted;
+  // Steps without a test report (lint, typecheck, build) count as one failure when they fail.
+  if (failed && !('note' in result)) totals.failed += 1;
+  results.push({
+    step,
+    outcome: failed ? 'failed' : result.skipped ? 'skipped' : 'ok',
+    note: interrupted ? 'interrupted' : (result.note ?? ''),
+    seconds,
+  });
+  return !failed;
 }
 
 async function main() {
@@ -215,33 +291,17 @@ async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   console.log(`steps: ${selected.join(' → ')}${CI ? ' (CI)' : ''}`);
 
-  for (const step of selected) {
-    console.log(`\n━━━ ${step} ━━━`);
-    const started = Date.now();
-    let result;
-    try {
-      result = await steps[step]();
-    } catch (error) {
-      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-      totals.failed += 1;
-      result = { code: 1, note: error instanceof Error ? error.message.split('\n')[0] : '' };
-    } finally {
-      cleanUp();
-    }
-    const failed = result.code !== 0 || interrupted;
-    // Steps without a test report (lint, typecheck, build) count as one failure when they fail.
-    if (failed && !('note' in result)) totals.failed += 1;
-    results.push({
-      step,
-      outcome: failed ? 'failed' : result.skipped ? 'skipped' : 'ok',
-      note: interrupted ? 'interrupted' : (result.note ?? ''),
-      seconds: Math.round((Date.now() - started) / 1000),
-    });
-    if (failed) break;
+  for (const batch of batches(selected)) {
+    const together = batch.length > 1;
+    if (together) console.log(`\n━━━ ${batch.join(' ∥ ')} (at the same time) ━━━`);
+    const done = await Promise.all(batch.map((step) => runStep(step, together)));
+    if (batch.length > 1) cleanUp();
+    if (done.some((ok) => !ok)) break;
   }
   cleanUp(finalCleanups);
 
   console.log('\n━━━ summary ━━━');
+  results.sort((a, b) => selected.indexOf(a.step) - selected.indexOf(b.step));
   for (const { step, outcome, note, seconds } of results) {
     console.log(`${outcome.padEnd(7)} ${step.padEnd(9)} ${String(seconds).padStart(4)}s  ${note}`);
   }

@@ -27,8 +27,17 @@ async function makeTemplate(serverUrl: string, prefix: string, env: Record<strin
   return database.name;
 }
 
+/**
+ * The scrypt N of every password the server tests hash (the demo template's three, the operators
+ * tests create): 2^10 instead of production's 2^17 (src/modules/auth/password.ts, decision 0495).
+ * Set here, in the main Vitest process before any template is built and any test worker starts,
+ * so both inherit it; honoured only under NODE_ENV=test. password.test.ts proves the default.
+ */
+const TEST_SCRYPT_N = String(2 ** 10);
+
 export default async function setup(project: TestProject) {
   const started = Date.now();
+  process.env.TSUNAGU_TEST_SCRYPT_N ??= TEST_SCRYPT_N;
   let serverUrl = process.env.TEST_DATABASE_URL;
   let stopCluster = () => {};
   if (!serverUrl) {

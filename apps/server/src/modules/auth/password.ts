@@ -7,6 +7,26 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
+/** The smallest N the test-only cost may choose (1 MB of memory, a few milliseconds). */
+const TEST_MIN_N = 2 ** 10;
+
+/**
+ * The cost of NEW hashes: the production parameters, unless the test setup asks for a lower N
+ * with TSUNAGU_TEST_SCRYPT_N (apps/server/test/global-setup.ts; decision 0495). Every test
+ * sign-in used to pay the production cost (~174 of them, about a minute of CI). The variable is
+ * honoured only when NODE_ENV is exactly `test` (Vitest sets it; `npm start` and the built
+ * server default to production), only as a power of two between 2^10 and the production N, and
+ * never raises the cost; anything else is ignored, so a stray variable cannot weaken a real
+ * shop's hashes. Verifying always uses the N stored in the hash itself.
+ */
+export function hashParams(env: NodeJS.ProcessEnv = process.env): ScryptOptions & typeof PARAMS {
+  if (env.NODE_ENV !== 'test' || !env.TSUNAGU_TEST_SCRYPT_N) return PARAMS;
+  const n = Number(env.TSUNAGU_TEST_SCRYPT_N);
+  const powerOfTwo = Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;
+  if (!powerOfTwo || n < TEST_MIN_N || n > PARAMS.N) return PARAMS;
+  return { ...PARAMS, N: n } as ScryptOptions & typeof PARAMS;
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // 128 * N * r bytes of memory, plus headroom.
@@ -19,12 +39,13 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
+  const params = hashParams();
+  const key = await derive(password, salt, params);
   return [
     'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
+    params.N,
+    params.r,
+    params.p,
     salt.toString('base64'),
     key.toString('base64'),
   ].join('$');
