@@ -319,17 +319,20 @@ describe('LINE連携: connected', () => {
 
   it("the trackers' own LIFF id (decision 0476): each LIFF field names the endpoint URL to register; a bad one is named as the trackers' and not sent; a good one is saved beside the booking page's", async () => {
     let sent: Record<string, unknown> | undefined;
-    const app = renderLine({ ...connected, liff_id: '2000000001-AbCdEfGh' }, {
-      'PUT /api/line/channel': (request) => {
-        sent = request.body as Record<string, unknown>;
-        return reply(200, {
-          ...connected,
-          liff_id: sent.liff_id,
-          tracker_liff_id: sent.tracker_liff_id,
-          updated_at: 'later',
-        });
+    const app = renderLine(
+      { ...connected, liff_id: '2000000001-AbCdEfGh' },
+      {
+        'PUT /api/line/channel': (request) => {
+          sent = request.body as Record<string, unknown>;
+          return reply(200, {
+            ...connected,
+            liff_id: sent.liff_id,
+            tracker_liff_id: sent.tracker_liff_id,
+            updated_at: 'later',
+          });
+        },
       },
-    });
+    );
     const tracker = await screen.findByLabelText(LINE_TEXT.trackerLiffId);
     const origin = window.location.origin;
     expect(tracker).toHaveAccessibleDescription(expect.stringContaining(`${origin}/t/liff`));
