@@ -91,6 +91,18 @@ export const lineChannelInputSchema = z.object({
       error: 'LIFF ID は「1234567890-AbCdEfGh」の形式です（LINE Developers の LIFF タブ）',
     })
     .default(''),
+  /**
+   * The trackers' own LIFF app (decision 0476; its endpoint URL is `{origin}/t/liff`), '' for
+   * none. Separate from `liff_id` (the booking page's), as LIFF needs one endpoint per app.
+   */
+  tracker_liff_id: z
+    .string()
+    .trim()
+    .regex(/^(\d{10}-[A-Za-z0-9]{8})?$/, {
+      error:
+        '流入経路用のLIFF ID は「1234567890-AbCdEfGh」の形式です（LINE Developers の LIFF タブ）',
+    })
+    .default(''),
 });
 export type LineChannelInput = z.input<typeof lineChannelInputSchema>;
 
@@ -117,6 +129,8 @@ export const lineChannelSchema = z.object({
   /** Whether the LINE Login channel's secret is stored (the secret itself is never returned). */
   has_login_channel_secret: z.boolean(),
   liff_id: z.string(),
+  /** The trackers' LIFF id (decision 0476), '' when none. */
+  tracker_liff_id: z.string(),
   /** What to fix in the LINE Login channel (LIFF), '' when nothing is known to be wrong. */
   login_attention: z.string(),
   /** Pushes wait: this month's quota is used up (decision 0186); null while sending. */

@@ -17,7 +17,7 @@ export type TrackerRunMode = (typeof TRACKER_RUN_MODES)[number];
 /**
  * How a tracker's URL identifies the person (decision 0475): `login` — LINE Login's consent
  * screen with `bot_prompt=aggressive`; `liff` — the account's LIFF app (inside LINE no consent
- * redirect; needs the LIFF id in LINE連携).
+ * redirect; needs the trackers' LIFF id in LINE連携, decision 0476).
  */
 export const TRACKER_ENTRIES = ['login', 'liff'] as const;
 export type TrackerEntry = (typeof TRACKER_ENTRIES)[number];
@@ -36,12 +36,11 @@ export const TRACKER_TEXT = {
   nameTooLong: `流入経路名は${TRACKER_NAME_MAX}文字以内で入力してください`,
   runModeInvalid: "実行タイミングは 'always' か 'first_follow' を指定してください",
   entryInvalid: "計測の方法は 'login' か 'liff' を指定してください",
-  liffNotReady:
-    'LIFFで計測するには、「LINE連携」でLIFF IDとLINEログインのチャネルIDを設定してください',
+  liffNotReady: 'LIFFで計測するには、「LINE連携」で「流入経路用のLIFF ID」を設定してください',
   entryExplanation:
-    'LINEログインは、お客様に LINE ログインの同意画面を表示してから友だち追加画面へ進みます。LIFF は、LINE アプリの中ではそのまま開き、同意画面へのリダイレクトなしで友だちかどうかを確かめます。LIFF には「LINE連携」の LIFF ID が必要です。',
+    'LINEログインは、お客様に LINE ログインの同意画面を表示してから友だち追加画面へ進みます。LIFF は、LINE アプリの中ではそのまま開き、同意画面へのリダイレクトなしで友だちかどうかを確かめます。LIFF には「LINE連携」の「流入経路用のLIFF ID」が必要です（予約ページの LIFF ID とは別のLIFFアプリです）。',
   liffEndpoint: (url: string) =>
-    `LIFF を使うときは、LINE Developers で LIFF アプリのエンドポイントURLを ${url} にしてください。`,
+    `LIFF を使うときは、LINE Developers で流入経路用の LIFF アプリを作り、エンドポイントURLを ${url} にして、その LIFF ID を「LINE連携」の「流入経路用のLIFF ID」に保存してください。`,
   liffRefused:
     'LINEのログイン情報を確認できませんでした。QRコードかURLからもう一度開いてください。',
   liffUnreachable: 'LINEに接続できませんでした。しばらくしてからもう一度お試しください。',

@@ -69,6 +69,7 @@ describe('route guard', () => {
             login_channel_id: '',
             has_login_channel_secret: false,
             liff_id: '',
+            tracker_liff_id: '',
             login_attention: '',
             quota_pause: null,
             updated_at: null,

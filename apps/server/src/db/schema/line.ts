@@ -45,6 +45,11 @@ export const lineChannels = pgTable(
     /** Sealed (issue 29): the LINE Login channel's secret, for trackers' code exchange. */
     loginChannelSecret: text().notNull().default(''),
     liffId: text().notNull().default(''),
+    /**
+     * The trackers' LIFF app (decision 0476), '' when none: its endpoint is `{origin}/t/liff`,
+     * which the booking page's LIFF app (`liffId`, endpoint under `/r/`) cannot share.
+     */
+    trackerLiffId: text().notNull().default(''),
     state: text().notNull().default('ok'),
     stateReason: text().notNull().default(''),
     stateChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -24,6 +24,7 @@ export function toView(row: ChannelRow | undefined, webhookUrl: string): LineCha
     login_channel_id: row?.loginChannelId ?? '',
     has_login_channel_secret: Boolean(row?.loginChannelSecret),
     liff_id: row?.liffId ?? '',
+    tracker_liff_id: row?.trackerLiffId ?? '',
     login_attention: row?.loginAttention ?? '',
     quota_pause: quotaPauseView(row, new Date()),
     updated_at: row?.updatedAt.toISOString() ?? null,

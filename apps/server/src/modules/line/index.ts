@@ -93,6 +93,7 @@ export const lineChannelReader = {
         state: row.state as 'ok' | 'attention',
         loginChannelId: row.loginChannelId,
         liffId: row.liffId,
+        trackerLiffId: row.trackerLiffId,
       }
     );
   },
@@ -103,7 +104,7 @@ export const lineChannelReader = {
   /**
    * What trackers need (issue 29): the bot's basic id (the add-friend URL), the LINE Login
    * channel with its secret opened (null when none is stored or it cannot be opened) and the
-   * LIFF id (a tracker's LIFF entry, decision 0475).
+   * trackers' own LIFF id (a tracker's LIFF entry, decisions 0475 and 0476).
    */
   async trackerLogin(db: Executor, config: Config, accountId: number) {
     const row = await repository.findChannel(db, accountId);
@@ -113,7 +114,7 @@ export const lineChannelReader = {
       basicId: row.basicId,
       loginChannelId: row.loginChannelId,
       loginChannelSecret: secrets.openLoginSecret(row.loginChannelSecret),
-      liffId: row.liffId,
+      trackerLiffId: row.trackerLiffId,
     };
   },
   /** Moves whenever this process writes a channel (a kept channel is then read again). */

@@ -111,6 +111,7 @@ describe(`LINE channel per account (${databaseKind})`, () => {
       channel_id: '12345',
       channel_secret: 'xyz',
       liff_id: 'not-a-liff',
+      tracker_liff_id: '1234567890_AbCdEfGh',
       login_channel_id: '1',
     });
     expect(Object.keys(malformed.json().errors).sort()).toEqual([
@@ -118,14 +119,20 @@ describe(`LINE channel per account (${databaseKind})`, () => {
       'channel_secret',
       'liff_id',
       'login_channel_id',
+      'tracker_liff_id',
     ]);
+    // The trackers' LIFF id (decision 0476) is named as such, not as the booking page's.
+    expect(malformed.json().errors.tracker_liff_id[0]).toContain('流入経路用のLIFF ID');
     expect((await demo.get('/api/line/channel')).json().connected).toBe(false);
   });
 
   it('connects after LINE accepts id, secret and token: the bot is shown, the secrets are never returned and are sealed at rest', async () => {
     const response = await demo.put(
       '/api/line/channel',
-      input(salon, { liff_id: `${salon.channelId}-AbCdEfGh` }),
+      input(salon, {
+        liff_id: `${salon.channelId}-AbCdEfGh`,
+        tracker_liff_id: `${salon.channelId}-TrAcKeR1`,
+      }),
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
@@ -141,7 +148,11 @@ describe(`LINE channel per account (${databaseKind})`, () => {
       token_kind: 'long-lived',
       pnp_enabled: true,
       liff_id: `${salon.channelId}-AbCdEfGh`,
+      tracker_liff_id: `${salon.channelId}-TrAcKeR1`,
     });
+    expect((await demo.get('/api/line/channel')).json().tracker_liff_id).toBe(
+      `${salon.channelId}-TrAcKeR1`,
+    );
     for (const body of [response.body, (await demo.get('/api/line/channel')).body]) {
       expect(body).not.toContain(salon.secret);
       expect(body).not.toContain(salon.token);
@@ -184,6 +195,7 @@ describe(`LINE channel per account (${databaseKind})`, () => {
     expect(response.json()).toMatchObject({
       token_kind: 'stateless',
       bot: { user_id: clinic.botUserId },
+      tracker_liff_id: '',
     });
   });
 

@@ -113,6 +113,7 @@ export function createLineChannelService(deps: {
             ? existing.loginChannelSecret
             : '',
         liffId: input.liff_id,
+        trackerLiffId: input.tracker_liff_id,
         state: 'ok',
         stateReason: '',
         // Saved again (a LINE Login channel of the right provider, say): judged afresh.

@@ -149,7 +149,8 @@ export function createTrackerFlow(deps: {
     const channel = await cachedChannelOf(tracker.accountId);
     const login =
       channel?.loginChannelId && channel.loginChannelSecret ? channel.loginChannelId : null;
-    const liffId = channel?.liffId || null;
+    // The trackers' own LIFF app (decision 0476), never the booking page's.
+    const liffId = channel?.trackerLiffId || null;
     // Without a Login channel (or LIFF) the person cannot be known: the add-friend page.
     const clicked = await recordClick(
       tracker.trackerId,
@@ -252,7 +253,7 @@ export function createTrackerFlow(deps: {
     const row = await clickOf(input.ref);
     if (!row) throw new AppError(400, TRACKER_TEXT.liffRefused);
     const channel = await channelOf(row.accountId);
-    const channelId = channel?.liffId ? liffChannelId(channel.liffId) : null;
+    const channelId = channel?.trackerLiffId ? liffChannelId(channel.trackerLiffId) : null;
     if (!channelId) return toAddPage(channel?.basicId);
     const now = new Date();
     const verified = await verifyLiffIdToken(config.LINE_API_BASE, input.id_token, channelId, now);
@@ -267,11 +268,11 @@ export function createTrackerFlow(deps: {
     });
   }
 
-  /** The LIFF id the endpoint page starts for a click reference; null for no such click. */
+  /** The trackers' LIFF id the endpoint page starts for a click reference; null for no such click. */
   async function liffIdOf(ref: string | undefined): Promise<string | null> {
     const row = await clickOf(ref);
     if (!row) return null;
-    return (await channelOf(row.accountId))?.liffId || null;
+    return (await channelOf(row.accountId))?.trackerLiffId || null;
   }
 
   return { click, callback, liff, liffIdOf, broken };

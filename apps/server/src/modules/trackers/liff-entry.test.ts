@@ -13,7 +13,12 @@ import {
 } from '../../../test/helpers/test-app.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
-/** The LIFF apps of the two accounts: each `{LINE Login channel id}-{app}`. */
+/**
+ * The trackers' LIFF apps of the two accounts (decision 0476): each `{LINE Login channel
+ * id}-{app}`; the booking page's LIFF apps are others, which trackers never use.
+ */
+const BOOKING_LIFF_CHANNEL = '2000000400';
+const BOOKING_LIFF = `${BOOKING_LIFF_CHANNEL}-BoOkInG1`;
 const SALON_LIFF_CHANNEL = '2000000475';
 const SALON_LIFF = `${SALON_LIFF_CHANNEL}-AbCdEfGh`;
 const CLINIC_LIFF_CHANNEL = '2000000476';
@@ -77,15 +82,16 @@ describe(`trackers, LIFF entry (${databaseKind})`, () => {
       SECRETS_KEY: TEST_SECRETS_KEY,
     });
     [demo, other] = await Promise.all([signIn(t.app, 'demo'), signIn(t.app, 'other')]);
-    await connectChannel(demo, salon, { liff_id: SALON_LIFF });
-    await connectChannel(other, clinic);
+    await connectChannel(demo, salon, { liff_id: BOOKING_LIFF, tracker_liff_id: SALON_LIFF });
+    // Only the booking page's LIFF id: not enough for trackers.
+    await connectChannel(other, clinic, { liff_id: BOOKING_LIFF });
   }, 300_000);
   afterAll(async () => {
     await t.close();
     await line.close();
   });
 
-  it("entry 'liff' is refused with 422 naming entry while the account has no LIFF id", async () => {
+  it("entry 'liff' is refused with 422 naming entry while the account has no trackers' LIFF id (the booking page's is not used)", async () => {
     const refused = await other.post('/api/line/trackers', {
       name: 'LIFFで計測',
       run_mode: 'first_follow',
@@ -94,7 +100,7 @@ describe(`trackers, LIFF entry (${databaseKind})`, () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.entry).toEqual([
-      'LIFFで計測するには、「LINE連携」でLIFF IDとLINEログインのチャネルIDを設定してください',
+      'LIFFで計測するには、「LINE連携」で「流入経路用のLIFF ID」を設定してください',
     ]);
     // A login tracker (the default) is created as before and says so.
     const created = await ok<TrackerCreated>(
@@ -141,6 +147,7 @@ describe(`trackers, LIFF entry (${databaseKind})`, () => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`data-liff="${SALON_LIFF}"`);
+    expect(page.body).not.toContain(BOOKING_LIFF);
     expect(page.body).toContain('https://static.line-scdn.net/liff/edge/2/sdk.js');
     expect(String(page.headers['content-security-policy'])).toMatch(/script-src 'sha256-/);
 
@@ -196,6 +203,9 @@ describe(`trackers, LIFF entry (${databaseKind})`, () => {
     expect(forged.statusCode).toBe(401);
     const expired = await post({ ref, ...tokens(SALON_LIFF_CHANNEL, user, false, -60) });
     expect(expired.statusCode).toBe(401);
+    // A token of the booking page's LIFF app (another channel) is not the trackers' app's.
+    const booking = await post({ ref, ...tokens(BOOKING_LIFF_CHANNEL, user, false) });
+    expect(booking.statusCode).toBe(401);
     expect((await clicksOf(created.id))[0]).toMatchObject({ stage: 'login', lineUserId: null });
     const badRef = await post({ ref: 'forged', ...tokens(SALON_LIFF_CHANNEL, user, false) });
     expect(badRef.statusCode).toBe(400);
@@ -205,7 +215,7 @@ describe(`trackers, LIFF entry (${databaseKind})`, () => {
   });
 
   it("tenancy: another account's click reference with this account's LIFF token is refused and ties nothing", async () => {
-    await connectChannel(other, clinic, { liff_id: CLINIC_LIFF });
+    await connectChannel(other, clinic, { tracker_liff_id: CLINIC_LIFF });
     const theirs = await ok<TrackerCreated>(
       await other.post('/api/line/trackers', {
         name: '他院のLIFF',

@@ -45,10 +45,10 @@ export function createTrackersService(db: Database) {
     if (input.group_id !== null && !(await contentGroupExists(db, accountId, input.group_id)))
       throw fieldError('group_id', TRACKER_TEXT.groupNotFound);
     await assertActions(db, accountId, input.actions);
-    // LIFF needs the account's LIFF app (decision 0475).
+    // LIFF needs the account's trackers' LIFF app (decisions 0475, 0476).
     if (input.entry === 'liff') {
       const channel = await lineChannelReader.find(db, accountId);
-      if (!channel?.liffId || !liffChannelId(channel.liffId))
+      if (!channel?.trackerLiffId || !liffChannelId(channel.trackerLiffId))
         throw fieldError('entry', TRACKER_TEXT.liffNotReady);
     }
   }

@@ -10,6 +10,7 @@ export const CHANNEL_FIELDS = [
   'login_channel_id',
   'login_channel_secret',
   'liff_id',
+  'tracker_liff_id',
 ] as const;
 export type ChannelField = (typeof CHANNEL_FIELDS)[number];
 export type ChannelFormErrors = Partial<Record<ChannelField, string[]>>;

@@ -4,6 +4,7 @@ import {
   type LineChannelInput,
 } from '@tsunagu/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { BOOKING_PAGE_PREFIX } from '@/config/paths';
 import { errorText } from '@/lib/api-error';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
@@ -36,6 +37,7 @@ function initialValues(channel?: LineChannel): ChannelFormValues {
     login_channel_id: channel?.login_channel_id ?? '',
     login_channel_secret: '',
     liff_id: channel?.liff_id ?? '',
+    tracker_liff_id: channel?.tracker_liff_id ?? '',
   };
 }
 
@@ -152,8 +154,16 @@ export function ChannelForm({ channel, busy, serverError, onSubmit }: ChannelFor
         name="liff_id"
         value={values.liff_id}
         onChange={set('liff_id')}
-        hint={LINE_TEXT.liffIdHint}
+        hint={LINE_TEXT.liffIdHint(`${window.location.origin}${BOOKING_PAGE_PREFIX}`)}
         errors={errors.liff_id}
+      />
+      <TextInputField
+        label={LINE_TEXT.trackerLiffId}
+        name="tracker_liff_id"
+        value={values.tracker_liff_id}
+        onChange={set('tracker_liff_id')}
+        hint={LINE_TEXT.trackerLiffIdHint(`${window.location.origin}/t/liff`)}
+        errors={errors.tracker_liff_id}
       />
       <div className="form__actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>

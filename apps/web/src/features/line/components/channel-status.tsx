@@ -85,6 +85,10 @@ export function ChannelStatus({ channel }: { channel: LineChannel }) {
           <dt>{LINE_TEXT.liffIdShort}</dt>
           <dd>{channel.liff_id || LINE_TEXT.notSet}</dd>
         </div>
+        <div>
+          <dt>{LINE_TEXT.trackerLiffIdShort}</dt>
+          <dd>{channel.tracker_liff_id || LINE_TEXT.notSet}</dd>
+        </div>
       </dl>
       <div className="line-card__actions">
         <button type="button" className="btn" onClick={recheck} disabled={check.isPending}>

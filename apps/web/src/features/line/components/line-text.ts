@@ -26,7 +26,12 @@ export const LINE_TEXT = {
   liffId: 'LIFF ID（任意）',
   loginChannelIdShort: 'LINEログインのチャネルID',
   liffIdShort: 'LIFF ID',
-  liffIdHint: '「1234567890-AbCdEfGh」の形式（LINE Developers の LIFF タブ）',
+  liffIdHint: (endpoint: string) =>
+    `予約ページ用。「1234567890-AbCdEfGh」の形式（LINE Developers の LIFF タブ）。LIFF アプリのエンドポイントURLは ${endpoint} にしてください`,
+  trackerLiffId: '流入経路用のLIFF ID（任意）',
+  trackerLiffIdShort: '流入経路用のLIFF ID',
+  trackerLiffIdHint: (endpoint: string) =>
+    `流入経路を LIFF で計測するときに使う、予約ページとは別の LIFF アプリです。「1234567890-AbCdEfGh」の形式。LIFF アプリのエンドポイントURLは ${endpoint} にしてください`,
   connect: '連携する',
   save: '保存',
   settingsHeading: '設定の変更',

@@ -22,6 +22,7 @@ const notConnected: LineChannel = {
   login_channel_id: '',
   has_login_channel_secret: false,
   liff_id: '',
+  tracker_liff_id: '',
   login_attention: '',
   quota_pause: null,
   updated_at: null,
@@ -44,6 +45,7 @@ const connected: LineChannel = {
   login_channel_id: '2000000001',
   has_login_channel_secret: false,
   liff_id: '',
+  tracker_liff_id: '',
   login_attention: '',
   quota_pause: null,
   updated_at: '2026-11-01T00:00:00.000Z',
@@ -117,6 +119,7 @@ describe('LINE連携: not connected', () => {
       login_channel_id: '2000000001',
       login_channel_secret: '',
       liff_id: '',
+      tracker_liff_id: '',
     });
     expect(screen.getByText('サロン青山', { selector: '.line-bot__name' })).toBeVisible();
     expect(screen.queryByRole('button', { name: LINE_TEXT.connect })).not.toBeInTheDocument();
@@ -308,9 +311,50 @@ describe('LINE連携: connected', () => {
       login_channel_id: '2000000001',
       login_channel_secret: '',
       liff_id: '2000000001-AbCdEfGh',
+      tracker_liff_id: '',
     });
     const facts = screen.getByRole('region', { name: LINE_TEXT.accountHeading });
     expect(within(facts).getByText('2000000001-AbCdEfGh')).toBeVisible();
+  });
+
+  it("the trackers' own LIFF id (decision 0476): each LIFF field names the endpoint URL to register; a bad one is named as the trackers' and not sent; a good one is saved beside the booking page's", async () => {
+    let sent: Record<string, unknown> | undefined;
+    const app = renderLine(
+      { ...connected, liff_id: '2000000001-AbCdEfGh' },
+      {
+        'PUT /api/line/channel': (request) => {
+          sent = request.body as Record<string, unknown>;
+          return reply(200, {
+            ...connected,
+            liff_id: sent.liff_id,
+            tracker_liff_id: sent.tracker_liff_id,
+            updated_at: 'later',
+          });
+        },
+      },
+    );
+    const tracker = await screen.findByLabelText(LINE_TEXT.trackerLiffId);
+    const origin = window.location.origin;
+    expect(tracker).toHaveAccessibleDescription(expect.stringContaining(`${origin}/t/liff`));
+    expect(field(LINE_TEXT.liffId)).toHaveAccessibleDescription(
+      expect.stringContaining(`${origin}/r/`),
+    );
+    await app.user.type(tracker, '2000000002_TrAcKeR1');
+    await app.user.click(screen.getByRole('button', { name: LINE_TEXT.save }));
+    expect(tracker).toHaveAccessibleDescription(expect.stringContaining('流入経路用のLIFF ID は'));
+    expect(field(LINE_TEXT.liffId)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toBeUndefined();
+
+    await app.user.clear(tracker);
+    await app.user.type(tracker, '2000000002-TrAcKeR1');
+    await app.user.click(screen.getByRole('button', { name: LINE_TEXT.save }));
+    expect(await screen.findByText(LINE_TEXT.saved)).toBeVisible();
+    expect(sent).toMatchObject({
+      liff_id: '2000000001-AbCdEfGh',
+      tracker_liff_id: '2000000002-TrAcKeR1',
+    });
+    const facts = screen.getByRole('region', { name: LINE_TEXT.accountHeading });
+    expect(within(facts).getByText('2000000002-TrAcKeR1')).toBeVisible();
   });
 
   it('disconnects only after a confirmation that says sending stops and nothing else is deleted', async () => {

@@ -9,7 +9,7 @@ import { TrackerEditPage } from './tracker-edit-page';
 const NoActions = () => null;
 
 describe('TrackerNew: the entry choice (issue 29, decision 0475)', () => {
-  it('LINEログイン is the default; choosing LIFF sends entry liff, tells the endpoint URL, and shows the server’s refusal on 計測の方法', async () => {
+  it('LINEログイン is the default; choosing LIFF sends entry liff, tells the endpoint URL and the LINE連携 field to set (decision 0476), and shows the server’s refusal on 計測の方法', async () => {
     const bodies: Record<string, unknown>[] = [];
     const app = renderWithProviders(
       [
@@ -37,7 +37,7 @@ describe('TrackerNew: the entry choice (issue 29, decision 0475)', () => {
     await app.user.type(screen.getByLabelText('流入経路名（お客様には見えません）'), '店頭QR');
     await app.user.click(liff);
     expect(screen.getByRole('group', { name: '計測の方法' })).toHaveTextContent(
-      `エンドポイントURLを ${window.location.origin}/t/liff にしてください`,
+      `エンドポイントURLを ${window.location.origin}/t/liff にして、その LIFF ID を「LINE連携」の「流入経路用のLIFF ID」に保存してください`,
     );
     await app.user.click(screen.getByRole('button', { name: '作成する' }));
     expect(await screen.findByText(TRACKER_TEXT.liffNotReady)).toBeVisible();

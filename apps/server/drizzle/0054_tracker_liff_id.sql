@@ -1,0 +1,1 @@
+ALTER TABLE "line_channels" ADD COLUMN "tracker_liff_id" text DEFAULT '' NOT NULL;
