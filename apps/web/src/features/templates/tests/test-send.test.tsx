@@ -81,9 +81,14 @@ describe('テスト送信 (issue 14, decision 0162)', () => {
     const dialog = screen.getByRole('dialog', { name: 'テスト送信' });
     await app.user.click(await within(dialog).findByRole('radio', { name: '森 ひかり' }));
     await app.user.click(within(dialog).getByRole('button', { name: '送信' }));
-    const waiting = await within(dialog).findByRole('status');
-    expect(waiting).toHaveTextContent('送信待ちです');
-    expect(waiting).toHaveTextContent('今月の送信上限に達しました（200通 / 上限200通）');
+    // The dialog says 読み込み中... (also a status) until the first answer arrives: wait for the
+    // waiting notice itself, not for the first status on screen.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent('送信待ちです'),
+    );
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      '今月の送信上限に達しました（200通 / 上限200通）',
+    );
   });
 
   it('shows the server’s 422 (a blocked friend) in the dialog and stays open', async () => {
