@@ -17,18 +17,20 @@ declare module 'fastify' {
      */
     sessionSalon: { salonId: number; salon: SessionSalon | null } | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The path parameter naming the route's salon: the session lookup reads that salon along
+     * (decision 0500). Set by the salon scope on its routes (decision 0525).
+     */
+    sessionSalonParam?: string;
+  }
 }
 
-/** The salon plugin's routes (`/api/salon/{salonId}/…`, module salon). */
-const SALON_ROUTE = '/api/salon/:salonId';
-
-/** The salon id of a salon-plugin route, when the path's id is an id at all. */
+/** The salon id the route asks the session lookup to read, when the path's id is an id at all. */
 function salonIdOf(request: FastifyRequest): number | undefined {
-  const url = request.routeOptions.url;
-  if (url === undefined || !(url === SALON_ROUTE || url.startsWith(`${SALON_ROUTE}/`))) {
-    return undefined;
-  }
-  const raw = (request.params as { salonId?: string } | undefined)?.salonId ?? '';
+  const param = request.routeOptions.config?.sessionSalonParam;
+  if (param === undefined) return undefined;
+  const raw = (request.params as Record<string, string | undefined> | undefined)?.[param] ?? '';
   return isIdText(raw) ? Number(raw) : undefined;
 }
 

@@ -13,6 +13,8 @@ declare module 'fastify' {
 }
 
 const reserveWrite = needs('reserve-write');
+/** The path parameter of the salon plugin's prefix (`/salon/:salonId`). */
+const SALON_PARAM = 'salonId';
 
 /**
  * Guards every route of the salon plugin (`/api/salon/:salonId`, the one encapsulated context
@@ -21,17 +23,21 @@ const reserveWrite = needs('reserve-write');
  *   route here, so the sign-in hook checks it before the body is read (403);
  * - `salonId` must name a salon of the operator's account — anything else, including ids that
  *   are not ids ("1e3", "99999999999"), answers 404 — before the body is read either.
- * No route of the plugin can forget either check.
+ * No route of the plugin can forget either check. Each route also names its salon parameter in
+ * `config.sessionSalonParam`, so the sign-in hook reads the salon in the session's query.
  */
 export function salonScope(app: FastifyInstance, salons: SalonService): void {
   if (!app.hasRequestDecorator('salon')) app.decorateRequest('salon', null);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const writes = methods.some((method) => method !== 'GET' && method !== 'HEAD');
-    if (writes && !route.config?.access) route.config = { ...route.config, access: reserveWrite };
+    // The sign-in hook reads the path's salon with the session (decisions 0500, 0525).
+    route.config = { ...route.config, sessionSalonParam: SALON_PARAM };
+    if (writes && !route.config.access) route.config = { ...route.config, access: reserveWrite };
   });
   app.addHook('onRequest', async (request) => {
-    const raw = (request.params as { salonId?: string } | undefined)?.salonId ?? '';
+    const raw =
+      (request.params as Record<string, string | undefined> | undefined)?.[SALON_PARAM] ?? '';
     if (!isIdText(raw)) throw new NotFoundError(SALON_COMMON_MESSAGES.salonNotFound);
     const salonId = Number(raw);
     // Read with the session in the sign-in hook's one query (decision 0500); else its own.
