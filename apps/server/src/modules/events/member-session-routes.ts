@@ -11,17 +11,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicAccess } from '../../plugins/access.js';
-import { MEMBER_COOKIE, MEMBER_SESSION_MS, type MemberSessions } from '../member-booking/index.js';
+import { MEMBER_COOKIE, type MemberSessions } from '../member-booking/index.js';
+import { clearMemberCookie, setMemberCookie } from '../member-identity/index.js';
 import type { EventMemberService } from './member-service.js';
 
 /** The member cookie of event pages: the booking page's session, sent to this API only. */
 export const EVENT_MEMBER_COOKIE_PATH = '/api/event_booking';
-const cookieOptions = {
-  path: EVENT_MEMBER_COOKIE_PATH,
-  httpOnly: true,
-  sameSite: 'lax',
-  secure: 'auto',
-} as const;
 
 /**
  * The signed-out part of `/api/event_booking/{publicKey}`: the event page itself and the member
@@ -78,10 +73,7 @@ export function registerMemberSessionRoutes(
         request.body,
         request.ip,
       );
-      reply.setCookie(MEMBER_COOKIE, token, {
-        ...cookieOptions,
-        maxAge: Math.floor(MEMBER_SESSION_MS / 1000),
-      });
+      setMemberCookie(reply, EVENT_MEMBER_COOKIE_PATH, token);
       return session;
     },
   );
@@ -118,7 +110,7 @@ export function registerMemberSessionRoutes(
     },
     async (request, reply) => {
       await sessions.signOut(request.cookies[MEMBER_COOKIE]);
-      reply.clearCookie(MEMBER_COOKIE, cookieOptions);
+      clearMemberCookie(reply, EVENT_MEMBER_COOKIE_PATH);
       return { status: true as const };
     },
   );

@@ -10,20 +10,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicAccess } from '../../plugins/access.js';
-import {
-  MEMBER_COOKIE,
-  MEMBER_COOKIE_PATH,
-  MEMBER_SESSION_MS,
-  type MemberSessions,
-} from './sessions.js';
+import { clearMemberCookie, setMemberCookie } from '../member-identity/index.js';
+import { MEMBER_COOKIE, MEMBER_COOKIE_PATH, type MemberSessions } from './sessions.js';
 
 const tags = ['booking: member'];
-const cookieOptions = {
-  path: MEMBER_COOKIE_PATH,
-  httpOnly: true,
-  sameSite: 'lax',
-  secure: 'auto',
-} as const;
 
 /**
  * The member session of the booking page (decision 0115): signed in from a LIFF ID token (or
@@ -64,10 +54,7 @@ export async function memberSessionRoutes(
         request.body,
         request.ip,
       );
-      reply.setCookie(MEMBER_COOKIE, token, {
-        ...cookieOptions,
-        maxAge: Math.floor(MEMBER_SESSION_MS / 1000),
-      });
+      setMemberCookie(reply, MEMBER_COOKIE_PATH, token);
       return session;
     },
   );
@@ -102,7 +89,7 @@ export async function memberSessionRoutes(
     },
     async (request, reply) => {
       await sessions.signOut(request.cookies[MEMBER_COOKIE]);
-      reply.clearCookie(MEMBER_COOKIE, cookieOptions);
+      clearMemberCookie(reply, MEMBER_COOKIE_PATH);
       return { status: true as const };
     },
   );

@@ -27,9 +27,9 @@ import { liffFriendship } from './liff-friendship.js';
 import { verifyLiffIdToken } from './liff-verify.js';
 import * as repository from './repository.js';
 
-export { MEMBER_COOKIE, MEMBER_COOKIE_PATH } from '../member-identity/index.js';
-/** A member session lasts this long from sign-in, never extended (decision 0115). */
-export const MEMBER_SESSION_MS = 2 * 3_600_000;
+import { MEMBER_SESSION_MS } from '../member-identity/index.js';
+
+export { MEMBER_COOKIE, MEMBER_COOKIE_PATH, MEMBER_SESSION_MS } from '../member-identity/index.js';
 /** Refused sign-ins per client address in the sign-in throttle's 15-minute window. */
 export const MEMBER_SIGN_IN_ADDRESS_THRESHOLD = 60;
 

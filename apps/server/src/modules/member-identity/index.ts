@@ -9,8 +9,8 @@ import { hashSessionToken } from '../auth/index.js';
  * pages (a form's answer page) can know the friend without depending on booking.
  */
 
-/** The member's cookie: its own name, sent only to the booking API (decision 0115). */
-export const MEMBER_COOKIE = 'tsunagu_member';
+export { MEMBER_COOKIE, MEMBER_SESSION_MS, clearMemberCookie, setMemberCookie } from './cookie.js';
+/** The booking page's API, where its member cookie is sent (decision 0115). */
 export const MEMBER_COOKIE_PATH = '/api/booking';
 
 /** The friend of the account signed in by this cookie's live session, or null. */
