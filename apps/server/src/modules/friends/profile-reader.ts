@@ -9,7 +9,7 @@ import {
   FRIEND_PROFILES_CHANNEL,
   saveProfile,
   wantProfiles,
-} from './repository.js';
+} from './profile-repository.js';
 
 interface Log {
   warn(entry: Record<string, unknown>, message: string): void;

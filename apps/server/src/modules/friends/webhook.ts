@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/types.js';
 import type { AccountWebhookEvent, LineWebhookBatchHandler } from '../line/index.js';
-import { recordFollow, recordMessages, recordUnfollow } from './repository.js';
+import { recordFollow, recordMessages, recordUnfollow } from './follow-repository.js';
 
 /** LINE user ids are "U" and 32 hex characters (webhook.yml, `source.userId`). */
 const LINE_USER_ID = /^U[0-9a-f]{32}$/;

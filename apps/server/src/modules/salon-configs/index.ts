@@ -1,4 +1,5 @@
 /** A salon's configs, opening hours, online booking config, online URL and salon URLs. */
 export { configRoutes } from './routes.js';
-export { createConfigService, readOpening, type ConfigService } from './service.js';
+export { readOpening } from './opening.js';
+export { createConfigService, type ConfigService } from './service.js';
 export { seedDemoOnlineBooking } from './seed.js';

@@ -3,28 +3,23 @@ import {
   bookingConfigSchema,
   cancelConfigSchema,
   configTypeBodySchemas,
-  onlineActionSchema,
-  onlineConfigPatchBodySchemas,
-  shopInfoSchema,
   type ConfigType,
-  type CustomerField,
-  type OnlineConfig,
   type OpeningConfig,
   type OpeningConfigInput,
   type SalonConfig,
   type SalonConfigInput,
   type SalonConfigSwitch,
-  type SalonUrl,
-  type SalonUrlInput,
   todayInTokyo,
 } from '@tsunagu/contracts';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/types.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { namesEachOnce } from '../../lib/same-ids.js';
-import { fieldError, parseOr422 } from '../../lib/validate.js';
+import { ConflictError } from '../../lib/errors.js';
+import { parseOr422 } from '../../lib/validate.js';
+import { createOnlineConfigService } from './online-service.js';
+import { readOpening } from './opening.js';
 import * as repository from './repository.js';
-import type { ConfigRow, OnlineConfigRow } from './repository.js';
+import type { ConfigRow } from './repository.js';
+import { createSalonUrlService } from './salon-urls.js';
 
 const settingsSchema = z.object({
   booking: bookingConfigSchema.catch(bookingConfigSchema.parse({})),
@@ -60,44 +55,6 @@ const SWITCH_COLUMNS = {
   push_notification: 'pushNotification',
 } as const;
 
-/** The opening hours a salon has before it saves its own for a year. */
-export function defaultOpening(year: number): OpeningConfig {
-  return {
-    year,
-    weekdays: Array.from({ length: 7 }, () => ({ is_open: true, from: '10:00', to: '20:00' })),
-    dates: {},
-    is_saved: false,
-  };
-}
-
-/** A salon's opening hours of a year (the defaults until saved), read on any executor. */
-export async function readOpening(
-  executor: Executor,
-  salonId: number,
-  year: number,
-): Promise<OpeningConfig> {
-  const row = await repository.findOpening(executor, salonId, year);
-  if (!row) return defaultOpening(year);
-  return {
-    year,
-    weekdays: row.weekdays as OpeningConfig['weekdays'],
-    dates: row.dates as OpeningConfig['dates'],
-    is_saved: true,
-  };
-}
-
-function toOnlineConfig(row: OnlineConfigRow, fields: CustomerField[]): OnlineConfig {
-  return {
-    id: row.id,
-    is_public: row.isPublic,
-    title: row.title,
-    notice: row.notice,
-    shop_info: shopInfoSchema.parse(row.shopInfo ?? {}),
-    customer_info: fields,
-    actions: z.array(onlineActionSchema).catch([]).parse(row.actions),
-  };
-}
-
 export function createConfigService(deps: { db: Database }) {
   const { db } = deps;
 
@@ -109,34 +66,11 @@ export function createConfigService(deps: { db: Database }) {
     return readOpening(db, salonId, year ?? Number(todayInTokyo().slice(0, 4)));
   }
 
-  async function customerFields(salonId: number, executor: Executor = db) {
-    const rows = await repository.listCustomerFields(executor, salonId);
-    return rows.map((row) => ({
-      id: row.id,
-      label: row.label,
-      field_type: row.fieldType as CustomerField['field_type'],
-      required: row.required,
-      options: row.options,
-      order: row.order,
-    }));
-  }
-
-  async function onlineConfig(salonId: number): Promise<OnlineConfig> {
-    const row = await repository.findOnlineConfig(db, salonId);
-    if (!row) throw new NotFoundError(CONFIG_MESSAGES.onlineConfigNotFound);
-    return toOnlineConfig(row, await customerFields(salonId));
-  }
-
-  async function requireOnlineConfig(salonId: number, id: number) {
-    const row = await repository.findOnlineConfig(db, salonId);
-    if (!row || row.id !== id) throw new NotFoundError(CONFIG_MESSAGES.onlineConfigNotFound);
-    return row;
-  }
-
   return {
+    ...createOnlineConfigService(deps),
+    ...createSalonUrlService(deps),
     get,
     opening,
-    onlineConfig,
 
     /** RSV-09: creates the config once; a second POST is 409 (use PUT to change it). */
     async create(salonId: number, input: SalonConfigInput): Promise<SalonConfig> {
@@ -181,121 +115,6 @@ export function createConfigService(deps: { db: Database }) {
         });
       });
       return get(salonId);
-    },
-
-    async updateOnlineConfig(
-      salonId: number,
-      id: number,
-      input: { is_public: boolean; title: string; notice: string },
-    ): Promise<OnlineConfig> {
-      await requireOnlineConfig(salonId, id);
-      await repository.updateOnlineConfig(db, salonId, id, {
-        isPublic: input.is_public,
-        title: input.title,
-        notice: input.notice,
-      });
-      return onlineConfig(salonId);
-    },
-
-    async updateActions(
-      salonId: number,
-      id: number,
-      actions: z.infer<typeof onlineActionSchema>[],
-    ): Promise<OnlineConfig> {
-      await requireOnlineConfig(salonId, id);
-      await repository.updateOnlineConfig(db, salonId, id, { actions });
-      return onlineConfig(salonId);
-    },
-
-    /** RSV-33..36: customer-info upsert / remove / sort, or shop info. */
-    async patchOnlineConfig(
-      salonId: number,
-      attr: keyof typeof onlineConfigPatchBodySchemas,
-      body: unknown,
-    ): Promise<OnlineConfig> {
-      const config = await repository.findOnlineConfig(db, salonId);
-      if (!config) throw new NotFoundError(CONFIG_MESSAGES.onlineConfigNotFound);
-      switch (attr) {
-        case 'shop': {
-          const shopInfo = parseOr422(onlineConfigPatchBodySchemas.shop, body, '');
-          await repository.updateOnlineConfig(db, salonId, config.id, { shopInfo });
-          break;
-        }
-        case 'customer:upsert': {
-          const field = parseOr422(onlineConfigPatchBodySchemas['customer:upsert'], body, '');
-          const values = {
-            label: field.label,
-            fieldType: field.field_type,
-            required: field.required,
-            options: field.options,
-          };
-          if (field.id === undefined) await repository.insertCustomerField(db, salonId, values);
-          else if (!(await repository.updateCustomerField(db, salonId, field.id, values)))
-            throw fieldError('id', CONFIG_MESSAGES.customerFieldNotFound);
-          break;
-        }
-        case 'customer:remove': {
-          const { id } = parseOr422(onlineConfigPatchBodySchemas['customer:remove'], body, '');
-          if (!(await repository.deleteCustomerField(db, salonId, id)))
-            throw fieldError('id', CONFIG_MESSAGES.customerFieldNotFound);
-          break;
-        }
-        case 'customer:sort': {
-          const { sorted_ids } = parseOr422(
-            onlineConfigPatchBodySchemas['customer:sort'],
-            body,
-            '',
-          );
-          await db.transaction(async (tx) => {
-            const existing = (await customerFields(salonId, tx)).map((field) => field.id);
-            if (!namesEachOnce(sorted_ids, existing))
-              throw fieldError('sorted_ids', CONFIG_MESSAGES.customerSortMismatch);
-            await repository.sortCustomerFields(tx, salonId, sorted_ids);
-          });
-          break;
-        }
-      }
-      return onlineConfig(salonId);
-    },
-
-    /** RSV-16: the salon's public booking page. */
-    onlineUrl(origin: string, publicKey: string): string {
-      return `${origin.replace(/\/$/, '')}/r/${publicKey}`;
-    },
-
-    async salonUrls(salonId: number, onlineUrl: string): Promise<SalonUrl[]> {
-      const rows = await repository.listSalonUrls(db, salonId);
-      return rows.map((row) => {
-        const params = new URLSearchParams();
-        if (row.utmSource) params.set('utm_source', row.utmSource);
-        if (row.utmMedium) params.set('utm_medium', row.utmMedium);
-        if (row.utmCampaign) params.set('utm_campaign', row.utmCampaign);
-        params.set('salon_url_id', String(row.id));
-        return {
-          id: row.id,
-          name: row.name,
-          utm_source: row.utmSource,
-          utm_medium: row.utmMedium,
-          utm_campaign: row.utmCampaign,
-          url: `${onlineUrl}?${params.toString()}`,
-          created_at: row.createdAt.toISOString(),
-        };
-      });
-    },
-
-    async createSalonUrl(salonId: number, input: SalonUrlInput): Promise<number> {
-      return repository.insertSalonUrl(db, {
-        salonId,
-        name: input.name,
-        utmSource: input.utm_source,
-        utmMedium: input.utm_medium,
-        utmCampaign: input.utm_campaign,
-      });
-    },
-
-    async deleteSalonUrl(salonId: number, id: number): Promise<void> {
-      if (!(await repository.deleteSalonUrl(db, salonId, id)))
-        throw new NotFoundError(CONFIG_MESSAGES.salonUrlNotFound);
     },
   };
 }

@@ -1,9 +1,4 @@
-import {
-  RESERVATION_STATUS,
-  type ReservationInput,
-  addDaysToDateValue,
-  mondayOfDateValue,
-} from '@tsunagu/contracts';
+import { RESERVATION_STATUS, mondayOfDateValue } from '@tsunagu/contracts';
 import { asc, eq } from 'drizzle-orm';
 import {
   members,
@@ -12,31 +7,9 @@ import {
   salonResourceOccupancies,
 } from '../../db/schema/index.js';
 import type { Database } from '../../db/types.js';
-import { minutesOf, timeOf } from '../../lib/business-time.js';
-import { createMemberRequestService } from './member-requests.js';
 import { period } from './repository.js';
-import { createReservationCore } from './service.js';
-
-const LUNCH = { from: '13:00', to: '14:00' };
-
-/** A small deterministic generator, so every fresh demo database looks the same. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-interface Planned {
-  memberId: number;
-  courseId: number;
-  resourceId: number;
-  subResourceIds: number[];
-  date: string;
-  from: string;
-  to: string;
-}
+import { planDemoReservations } from './seed-plan.js';
+import { seedDemoMemberRequests } from './seed-requests.js';
 
 /**
  * The demo salon's bookings (issue 5) over this week and the next (Tokyo): lunch breaks as block
@@ -58,7 +31,6 @@ export async function seedDemoReservations(
   const { salon, staffIds, roomIds, courses, hoursOf, today } = input;
   const salonId = salon.id;
   const monday = mondayOfDateValue(today);
-  const random = generator(20_240_501);
 
   // Lunch breaks as block times, then reservations packed around them, day by day.
   const memberIds = (
@@ -68,76 +40,14 @@ export async function seedDemoReservations(
       .where(eq(members.accountId, salon.accountId))
       .orderBy(asc(members.id))
   ).map((row) => row.id);
-  const courseIds = courses.map((course) => course.id);
-  const blocks: { resourceId: number; date: string; from: string; to: string }[] = [];
-  const planned: Planned[] = [];
-  /** The last end of each staff-day, for the member requests below. */
-  const dayEnds: { resourceId: number; date: string; end: number; close: number }[] = [];
-  let roomTurn = 0;
-  for (let day = 0; day < 14; day += 1) {
-    const date = addDaysToDateValue(monday, day);
-    for (const resourceId of staffIds) {
-      const hours = hoursOf(resourceId, date);
-      if (!hours) continue;
-      const lunch = day % 3 !== 0;
-      if (lunch && hours[0] < minutesOf(LUNCH.from) && hours[1] > minutesOf(LUNCH.to)) {
-        blocks.push({ resourceId, date, ...LUNCH });
-      }
-      let cursor = hours[0] + Math.floor(random() * 3) * 30;
-      while (cursor < hours[1]) {
-        const courseIndex = Math.floor(random() * courseIds.length);
-        const duration = courses[courseIndex]?.durationMinutes ?? 60;
-        let end = cursor + duration;
-        const blocked = blocks.some(
-          (b) =>
-            b.resourceId === resourceId &&
-            b.date === date &&
-            cursor < minutesOf(b.to) &&
-            end > minutesOf(b.from),
-        );
-        if (blocked) {
-          cursor = minutesOf(LUNCH.to);
-          continue;
-        }
-        // Leave room at the end of some days for the member requests.
-        if (end > hours[1] - 60) break;
-        // Head spa uses the spa room too; rooms alternate so they never clash.
-        const subResourceIds: number[] = [];
-        if (courses[courseIndex]?.name === 'ヘッドスパ') {
-          const roomId = roomIds[roomTurn % roomIds.length] ?? 0;
-          const roomBusy = planned.some(
-            (p) =>
-              p.date === date &&
-              (p.subResourceIds.includes(roomId) || p.resourceId === roomId) &&
-              minutesOf(p.from) < end &&
-              minutesOf(p.to) > cursor,
-          );
-          if (!roomBusy) {
-            subResourceIds.push(roomId);
-            roomTurn += 1;
-          }
-        }
-        planned.push({
-          memberId: memberIds[Math.floor(random() * memberIds.length)] ?? 0,
-          courseId: courseIds[courseIndex] ?? 0,
-          resourceId,
-          subResourceIds,
-          date,
-          from: timeOf(cursor),
-          to: timeOf(end),
-        });
-        end += [0, 0, 15, 30, 60][Math.floor(random() * 5)] ?? 0;
-        cursor = end;
-      }
-      const last = planned.filter((p) => p.resourceId === resourceId && p.date === date).at(-1);
-      dayEnds.push({
-        resourceId,
-        date,
-        end: last ? minutesOf(last.to) : hours[0],
-        close: hours[1],
-      });
-    }
-  }
+  const { blocks, planned, dayEnds } = planDemoReservations({
+    staffIds,
+    roomIds,
+    courses,
+    hoursOf,
+    memberIds,
+    monday,
+  });
 
   if (blocks.length > 0) {
     const blockRows = await tx
@@ -205,67 +115,13 @@ export async function seedDemoReservations(
   );
   if (occupancies.length > 0) await tx.insert(salonResourceOccupancies).values(occupancies);
 
-  // Member requests through the service the booking page will use (no events published: the
-  // seed runs before anyone listens).
-  const memberRequests = createMemberRequestService(
-    createReservationCore({ db: tx, publish: async () => {} }),
-  );
-  const future = planned
-    .map((p, index) => ({
-      ...p,
-      id: reservationRows[index]?.id ?? 0,
-      status: reservationRows[index]?.status ?? 0,
-    }))
-    .filter((p) => p.date > today && p.status === RESERVATION_STATUS.confirmed);
-  const openings = dayEnds.filter((d) => d.date > today && d.close - d.end >= 60);
-  // Change requests: move a reservation to the free hour at the end of another staff-day.
-  for (const [index, opening] of openings.slice(0, 3).entries()) {
-    const target = future.find(
-      (p) =>
-        p.status === RESERVATION_STATUS.confirmed &&
-        p.resourceId !== opening.resourceId &&
-        p.subResourceIds.length === 0 &&
-        minutesOf(p.to) - minutesOf(p.from) <= 60 &&
-        p.date !== opening.date &&
-        future.indexOf(p) >= index * 10,
-    );
-    if (!target) continue;
-    const duration = minutesOf(target.to) - minutesOf(target.from);
-    await memberRequests.requestChange(salon, target.memberId, target.id, {
-      date: opening.date,
-      from: timeOf(opening.end),
-      to: timeOf(opening.end + duration),
-      salon_resource_id: opening.resourceId,
-    });
-    opening.end += duration;
-    target.status = 0; // not reused below
-  }
-  // Cancel requests on three others.
-  for (const target of future
-    .filter((p) => p.status === RESERVATION_STATUS.confirmed)
-    .filter((_, i) => i % 17 === 5)
-    .slice(0, 3)) {
-    await memberRequests.requestCancel(salon, target.memberId, target.id);
-  }
-  // New requests (status requested) in the remaining free hours.
-  for (const opening of openings.slice(3, 6)) {
-    if (opening.close - opening.end < 60) continue;
-    const request: Pick<
-      ReservationInput,
-      'date' | 'from' | 'to' | 'course_id' | 'salon_resource_id' | 'sub_resource_ids' | 'comment'
-    > = {
-      date: opening.date,
-      from: timeOf(opening.end),
-      to: timeOf(opening.end + 60),
-      course_id: courseIds[0] ?? null,
-      salon_resource_id: opening.resourceId,
-      sub_resource_ids: [],
-      comment: '初めてです。よろしくお願いします',
-    };
-    await memberRequests.requestReservation(
-      salon,
-      memberIds[(opening.end + 17) % memberIds.length] ?? 0,
-      request,
-    );
-  }
+  await seedDemoMemberRequests(tx, {
+    salon,
+    planned,
+    reservationRows,
+    dayEnds,
+    memberIds,
+    courseIds: courses.map((course) => course.id),
+    today,
+  });
 }

@@ -4,6 +4,7 @@ import { FieldError } from '@/ui/field-error';
 import { Select } from '@/ui/select';
 import { useSegmentChoices, useTagChoices } from '../api/notifications-api';
 import type { NotificationDraft } from './draft';
+import { NotificationRadios } from './notification-radios';
 
 const KIND_LABELS = { all: '友だち全員', segment: 'セグメント', tags: 'タグ' } as const;
 
@@ -21,19 +22,12 @@ export function AudienceFields(props: {
   return (
     <fieldset className="fieldset notification-group notification-audience">
       <legend className="field__label">送信先</legend>
-      <div className="notification-radios">
-        {(Object.keys(KIND_LABELS) as (keyof typeof KIND_LABELS)[]).map((kind) => (
-          <label key={kind}>
-            <input
-              type="radio"
-              name="audience-kind"
-              checked={draft.audienceKind === kind}
-              onChange={() => onChange({ audienceKind: kind })}
-            />
-            {KIND_LABELS[kind]}
-          </label>
-        ))}
-      </div>
+      <NotificationRadios
+        name="audience-kind"
+        labels={KIND_LABELS}
+        value={draft.audienceKind}
+        onChange={(audienceKind) => onChange({ audienceKind })}
+      />
       {draft.audienceKind === 'segment' ? (
         <div className="field">
           <span className="field__label" id={segmentId}>

@@ -1,46 +1,27 @@
 import {
   NOTIFICATION_TITLE_MAX,
-  notificationEstimateInputSchema,
   notificationInputSchema,
-  TEMPLATE_MESSAGES_MAX,
   type NotificationInput,
 } from '@tsunagu/contracts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
-import { DatePicker } from '@/ui/date-picker';
 import { FieldError } from '@/ui/field-error';
-import { Select } from '@/ui/select';
 import { useUnsavedChanges } from '@/ui/leave-guard';
-import { TimePicker } from '@/ui/time-picker';
 import {
   TEST_SEND_RESULTS_PATH,
   testSendNotification,
   useNotificationEstimate,
   useTemplateChoices,
-  type EstimateBody,
 } from '../api/notifications-api';
 import { AudienceFields } from './audience-fields';
-import { audienceOf, contentOf, inputOf, type NotificationDraft } from './draft';
+import { ContentFields } from './content-fields';
+import { contentOf, inputOf, type NotificationDraft } from './draft';
 import { EstimatePanel } from './estimate-panel';
-import { ImageAttach } from '@/ui/image-attach';
-import { useMessageKit, type MessageKit } from './message-kit';
+import { useMessageKit } from './message-kit';
+import { useSettledEstimateBody } from './use-settled-estimate';
+import { WhenFields } from './when-fields';
 
 type Errors = Record<string, string[]>;
-
-/** The body of the live estimate, settled: asked once typing has paused. */
-function useSettledEstimateBody(draft: NotificationDraft, kit: MessageKit): EstimateBody | null {
-  const parsed = notificationEstimateInputSchema.safeParse({
-    content: contentOf(draft, kit),
-    audience: audienceOf(draft),
-  });
-  const key = parsed.success ? JSON.stringify(parsed.data) : null;
-  const [settled, setSettled] = useState<string | null>(key);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(key), 400);
-    return () => clearTimeout(timer);
-  }, [key]);
-  return settled === null ? null : (JSON.parse(settled) as EstimateBody);
-}
 
 export type NotificationFormProps = {
   initial: NotificationDraft;
@@ -62,7 +43,7 @@ export type NotificationFormProps = {
  */
 export function NotificationForm(props: NotificationFormProps) {
   const kit = useMessageKit();
-  const { MessageEditor, LinePreview, TestSendDialog } = kit;
+  const { LinePreview, TestSendDialog } = kit;
   const [draft, setDraft] = useState(props.initial);
   const [checked, setChecked] = useState(false);
   const [testing, setTesting] = useState(false);
@@ -72,7 +53,6 @@ export function NotificationForm(props: NotificationFormProps) {
   const estimateBody = useSettledEstimateBody(draft, kit);
   const estimate = useNotificationEstimate(estimateBody);
   const titleId = useId();
-  const templateId = useId();
   const aliasUsed = draft.messages.some((message) => JSON.stringify(message).includes('{{'));
   const aliasName = kit.useAliasNames(aliasUsed);
 
@@ -89,7 +69,6 @@ export function NotificationForm(props: NotificationFormProps) {
   const server: Errors = isApiError(props.serverError) ? { ...props.serverError.fieldErrors } : {};
   const errors: Errors = { ...server, ...clientErrors };
   const formMessage = props.serverError ? errorText(props.serverError) : null;
-  const messageProblems = (index: number) => errors[`content.messages.${index}`] ?? [];
 
   const valid = (event?: FormEvent) => {
     event?.preventDefault();
@@ -104,13 +83,6 @@ export function NotificationForm(props: NotificationFormProps) {
   const send = () => {
     const parsed = valid();
     if (parsed) props.onSend(parsed, release);
-  };
-  const add = (type: string) => change({ messages: [...draft.messages, kit.emptyDraft(type)] });
-  const moveMessage = (index: number, by: -1 | 1) => {
-    const next = [...draft.messages];
-    const [moved] = next.splice(index, 1);
-    next.splice(index + by, 0, moved!);
-    change({ messages: next });
   };
   const chosenTemplate = templates.data?.items.find((item) => item.id === draft.templateId);
   const estimateError =
@@ -139,150 +111,18 @@ export function NotificationForm(props: NotificationFormProps) {
           <FieldError id={`${titleId}-error`} messages={errors.title} />
         </div>
 
-        <fieldset className="fieldset notification-group">
-          <legend className="field__label">内容</legend>
-          <div className="notification-radios">
-            <label>
-              <input
-                type="radio"
-                name="source"
-                checked={draft.source === 'new'}
-                onChange={() => change({ source: 'new' })}
-              />
-              新しいメッセージ
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="source"
-                checked={draft.source === 'template'}
-                onChange={() => change({ source: 'template' })}
-              />
-              テンプレートから
-            </label>
-          </div>
-          {draft.source === 'template' ? (
-            <div className="field">
-              <span className="field__label" id={templateId}>
-                テンプレート
-              </span>
-              <Select
-                label="テンプレート"
-                options={(templates.data?.items ?? []).map((item) => ({
-                  value: item.id,
-                  name: item.name,
-                }))}
-                value={draft.templateId}
-                onChange={(value) => change({ templateId: value })}
-                placeholder="選んでください"
-                loading={templates.data === undefined}
-                invalid={(errors['content.template_id'] ?? []).length > 0}
-                describedBy={`${templateId}-error`}
-              />
-              {chosenTemplate ? <p className="text-muted">{chosenTemplate.preview}</p> : null}
-              <FieldError id={`${templateId}-error`} messages={errors['content.template_id']} />
-            </div>
-          ) : (
-            <>
-              <div className="template-editor__messages">
-                {draft.messages.map((message, index) => (
-                  <MessageEditor
-                    key={index}
-                    index={index}
-                    count={draft.messages.length}
-                    draft={message}
-                    problems={messageProblems(index)}
-                    onChange={(next) =>
-                      change({
-                        messages: draft.messages.map((old, i) => (i === index ? next : old)),
-                      })
-                    }
-                    onMove={(by) => moveMessage(index, by)}
-                    onRemove={() =>
-                      change({ messages: draft.messages.filter((_, i) => i !== index) })
-                    }
-                  />
-                ))}
-              </div>
-              <FieldError id="notification-messages-error" messages={errors['content.messages']} />
-              <div className="template-editor__add" role="group" aria-label="メッセージを追加">
-                <span className="template-editor__add-label">
-                  メッセージを追加（{draft.messages.length}/{TEMPLATE_MESSAGES_MAX}）
-                </span>
-                {Object.entries(kit.draftTypes).map(([type, label]) => (
-                  <button
-                    key={type}
-                    type="button"
-                    className="btn"
-                    disabled={draft.messages.length >= TEMPLATE_MESSAGES_MAX}
-                    onClick={() => add(type)}
-                  >
-                    {`＋${label}`}
-                  </button>
-                ))}
-                <ImageAttach
-                  label="＋写真をアップロード"
-                  disabled={draft.messages.length >= TEMPLATE_MESSAGES_MAX}
-                  onUploaded={(image) =>
-                    change({
-                      messages: [
-                        ...draft.messages,
-                        kit.fromLineMessage({
-                          type: 'image',
-                          originalContentUrl: image.original_url,
-                          previewImageUrl: image.preview_url,
-                        }),
-                      ],
-                    })
-                  }
-                />
-              </div>
-            </>
-          )}
-        </fieldset>
+        <ContentFields
+          draft={draft}
+          onChange={change}
+          errors={errors}
+          kit={kit}
+          templates={templates.data?.items}
+          chosenTemplate={chosenTemplate}
+        />
 
         <AudienceFields draft={draft} onChange={change} errors={errors} />
 
-        <fieldset className="fieldset notification-group notification-when">
-          <legend className="field__label">配信日時</legend>
-          <div className="notification-radios">
-            <label>
-              <input
-                type="radio"
-                name="when"
-                checked={draft.when === 'now'}
-                onChange={() => change({ when: 'now' })}
-              />
-              今すぐ配信
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="when"
-                checked={draft.when === 'scheduled'}
-                onChange={() => change({ when: 'scheduled' })}
-              />
-              日時を指定（日本時間）
-            </label>
-          </div>
-          {draft.when === 'scheduled' ? (
-            <div className="notification-when__pickers">
-              <DatePicker
-                label="配信日"
-                value={draft.date}
-                clearable={false}
-                onChange={(date) => change({ date })}
-              />
-              <TimePicker
-                label="配信時刻"
-                value={draft.time}
-                clearable={false}
-                onChange={(time) => change({ time })}
-              />
-            </div>
-          ) : null}
-          <FieldError id="notification-send-at-error" messages={errors.send_at} />
-        </fieldset>
+        <WhenFields draft={draft} onChange={change} errors={errors} />
 
         <EstimatePanel
           estimate={estimate.data}
