@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -60,6 +61,36 @@ export const friendEvents = pgTable(
     ),
     index('friend_events_member_idx').on(table.memberId, table.occurredAt),
     check('friend_events_kind_check', sql.raw(`"kind" in (${FRIEND_EVENT_KINDS_SQL})`)),
+  ],
+);
+
+/**
+ * Each friend's times per kind and ref, kept from the friend events log by a statement trigger
+ * on its inserts and deletes (migration 0055, decision 0510), so a funnel reads one row per
+ * friend and step instead of the log's entries. `ref_id` 0 is every ref of the kind (a step
+ * with no filter; ids start at 1). `times` is every time, sorted (duplicates kept): the first
+ * time at or after t is one binary search (`width_bucket`); `first_at` / `last_at` decide
+ * most steps without reading it. Never written by the app.
+ */
+export const friendEventSpans = pgTable(
+  'friend_event_spans',
+  {
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    refId: integer().notNull(),
+    firstAt: timestamp({ withTimezone: true }).notNull(),
+    lastAt: timestamp({ withTimezone: true }).notNull(),
+    times: timestamp({ withTimezone: true }).array().notNull(),
+  },
+  (table) => [
+    // A step reads one (account, kind, ref) in friend order, merge-joined to the previous step.
+    primaryKey({ columns: [table.accountId, table.kind, table.refId, table.memberId] }),
+    index('friend_event_spans_member_idx').on(table.memberId),
   ],
 );
 

@@ -3,74 +3,84 @@ import type { FunnelDefinition } from '@tsunagu/contracts';
 import { addDaysToDateValue } from '@tsunagu/contracts';
 import type { Executor } from '../../db/types.js';
 
+/** The first of a span row's sorted `times` at or after `t` (null when none): a binary search. */
+export function firstAtOrAfter(row: string, t: SQL): SQL {
+  const r = sql.raw(row);
+  // width_bucket counts the times ≤ t; the one it ends on is t itself, or the next is the answer.
+  return sql`(case when ${r}.first_at >= ${t} then ${r}.first_at when ${r}.last_at < ${t} then null
+    when ${r}.times[width_bucket(${t}, ${r}.times)] = ${t} then ${t}
+    else ${r}.times[width_bucket(${t}, ${r}.times) + 1] end)`;
+}
+
 /**
- * A funnel over the friend events log in ONE SQL statement (decision 0362). Chained CTEs:
- * `c` the cohort; `s1` each cohort friend's first step-1 time (`t1`); `sK` the friends of
- * `s(K-1)` who did step K —
- * - ordered: the first step-K event at or after step K-1's time (`t`), so `sK` carries it on;
- * - unordered: any step-K event at all;
- * - with a window of N days: every later step's event between t1 and t1 + N days (ordered), or
+ * A funnel in ONE SQL statement (decision 0362) over `friend_event_spans`, each friend's sorted
+ * times per kind and ref kept from the friend events log (decision 0510). Chained CTEs: `c` the
+ * cohort; `s1` each cohort friend's first step-1 time (`t1`); `sK` the friends of `s(K-1)` who
+ * did step K —
+ * - ordered: the first step-K time at or after step K-1's time (`t`), so `sK` carries it on;
+ * - unordered: any step-K time at all;
+ * - with a window of N days: every later step's time between t1 and t1 + N days (ordered), or
  *   within N days of t1 either side (unordered).
- * Each step reads the log by the index (account, kind, member, time, ref); every `sK` is kept in
- * member order so the next ordered step can merge-join it to that index (decision 0470). The reference
- * computation in funnels.test.ts must always agree with it.
+ * A step reads one span row per friend (primary key order: account, kind, ref, friend), merge-
+ * joined to the previous step kept in friend order. The reference computation over the raw log
+ * in funnels.test.ts must always agree with it.
  */
 export function funnelCtes(accountId: number, definition: FunnelDefinition): SQL {
   const { steps, cohort, ordered, window_days: windowDays } = definition;
-  const event = (alias: string, index: number) => {
-    const step = steps[index]!;
-    const ref = step.ref_id === null ? sql`` : sql` and ${sql.raw(alias)}.ref_id = ${step.ref_id}`;
-    return sql`${sql.raw(alias)}.account_id = ${accountId} and ${sql.raw(alias)}.kind = ${step.kind}${ref}`;
+  const span = (alias: string, kind: string, refId: number | null) => {
+    const a = sql.raw(alias);
+    return sql`${a}.account_id = ${accountId} and ${a}.kind = ${kind} and ${a}.ref_id = ${refId ?? 0}`;
   };
+  const step = (alias: string, index: number) =>
+    span(alias, steps[index]!.kind, steps[index]!.ref_id);
   const tokyoMidnight = (date: string) => sql`(${date}::timestamp at time zone 'Asia/Tokyo')`;
   const cohortParts: SQL[] = [
     sql`m.account_id = ${accountId}`,
     sql`m.follow_state <> 'not_friend'`,
   ];
   if (cohort.followed_from !== null || cohort.followed_to !== null) {
+    // A follow in [from, to): the first follow at or after `from` is before `to`.
     const from =
       cohort.followed_from === null
-        ? sql``
-        : sql` and f.occurred_at >= ${tokyoMidnight(cohort.followed_from)}`;
+        ? sql`f.first_at`
+        : firstAtOrAfter('f', tokyoMidnight(cohort.followed_from));
     const to =
       cohort.followed_to === null
-        ? sql``
-        : sql` and f.occurred_at < ${tokyoMidnight(addDaysToDateValue(cohort.followed_to, 1))}`;
+        ? sql` is not null`
+        : sql` < ${tokyoMidnight(addDaysToDateValue(cohort.followed_to, 1))}`;
     cohortParts.push(
-      sql`exists (select 1 from friend_events f where f.account_id = ${accountId} and f.kind = 'follow' and f.member_id = m.id${from}${to})`,
+      sql`exists (select 1 from friend_event_spans f where ${span('f', 'follow', null)} and f.member_id = m.id and ${from}${to})`,
     );
   }
   if (cohort.tracker_id !== null) {
     cohortParts.push(
-      sql`exists (select 1 from friend_events f where f.account_id = ${accountId} and f.kind = 'tracker_arrival' and f.ref_id = ${cohort.tracker_id} and f.member_id = m.id)`,
+      sql`exists (select 1 from friend_event_spans f where ${span('f', 'tracker_arrival', cohort.tracker_id)} and f.member_id = m.id)`,
     );
   }
   const ctes: SQL[] = [
     sql`c as materialized (select m.id from members m where ${sql.join(cohortParts, sql` and `)})`,
-    sql`s1 as materialized (select e.member_id, min(e.occurred_at) as t1, min(e.occurred_at) as t
-      from friend_events e join c on c.id = e.member_id
-      where ${event('e', 0)} group by e.member_id order by e.member_id)`,
+    sql`s1 as materialized (select r.member_id, r.first_at as t1, r.first_at as t
+      from friend_event_spans r join c on c.id = r.member_id
+      where ${step('r', 0)} order by r.member_id)`,
   ];
   const window = windowDays === null ? null : sql`make_interval(days => ${windowDays})`;
   for (let index = 1; index < steps.length; index++) {
     const previous = sql.raw(`s${index}`);
     const name = sql.raw(`s${index + 1}`);
+    const join = sql`from ${previous} p join friend_event_spans r on ${step('r', index)} and r.member_id = p.member_id`;
     if (ordered) {
-      const within = window ? sql` and e.occurred_at <= p.t1 + ${window}` : sql``;
-      // Each friend's first step-K time at or after step K−1, set-based (decision 0470): one
-      // pass over the step's events in friend_events_kind_member_idx order, merge-joined to the
-      // previous step (kept in member order), `min` per friend — the same first event the
-      // LATERAL … LIMIT 1 probe of decision 0433 found, without one index descent per friend.
-      ctes.push(sql`${name} as materialized (select p.member_id, p.t1, min(e.occurred_at) as t
-        from ${previous} p join friend_events e on e.member_id = p.member_id
-        where ${event('e', index)} and e.occurred_at >= p.t${within}
-        group by p.member_id, p.t1 order by p.member_id)`);
+      // The first step-K time at or after step K−1's (a tie counts), within t1 + window.
+      const within = window ? sql` and x.t <= p.t1 + ${window}` : sql``;
+      ctes.push(sql`${name} as materialized (select p.member_id, p.t1, x.t ${join}
+        cross join lateral (select ${firstAtOrAfter('r', sql`p.t`)} as t) x
+        where x.t is not null${within} order by p.member_id)`);
     } else {
+      // Any step-K time: within [t1 − window, t1 + window] when there is a window.
       const within = window
-        ? sql` and e.occurred_at between p.t1 - ${window} and p.t1 + ${window}`
+        ? sql` where ${firstAtOrAfter('r', sql`(p.t1 - ${window})`)} <= p.t1 + ${window}`
         : sql``;
-      ctes.push(sql`${name} as materialized (select p.member_id, p.t1, p.t from ${previous} p
-        where exists (select 1 from friend_events e where e.member_id = p.member_id and ${event('e', index)}${within}))`);
+      ctes.push(sql`${name} as materialized (select p.member_id, p.t1, p.t ${join}${within}
+        order by p.member_id)`);
     }
   }
   return sql`with ${sql.join(ctes, sql`, `)}`;
