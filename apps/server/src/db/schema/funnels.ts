@@ -65,13 +65,15 @@ export const friendEvents = pgTable(
 );
 
 /**
- * Each friend's times per kind and ref, kept from the friend events log by a statement trigger
- * on its inserts and deletes (migration 0055, decision 0510), so a funnel reads one row per
- * friend and step instead of the log's entries. `ref_id` 0 is every ref of the kind (a step
- * with no filter; ids start at 1). `times` is every time, sorted (duplicates kept): the first
- * time at or after t is one binary search (`width_bucket`); `first_at` / `last_at` decide
- * most steps without reading it. Never written by the app.
+ * Each friend's times per kind and ref, kept from the friend events log by statement triggers
+ * on its inserts and deletes (migration 0055, decision 0510), so a funnel reads one index entry
+ * per friend and step instead of the log's entries. `ref_id` 0 is every ref of the kind (a step
+ * with no filter; ids start at 1). `times` is every time, sorted (duplicates kept), up to
+ * FRIEND_EVENT_SPAN_TIMES; past that it is null and a funnel reads that friend's times from the
+ * log. Never written by the app.
  */
+export const FRIEND_EVENT_SPAN_TIMES = 200;
+
 export const friendEventSpans = pgTable(
   'friend_event_spans',
   {
@@ -85,11 +87,21 @@ export const friendEventSpans = pgTable(
     refId: integer().notNull(),
     firstAt: timestamp({ withTimezone: true }).notNull(),
     lastAt: timestamp({ withTimezone: true }).notNull(),
-    times: timestamp({ withTimezone: true }).array().notNull(),
+    times: timestamp({ withTimezone: true }).array(),
   },
   (table) => [
-    // A step reads one (account, kind, ref) in friend order, merge-joined to the previous step.
     primaryKey({ columns: [table.accountId, table.kind, table.refId, table.memberId] }),
+    // A step reads one (account, kind, ref) in friend order, index-only (drizzle has no INCLUDE,
+    // so the span trails as key columns; 200 times keep an entry under btree's size limit).
+    index('friend_event_spans_step_idx').on(
+      table.accountId,
+      table.kind,
+      table.refId,
+      table.memberId,
+      table.firstAt,
+      table.lastAt,
+      table.times,
+    ),
     index('friend_event_spans_member_idx').on(table.memberId),
   ],
 );

@@ -1,7 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { friendEvents, friendEventSpans, members, operators } from '../../db/schema/index.js';
+import {
+  FRIEND_EVENT_SPAN_TIMES,
+  friendEvents,
+  friendEventSpans,
+  members,
+  operators,
+} from '../../db/schema/index.js';
 import { recordFriendEvents } from './index.js';
 
 type Span = {
@@ -11,7 +17,7 @@ type Span = {
   refId: number;
   firstAt: string;
   lastAt: string;
-  times: string[];
+  times: string[] | null;
 };
 
 /**
@@ -56,13 +62,13 @@ describe('friend event spans follow the log', () => {
       for (const refId of refs) {
         const key = `${row.accountId}/${row.kind}/${refId}/${row.memberId}`;
         const span = spans.get(key) ?? { ...row, refId, firstAt: '', lastAt: '', times: [] };
-        span.times.push(row.occurredAt.toISOString());
+        span.times!.push(row.occurredAt.toISOString());
         spans.set(key, span);
       }
     }
     return [...spans.values()]
       .map(({ accountId, memberId, kind, refId, times }) => {
-        const sorted = times.sort();
+        const sorted = times!.sort();
         return {
           accountId,
           memberId,
@@ -70,7 +76,7 @@ describe('friend event spans follow the log', () => {
           refId,
           firstAt: sorted[0]!,
           lastAt: sorted.at(-1)!,
-          times: sorted,
+          times: sorted.length > FRIEND_EVENT_SPAN_TIMES ? null : sorted,
         };
       })
       .sort(byKey);
@@ -87,7 +93,7 @@ describe('friend event spans follow the log', () => {
         ...row,
         firstAt: row.firstAt.toISOString(),
         lastAt: row.lastAt.toISOString(),
-        times: row.times.map((at) => at.toISOString()),
+        times: row.times?.map((at) => at.toISOString()) ?? null,
       }))
       .sort(byKey);
   }
@@ -121,6 +127,24 @@ describe('friend event spans follow the log', () => {
     expect(spans).toEqual(await expected());
     const every = spans.find((s) => s.memberId === a && s.kind === 'tag_added' && s.refId === 0);
     expect(every!.times).toEqual([5, 10, 10, 30, 30, 40].map((m) => at(m).toISOString()));
+    // Past 200 times a span keeps none (a funnel reads that friend from the log).
+    const many = Array.from({ length: FRIEND_EVENT_SPAN_TIMES - 1 }, (_, i) => ({
+      memberId: a,
+      kind: 'form_answered' as const,
+      refId: 3,
+      at: at(100 + i),
+    }));
+    await recordFriendEvents(t.app.db, many);
+    await recordFriendEvents(t.app.db, [
+      { memberId: a, kind: 'form_answered', refId: 3, at: at(1) },
+    ]);
+    expect(await kept()).toEqual(await expected());
+    await recordFriendEvents(t.app.db, [
+      { memberId: a, kind: 'form_answered', refId: 3, at: at(2) },
+    ]);
+    const capped = await kept();
+    expect(capped).toEqual(await expected());
+    expect(capped.find((s) => s.memberId === a && s.kind === 'form_answered')!.times).toBeNull();
 
     await t.app.db.delete(friendEvents).where(inArray(friendEvents.refId, [8]));
     expect(await kept()).toEqual(await expected());
