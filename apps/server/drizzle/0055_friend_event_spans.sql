@@ -88,3 +88,6 @@ GROUP BY e.account_id, e.kind, r.ref_id, e.member_id;
 --> statement-breakpoint
 CREATE INDEX "friend_event_spans_step_idx" ON "friend_event_spans" USING btree ("account_id","kind","ref_id","member_id","first_at","last_at","times");--> statement-breakpoint
 CREATE INDEX "friend_event_spans_member_idx" ON "friend_event_spans" USING btree ("member_id");
+--> statement-breakpoint
+-- Statistics now (the planner reads each step as an index range); autovacuum sets the visibility map.
+ANALYZE "friend_event_spans";
