@@ -26,8 +26,8 @@ export function firstAtOrAfter(row: string, t: SQL, fromLog: SQL): SQL {
  * - unordered: tK is t(K−1) when the friend has any step-K time at all;
  * - with a window of N days: every later step's time between t1 and t1 + N days (ordered), or
  *   within N days of t1 either side (unordered), both ends included.
- * One pass: the cohort left-joined to each step's span rows (one per friend, read in primary
- * key order), no table per step. The reference computation over the raw log in funnels.test.ts
+ * One pass: the cohort left-joined to each step's span rows (one per friend, index-only in
+ * friend order: friend_event_spans_step_idx), no table per step. The reference computation over the raw log in funnels.test.ts
  * must always agree with it.
  */
 export function funnelRows(accountId: number, definition: FunnelDefinition): SQL {
