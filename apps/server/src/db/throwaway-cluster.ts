@@ -38,11 +38,18 @@ export interface ThrowawayCluster {
   stop(): void;
 }
 
+/**
+ * `keepDir`: a folder kept between runs (a bench's loaded rows, `FUNNEL_KEEP_DIR`): made and
+ * initialised when it has no cluster yet, started as it is otherwise, and never removed.
+ */
 export async function startThrowawayCluster(
-  options: { tmpRoot?: string; log?: (line: string) => void } = {},
+  options: { tmpRoot?: string; keepDir?: string; log?: (line: string) => void } = {},
 ): Promise<ThrowawayCluster> {
   const log = options.log ?? (() => {});
-  const dir = fs.mkdtempSync(path.join(options.tmpRoot ?? os.tmpdir(), 'tsunagu-pg-'));
+  const keep = options.keepDir !== undefined;
+  const dir = keep
+    ? path.resolve(options.keepDir!)
+    : fs.mkdtempSync(path.join(options.tmpRoot ?? os.tmpdir(), 'tsunagu-pg-'));
   const dataDir = path.join(dir, 'data');
   let pid: number | undefined;
   let stopped = false;
@@ -51,11 +58,12 @@ export async function startThrowawayCluster(
     stopped = true;
     process.removeListener('exit', stop);
     if (pid !== undefined) stopNow(dataDir, pid);
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
   };
   // A safety net for callers that exit without stopping (an exception, process.exit).
   process.on('exit', stop);
   try {
+    // initdb unless a kept folder already holds the cluster.
     log(`initdb ${dataDir} (PostgreSQL ${EMBEDDED_MAJOR})`);
     initCluster({ dir: dataDir, user: 'postgres', throwaway: true });
     const cluster = await startCluster({

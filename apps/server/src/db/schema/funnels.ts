@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -60,6 +61,48 @@ export const friendEvents = pgTable(
     ),
     index('friend_events_member_idx').on(table.memberId, table.occurredAt),
     check('friend_events_kind_check', sql.raw(`"kind" in (${FRIEND_EVENT_KINDS_SQL})`)),
+  ],
+);
+
+/**
+ * Each friend's times per kind and ref, kept from the friend events log by statement triggers
+ * on its inserts and deletes (migration 0055, decision 0510), so a funnel reads one index entry
+ * per friend and step instead of the log's entries. `ref_id` 0 is every ref of the kind (a step
+ * with no filter; ids start at 1). `times` is every time, sorted (duplicates kept), up to
+ * FRIEND_EVENT_SPAN_TIMES; past that it is null and a funnel reads that friend's times from the
+ * log. Never written by the app.
+ */
+export const FRIEND_EVENT_SPAN_TIMES = 200;
+
+export const friendEventSpans = pgTable(
+  'friend_event_spans',
+  {
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    refId: integer().notNull(),
+    firstAt: timestamp({ withTimezone: true }).notNull(),
+    lastAt: timestamp({ withTimezone: true }).notNull(),
+    times: timestamp({ withTimezone: true }).array(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.kind, table.refId, table.memberId] }),
+    // A step reads one (account, kind, ref) in friend order, index-only (drizzle has no INCLUDE,
+    // so the span trails as key columns; 200 times keep an entry under btree's size limit).
+    index('friend_event_spans_step_idx').on(
+      table.accountId,
+      table.kind,
+      table.refId,
+      table.memberId,
+      table.firstAt,
+      table.lastAt,
+      table.times,
+    ),
+    index('friend_event_spans_member_idx').on(table.memberId),
   ],
 );
 
