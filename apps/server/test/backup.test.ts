@@ -100,6 +100,39 @@ describe('npm run backup / npm run restore (embedded PostgreSQL)', () => {
     }
   }, 240_000);
 
+  it('restores into a DATABASE_URL as its owner, not a superuser: the tables kept by triggers are not counted twice', async () => {
+    const source = tempDir('tsunagu-backup-owner-src-');
+    const server = await openDatabase({ dataDir: source, poolMax: 2 });
+    open.push(server);
+    await server.migrate();
+    expect(await seedDemo(server.db, 'backup-test-password')).toBe(true);
+    const file = path.join(tempDir('tsunagu-backup-owner-file-'), 'shop.backup.gz');
+    await command('backup', [file], { DATA_DIR: source });
+
+    // A shop's managed PostgreSQL: a login role that owns an empty database, no superuser.
+    const admin = new pg.Client({ connectionString: runningEmbeddedUrl(source) });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE ROLE shop_owner LOGIN PASSWORD 'shop-owner-pw' NOSUPERUSER`);
+      await admin.query('CREATE DATABASE shop_restored OWNER shop_owner');
+    } finally {
+      await admin.end();
+    }
+    const target = new URL(runningEmbeddedUrl(source));
+    target.username = 'shop_owner';
+    target.password = 'shop-owner-pw';
+    target.pathname = '/shop_restored';
+    const restore = await command('restore', [file], { DATABASE_URL: target.href });
+    expect(restore.stdout).toContain('復元しました');
+
+    const before = await contents(runningEmbeddedUrl(source));
+    const after = await contents(target.href);
+    expect(after).toEqual(before);
+    // The trigger-kept tables hold rows in the demo, so a double count would show above.
+    expect(Number(after.friend_event_spans?.split(' ')[0])).toBeGreaterThan(0);
+    expect(Number(after.notification_counts?.split(' ')[0])).toBeGreaterThan(0);
+  }, 240_000);
+
   it('refuses to restore into a folder that already holds data', async () => {
     const target = tempDir('tsunagu-restore-busy-');
     fs.writeFileSync(path.join(target, 'something'), 'x');

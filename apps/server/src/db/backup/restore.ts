@@ -105,11 +105,22 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
     }
     await migrateToLevel(url, header.migration, file);
     await client.query('BEGIN');
-    // A superuser (the embedded cluster's) restores with triggers off; others rely on the order.
+    // The rows were consistent when written: no trigger runs while they are copied back, or the
+    // tables kept by triggers (notification counts, friend-event spans) would count them twice.
+    // A superuser (the embedded cluster's) turns every trigger off; the owner of the tables (the
+    // role that just migrated them) turns off their own triggers, and foreign keys stay checked
+    // (the dump's order satisfies them).
     const superuser = await client.query<{ s: boolean }>(
       'SELECT rolsuper AS s FROM pg_roles WHERE rolname = current_user',
     );
-    if (superuser.rows[0]?.s) await client.query('SET LOCAL session_replication_role = replica');
+    const ownTriggersOff = !superuser.rows[0]?.s;
+    if (ownTriggersOff) {
+      for (const table of header.tables) {
+        await client.query(`ALTER TABLE ${quoteIdent(table.name)} DISABLE TRIGGER USER`);
+      }
+    } else {
+      await client.query('SET LOCAL session_replication_role = replica');
+    }
     const restored: Record<string, number> = {};
     for (const table of header.tables) {
       const columns = table.columns.map(quoteIdent).join(', ');
@@ -140,6 +151,11 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
         sequence.value,
         sequence.called,
       ]);
+    }
+    if (ownTriggersOff) {
+      for (const table of header.tables) {
+        await client.query(`ALTER TABLE ${quoteIdent(table.name)} ENABLE TRIGGER USER`);
+      }
     }
     await client.query('COMMIT');
     return { rows: restored };
