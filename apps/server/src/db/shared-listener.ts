@@ -2,11 +2,20 @@ import pg from 'pg';
 
 type OnPayload = (payload: string) => void;
 
+/** The LISTEN connection lent to the pool: pg-pool's client shape (`release` ends the loan). */
+export type LentClient = pg.Client & { release: (error?: Error | boolean) => void };
+
 /**
- * LISTEN for every channel of a process over ONE dedicated connection (a pooled one cannot
- * listen: it is handed to other queries). Each PostgreSQL connection is a process of several
- * MB, so one per channel would cost the embedded default its memory budget (decision 0205).
- * After a connection error it reconnects (every second) and listens to every channel again.
+ * LISTEN for every channel of a process over ONE dedicated connection. Each PostgreSQL
+ * connection is a process of several MB, so one per channel would cost the embedded default its
+ * memory budget (decision 0205). After a connection error it reconnects (every second) and
+ * listens to every channel again.
+ *
+ * Between its own statements the connection is lent to the pool for queries (`borrow`, decision
+ * 0515): the one-second polls of an idle server then run on it and no pooled backend stays open.
+ * PostgreSQL delivers a NOTIFY to a connection between transactions, so a loan delays a
+ * notification at most until its transaction ends. A loan returned inside a transaction, or on a
+ * broken connection, retires the connection: the next one listens to every channel again.
  */
 export function createSharedListener(connectionString: string) {
   const handlers = new Map<string, Set<OnPayload>>();
@@ -14,14 +23,39 @@ export function createSharedListener(connectionString: string) {
   let connecting: Promise<pg.Client> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
-  // One statement at a time on the connection (pg deprecates overlapping queries on a client).
-  let queue: Promise<unknown> = Promise.resolve();
-  const send = (target: pg.Client, text: string) => {
-    const result = queue.then(() => target.query(text));
-    queue = result.catch(() => {});
-    return result;
-  };
+  /** The connection is lent (to the pool, or to this listener's own statement). */
+  let lent = false;
+  /** This listener's statements waiting for the loan to end (they go before the next loan). */
+  const waiting: Array<() => void> = [];
   const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  /** Ends the current loan: the next waiting statement gets the connection, else it is free. */
+  const giveBack = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else lent = false;
+  };
+
+  /** One statement of the listener's own, alone on the connection (never inside a loan). */
+  const send = async (target: pg.Client, text: string) => {
+    if (lent) await new Promise<void>((resolve) => waiting.push(resolve));
+    else lent = true;
+    try {
+      return await target.query(text);
+    } finally {
+      giveBack();
+    }
+  };
+
+  const retire = (target: pg.Client) => {
+    target.end().catch(() => {});
+    if (client !== target) return;
+    client = undefined;
+    connecting = undefined;
+    if (!closed && handlers.size > 0) {
+      retry = setTimeout(() => void connect().catch(() => {}), 1000);
+    }
+  };
 
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
@@ -30,14 +64,7 @@ export function createSharedListener(connectionString: string) {
         if (message.payload === undefined) return;
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload);
       });
-      next.on('error', () => {
-        next.end().catch(() => {});
-        if (client === next) client = undefined;
-        connecting = undefined;
-        if (!closed && handlers.size > 0) {
-          retry = setTimeout(() => void connect().catch(() => {}), 1000);
-        }
-      });
+      next.on('error', () => retire(next));
       try {
         await next.connect();
         for (const channel of handlers.keys()) await send(next, `LISTEN ${quote(channel)}`);
@@ -68,6 +95,25 @@ export function createSharedListener(connectionString: string) {
         }
       };
     },
+    /**
+     * The LISTEN connection for one pooled use, when it is connected and free; undefined
+     * otherwise (the pool then uses a connection of its own). `release()` ends the loan.
+     */
+    borrow(): LentClient | undefined {
+      const target = client;
+      if (!target || lent || closed) return undefined;
+      lent = true;
+      let returned = false;
+      const loan = target as LentClient;
+      loan.release = () => {
+        if (returned) return;
+        returned = true;
+        // A loan must leave the connection as it found it: outside a transaction, usable.
+        if (client === target && target.getTransactionStatus() !== 'I') retire(target);
+        giveBack();
+      };
+      return loan;
+    },
     async close(): Promise<void> {
       closed = true;
       if (retry) clearTimeout(retry);
@@ -77,3 +123,5 @@ export function createSharedListener(connectionString: string) {
     },
   };
 }
+
+export type SharedListener = ReturnType<typeof createSharedListener>;
