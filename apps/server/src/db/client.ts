@@ -86,9 +86,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 function openPostgres(url: string, poolMax: number, idleTimeoutMillis = 10_000): DatabaseHandle {
   const migrationsFolder = findMigrationsFolder();
   const listener = createSharedListener(url);
-  // Queries borrow the LISTEN connection first (decision 0515); `max` counts the others.
+  // Queries borrow the LISTEN connection first (decision 0515): it is the first of the
+  // process's `poolMax` connections, the pool opens the others.
   const pool = new ListeningPool(
-    { connectionString: url, max: poolMax, idleTimeoutMillis },
+    { connectionString: url, max: Math.max(1, poolMax - 1), idleTimeoutMillis },
     listener,
   );
   // An idle client that loses its connection (server restart, a database dropped at the end of
