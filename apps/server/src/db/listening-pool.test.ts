@@ -68,6 +68,13 @@ describe('queries borrow the LISTEN connection (decision 0515)', () => {
     expect(await otherBackends()).toEqual([first]);
   });
 
+  it('two polls at once on an idle process share the LISTEN connection: no second backend opens', async () => {
+    const db = await open();
+    const pids = await Promise.all([backendOf(db), backendOf(db), backendOf(db)]);
+    expect(new Set(pids).size).toBe(1);
+    expect(await otherBackends()).toEqual([pids[0]]);
+  });
+
   it('a NOTIFY reaches the listener after a transaction ran on its connection', async () => {
     const db = await open();
     await db.transaction(async (tx) => {

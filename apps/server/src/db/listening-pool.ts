@@ -7,6 +7,9 @@ type ConnectCallback = (
   done: (release?: unknown) => void,
 ) => void;
 
+/** How long a query waits for the busy LISTEN connection before opening a pooled one. */
+export const OVERLAP_WAIT_MS = 50;
+
 /**
  * A pg.Pool that first borrows the process's LISTEN connection (decision 0515): a query or a
  * transaction runs there when that connection is free, and on a pooled connection of its own
@@ -26,10 +29,26 @@ export class ListeningPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
-    const lent = this.ending ? undefined : this.#listener.borrow();
-    if (!lent) return callback ? super.connect(callback) : super.connect();
-    const client = lent as unknown as pg.PoolClient;
-    if (!callback) return Promise.resolve(client);
-    process.nextTick(() => callback(undefined, client, (error) => lent.release(Boolean(error))));
+    const checkout = this.#checkout();
+    if (!callback) return checkout;
+    checkout.then(
+      (client) => callback(undefined, client, (error) => client.release(Boolean(error))),
+      (error: Error) => callback(error, undefined, () => {}),
+    );
+  }
+
+  /**
+   * The LISTEN connection when free. When it is busy and the pool holds no connection yet (an
+   * idle server: two polls at once), wait a moment for it rather than start a backend that
+   * the next overlap would keep alive; otherwise (a burst) a pooled connection at once.
+   */
+  async #checkout(): Promise<pg.PoolClient> {
+    if (!this.ending) {
+      const lent =
+        this.#listener.borrow() ??
+        (this.totalCount === 0 ? await this.#listener.borrowWithin(OVERLAP_WAIT_MS) : undefined);
+      if (lent) return lent as unknown as pg.PoolClient;
+    }
+    return super.connect();
   }
 }

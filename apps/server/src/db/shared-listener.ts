@@ -29,11 +29,32 @@ export function createSharedListener(connectionString: string) {
   const waiting: Array<() => void> = [];
   const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
-  /** Ends the current loan: the next waiting statement gets the connection, else it is free. */
+  /** Borrowers waiting a moment for the connection (`borrowWithin`), after `waiting`. */
+  const borrowers: Array<(loan: LentClient | undefined) => void> = [];
+
+  /** Ends the current loan: a waiting statement, else a waiting borrower, else it is free. */
   const giveBack = () => {
     const next = waiting.shift();
-    if (next) next();
-    else lent = false;
+    if (next) return next();
+    const borrower = borrowers.shift();
+    if (borrower && client && !closed) return borrower(lend(client));
+    lent = false;
+    for (const other of borrowers.splice(0)) other(undefined);
+    borrower?.(undefined);
+  };
+
+  /** The connection as a pool client: `release()` ends the loan (lent is already true). */
+  const lend = (target: pg.Client): LentClient => {
+    let returned = false;
+    const loan = target as LentClient;
+    loan.release = () => {
+      if (returned) return;
+      returned = true;
+      // A loan must leave the connection as it found it: outside a transaction, usable.
+      if (client === target && target.getTransactionStatus() !== 'I') retire(target);
+      giveBack();
+    };
+    return loan;
   };
 
   /** One statement of the listener's own, alone on the connection (never inside a loan). */
@@ -103,16 +124,27 @@ export function createSharedListener(connectionString: string) {
       const target = client;
       if (!target || lent || closed) return undefined;
       lent = true;
-      let returned = false;
-      const loan = target as LentClient;
-      loan.release = () => {
-        if (returned) return;
-        returned = true;
-        // A loan must leave the connection as it found it: outside a transaction, usable.
-        if (client === target && target.getTransactionStatus() !== 'I') retire(target);
-        giveBack();
-      };
-      return loan;
+      return lend(target);
+    },
+    /**
+     * Like `borrow`, but waits up to `ms` for a loan in progress to end (the LISTEN statements
+     * go first); undefined when it did not.
+     */
+    borrowWithin(ms: number): Promise<LentClient | undefined> {
+      const now = this.borrow();
+      if (now || !client || closed) return Promise.resolve(now);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          const index = borrowers.indexOf(take);
+          if (index >= 0) borrowers.splice(index, 1);
+          resolve(undefined);
+        }, ms);
+        const take = (loan: LentClient | undefined) => {
+          clearTimeout(timer);
+          resolve(loan);
+        };
+        borrowers.push(take);
+      });
     },
     async close(): Promise<void> {
       closed = true;
