@@ -128,11 +128,12 @@ export function createSharedListener(connectionString: string) {
     },
     /**
      * Like `borrow`, but waits up to `ms` for a loan in progress to end (the LISTEN statements
-     * go first); undefined when it did not.
+     * go first); undefined when it did not, or when another caller is already waiting.
      */
     borrowWithin(ms: number): Promise<LentClient | undefined> {
       const now = this.borrow();
-      if (now || !client || closed) return Promise.resolve(now);
+      // One waiter at most: a second caller meanwhile is a burst, for the pool's connections.
+      if (now || !client || closed || borrowers.length > 0) return Promise.resolve(now);
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           const index = borrowers.indexOf(take);
