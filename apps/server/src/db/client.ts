@@ -1,9 +1,9 @@
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema/index.js';
 import { EmbeddedDatabaseError } from './embedded-binaries.js';
 import { openEmbeddedDatabase } from './embedded-data-dir.js';
+import { ListeningPool } from './listening-pool.js';
 import { findMigrationsFolder } from './migrations-folder.js';
 import { createSharedListener } from './shared-listener.js';
 import type { Database } from './types.js';
@@ -14,8 +14,8 @@ export interface DatabaseHandle {
   /** Applies pending drizzle-kit migrations. */
   migrate(): Promise<void>;
   /**
-   * LISTENs on a channel; `onPayload` gets each NOTIFY payload: one dedicated client outside
-   * the pool for all channels (reconnecting after errors).
+   * LISTENs on a channel; `onPayload` gets each NOTIFY payload: one client for all channels
+   * (reconnecting after errors), lent to the pool's queries while free (decision 0515).
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -85,13 +85,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 function openPostgres(url: string, poolMax: number, idleTimeoutMillis = 10_000): DatabaseHandle {
   const migrationsFolder = findMigrationsFolder();
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, idleTimeoutMillis });
+  const listener = createSharedListener(url);
+  // Queries borrow the LISTEN connection first (decision 0515): it is the first of the
+  // process's `poolMax` connections, the pool opens the others.
+  const pool = new ListeningPool(
+    { connectionString: url, max: Math.max(1, poolMax - 1), idleTimeoutMillis },
+    listener,
+  );
   // An idle client that loses its connection (server restart, a database dropped at the end of
   // a test) is removed by the pool, which then emits 'error'; unheard, that would crash the
   // process. The next query simply opens a new connection.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, ...drizzleConfig });
-  const listener = createSharedListener(url);
   return {
     db: db as unknown as Database,
     kind: 'postgres',
