@@ -1,4 +1,7 @@
 import type { FunnelDefinition } from '@tsunagu/contracts';
+import { eq } from 'drizzle-orm';
+import { friendEvents, members } from '../../src/db/schema/index.js';
+import type { Database } from '../../src/db/types.js';
 
 export type Row = { memberId: number; kind: string; refId: number | null; at: number };
 
@@ -65,4 +68,30 @@ export function referenceCounts(
     }
   }
   return { cohort: members.length, reached };
+}
+
+/** The reference over the account's friends and whole log as they are in the database now. */
+export async function referenceFromDatabase(
+  db: Database,
+  account: number,
+  definition: FunnelDefinition,
+) {
+  const friends = await db
+    .select({ id: members.id, state: members.followState })
+    .from(members)
+    .where(eq(members.accountId, account));
+  const rows = await db
+    .select({
+      memberId: friendEvents.memberId,
+      kind: friendEvents.kind,
+      refId: friendEvents.refId,
+      at: friendEvents.occurredAt,
+    })
+    .from(friendEvents)
+    .where(eq(friendEvents.accountId, account));
+  return referenceCounts(
+    friends,
+    rows.map((row) => ({ ...row, at: row.at.getTime() })),
+    definition,
+  );
 }

@@ -27,8 +27,8 @@ export function firstAtOrAfter(row: string, t: SQL, fromLog: SQL): SQL {
  * - with a window of N days: every later step's time between t1 and t1 + N days (ordered), or
  *   within N days of t1 either side (unordered), both ends included.
  * One pass: the cohort left-joined to each step's span rows (one per friend, index-only in
- * friend order: friend_event_spans_step_idx), no table per step. The reference computation over the raw log in funnels.test.ts
- * must always agree with it.
+ * friend order: friend_event_spans_step_idx), no table per step. The reference computation over
+ * the raw log (test/funnels/reference.ts) must always agree with it.
  */
 export function funnelRows(accountId: number, definition: FunnelDefinition): SQL {
   const { steps, cohort, ordered, window_days: windowDays } = definition;
@@ -84,22 +84,21 @@ export function funnelRows(accountId: number, definition: FunnelDefinition): SQL
     }
     const before = sql.raw(`x${index}.t${index}`);
     const x = sql.raw(`x${index + 1}`);
-    let value: SQL;
     if (ordered) {
       // The first step-K time at or after step K−1's, within t1 + window.
       const next = firstAtOrAfter(r, before, fromLog(r, step.kind, step.ref_id, before));
-      value = window ? sql`(case when n <= x1.t1 + ${window} then n end)` : sql`n`;
+      const value = window ? sql`(case when n <= x1.t1 + ${window} then n end)` : sql`n`;
       times.push(
         sql` cross join lateral (select ${value} as ${t} from (select ${next} as n offset 0) q) ${x}`,
       );
       return;
-    } else {
-      // Any step-K time: within [t1 − window, t1 + window] when there is a window.
-      const any = window
-        ? sql`${firstAtOrAfter(r, sql`(x1.t1 - ${window})`, fromLog(r, step.kind, step.ref_id, sql`(x1.t1 - ${window})`))} <= x1.t1 + ${window}`
-        : sql`${sql.raw(r)}.member_id is not null`;
-      value = sql`(case when ${before} is not null and ${any} then ${before} end)`;
     }
+    // Any step-K time: within [t1 − window, t1 + window] when there is a window.
+    const earliest = sql`(x1.t1 - ${window})`;
+    const any = window
+      ? sql`${firstAtOrAfter(r, earliest, fromLog(r, step.kind, step.ref_id, earliest))} <= x1.t1 + ${window}`
+      : sql`${sql.raw(r)}.member_id is not null`;
+    const value = sql`(case when ${before} is not null and ${any} then ${before} end)`;
     times.push(sql` cross join lateral (select ${value} as ${t}) ${x}`);
   });
   const columns = steps.map((_, index) => sql.raw(`x${index + 1}.t${index + 1}`));

@@ -17,7 +17,7 @@ import {
 } from '../../../test/helpers/test-app.js';
 import { friendEvents, members, operators, tags, trackers } from '../../db/schema/index.js';
 import { funnelCounts } from '../funnel-query/index.js';
-import { DAY, randomOf, referenceCounts } from '../../../test/funnels/reference.js';
+import { DAY, randomOf, referenceFromDatabase } from '../../../test/funnels/reference.js';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 /** Issue 30: funnels over the friend events log — counts, friends of a count, CSV, access. */
@@ -90,26 +90,8 @@ describe(`funnels (${databaseKind})`, () => {
     await t?.close();
   });
 
-  async function reference(definition: FunnelDefinition) {
-    const friends = await t.app.db
-      .select({ id: members.id, state: members.followState })
-      .from(members)
-      .where(eq(members.accountId, account));
-    const rows = await t.app.db
-      .select({
-        memberId: friendEvents.memberId,
-        kind: friendEvents.kind,
-        refId: friendEvents.refId,
-        at: friendEvents.occurredAt,
-      })
-      .from(friendEvents)
-      .where(eq(friendEvents.accountId, account));
-    return referenceCounts(
-      friends,
-      rows.map((row) => ({ ...row, at: row.at.getTime() })),
-      definition,
-    );
-  }
+  const reference = (definition: FunnelDefinition) =>
+    referenceFromDatabase(t.app.db, account, definition);
 
   const steps = (...list: [FriendEventKind, number | null][]) =>
     list.map(([kind, ref_id]) => ({ kind, ref_id, goal: null }));

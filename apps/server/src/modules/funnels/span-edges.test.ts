@@ -1,7 +1,7 @@
 import type { FriendEventKind, FunnelDefinition } from '@tsunagu/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceCounts } from '../../../test/funnels/reference.js';
+import { referenceFromDatabase } from '../../../test/funnels/reference.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { friendEvents, members, operators } from '../../db/schema/index.js';
 import { funnelCounts } from '../funnel-query/index.js';
@@ -88,23 +88,8 @@ describe('funnel counts on the edges of the span search', () => {
     await t?.close();
   });
 
-  async function reference(ordered: boolean) {
-    const all = await t.app.db
-      .select({ id: members.id, state: members.followState })
-      .from(members)
-      .where(eq(members.accountId, account));
-    const rows = await t.app.db
-      .select({
-        memberId: friendEvents.memberId,
-        kind: friendEvents.kind,
-        refId: friendEvents.refId,
-        at: friendEvents.occurredAt,
-      })
-      .from(friendEvents)
-      .where(eq(friendEvents.accountId, account));
-    const log = rows.map((row) => ({ ...row, at: row.at.getTime() }));
-    return referenceCounts(all, log, definition(ordered));
-  }
+  const reference = (ordered: boolean) =>
+    referenceFromDatabase(t.app.db, account, definition(ordered));
 
   it('ordered: a tie with a middle time counts, the window includes its last moment', async () => {
     const counts = await funnelCounts(t.app.db, account, definition(true));
