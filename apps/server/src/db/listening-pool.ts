@@ -20,10 +20,12 @@ export const OVERLAP_WAIT_MS = 50;
  */
 export class ListeningPool extends pg.Pool {
   readonly #listener: SharedListener;
+  readonly #overlapWaitMs: number;
 
-  constructor(config: pg.PoolConfig, listener: SharedListener) {
+  constructor(config: pg.PoolConfig, listener: SharedListener, overlapWaitMs = OVERLAP_WAIT_MS) {
     super(config);
     this.#listener = listener;
+    this.#overlapWaitMs = overlapWaitMs;
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -46,7 +48,9 @@ export class ListeningPool extends pg.Pool {
     if (!this.ending) {
       const lent =
         this.#listener.borrow() ??
-        (this.totalCount === 0 ? await this.#listener.borrowWithin(OVERLAP_WAIT_MS) : undefined);
+        (this.totalCount === 0
+          ? await this.#listener.borrowWithin(this.#overlapWaitMs)
+          : undefined);
       if (lent) return lent as unknown as pg.PoolClient;
     }
     return super.connect();
