@@ -53,11 +53,23 @@ export const useEventReservations = (id: number) =>
       apiRequest(`/api/events/${id}/reservations`, { schema: eventReservationListSchema }),
   });
 
-function useEventWrite<Input, Output>(write: (input: Input) => Promise<Output>) {
+/**
+ * A write that refreshes every event query. By default the caller's onSuccess runs once the
+ * refresh has landed (a page navigated to shows the new state); `refreshInBackground` runs it as
+ * soon as the server has answered, for forms that clear themselves on success: otherwise the new
+ * row appears first and the form is cleared a moment later, under the user's next keystrokes.
+ */
+function useEventWrite<Input, Output>(
+  write: (input: Input) => Promise<Output>,
+  { refreshInBackground = false } = {},
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: () => client.invalidateQueries({ queryKey: eventKeys.all }),
+    onSuccess: () => {
+      const refresh = client.invalidateQueries({ queryKey: eventKeys.all });
+      return refreshInBackground ? undefined : refresh;
+    },
   });
 }
 
@@ -88,12 +100,14 @@ export const useDeleteEvent = () =>
 
 type SlotWrite = { eventId: number; slotId: number | null; input: EventSlotInput };
 export const useSaveSlot = () =>
-  useEventWrite(({ eventId, slotId, input }: SlotWrite) =>
-    apiRequest(`/api/events/${eventId}/slots${slotId === null ? '' : `/${slotId}`}`, {
-      method: slotId === null ? 'POST' : 'PUT',
-      body: input,
-      schema: eventSlotSchema,
-    }),
+  useEventWrite(
+    ({ eventId, slotId, input }: SlotWrite) =>
+      apiRequest(`/api/events/${eventId}/slots${slotId === null ? '' : `/${slotId}`}`, {
+        method: slotId === null ? 'POST' : 'PUT',
+        body: input,
+        schema: eventSlotSchema,
+      }),
+    { refreshInBackground: true },
   );
 
 export const useDeleteSlot = () =>
