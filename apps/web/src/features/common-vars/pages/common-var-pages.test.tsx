@@ -2,6 +2,7 @@ import type { CommonVarItem, CommonVars } from '@tsunagu/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
+import { findStatus } from '@test/find-status';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
 import { LEAVE_TEXT } from '@/ui/leave-guard';
@@ -96,7 +97,7 @@ describe('CommonVarList, CommonVarNew and CommonVarEdit (issue 13)', () => {
     await app.user.type(screen.getByLabelText('コード'), 'tel_2');
     expect(screen.getByText(/\{\{commonVar:tel_2\}\}/)).toBeVisible();
     await app.user.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('共通情報を作成しました');
+    expect(await findStatus('共通情報を作成しました')).toBeVisible();
     expect(created).toEqual({
       name: '店舗電話番号のコピー',
       type: 'text',

@@ -2,6 +2,7 @@ import type { Forms } from '@tsunagu/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
+import { findStatus } from '@test/find-status';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
 
@@ -75,7 +76,7 @@ describe('answer forms in the console (issue 13, decision 0150)', () => {
     await app.user.selectOptions(screen.getByLabelText('質問2の友だち情報欄'), '12');
     await app.user.click(screen.getByRole('button', { name: '質問2を上へ' }));
     await app.user.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('フォームを作成しました');
+    expect(await findStatus('フォームを作成しました')).toBeVisible();
     expect(bodies.at(-1)).toMatchObject({
       name: 'ご来店前アンケート',
       code: 'pre',

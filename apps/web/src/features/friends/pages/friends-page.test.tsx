@@ -2,6 +2,7 @@ import { FRIENDS_PAGE_SIZE, type Friend, type TagList } from '@tsunagu/contracts
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
+import { findStatus } from '@test/find-status';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
 
@@ -239,7 +240,7 @@ describe('FriendsPage (issue 13)', () => {
       await app.user.click(screen.getByRole('combobox', { name: '付け外しするタグ' }));
       await app.user.click(screen.getByRole('option', { name: '新規' }));
       await app.user.click(screen.getByRole('button', { name: 'タグを付ける' }));
-      expect(await screen.findByRole('status')).toHaveTextContent('2人にタグ「新規」を付けました');
+      expect(await findStatus('2人にタグ「新規」を付けました')).toBeVisible();
       expect(sent).toEqual({ tag: '6', body: { ids: [2, 1] } });
       expect(screen.getByText('0人を選択中')).toBeVisible();
     });

@@ -9,6 +9,7 @@ import {
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
+import { findStatus } from '@test/find-status';
 import { makeRole } from '@test/fixtures';
 import { renderWithProviders } from '@test/render-with-providers';
 import { LEAVE_TEXT } from '@/ui/leave-guard';
@@ -123,7 +124,7 @@ describe('operator role form', () => {
     );
     await app.user.click(screen.getByRole('button', { name: '保存' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(ROLE_MESSAGES.created);
+    expect(await findStatus(ROLE_MESSAGES.created)).toBeVisible();
     expect(created).toEqual({
       name: '受付',
       permission_keys: ['template-write', 'reserve-write'],
@@ -221,7 +222,7 @@ describe('operator role edit', () => {
     await app.user.click(screen.getByRole('checkbox', { name: PERMISSION_LABELS['tag-write'] }));
     await app.user.click(screen.getByRole('button', { name: '保存' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(ROLE_MESSAGES.updated);
+    expect(await findStatus(ROLE_MESSAGES.updated)).toBeVisible();
     expect(sent).toEqual({ name: 'スタッフA', permission_keys: ['reserve-write'] });
     expect(app.calls.find((call) => call.method === 'PUT')?.path).toBe('/api/operator_roles/2');
     expect(app.router.state.location.pathname).toBe('/line/operator_roles');
@@ -243,7 +244,7 @@ describe('operator role edit', () => {
     );
     expect(app.calls.some((call) => call.method === 'DELETE')).toBe(false);
     await app.user.click(within(confirm).getByRole('button', { name: '削除する' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(ROLE_MESSAGES.deleted);
+    expect(await findStatus(ROLE_MESSAGES.deleted)).toBeVisible();
     expect(app.router.state.location.pathname).toBe('/line/operator_roles');
   });
 

@@ -2,6 +2,7 @@ import type { FriendList, MemberQuery, MemberQueryInput, TagList } from '@tsunag
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
+import { findStatus } from '@test/find-status';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
 
@@ -100,7 +101,7 @@ describe('segments (issue 13, ADR 0145)', () => {
     await app.user.click(screen.getByRole('button', { name: '＋友だちの状態の条件' }));
     await app.user.selectOptions(screen.getByLabelText('条件2の状態'), 'blocked');
     await app.user.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('セグメントを作成しました');
+    expect(await findStatus('セグメントを作成しました')).toBeVisible();
     expect(sent).toEqual({
       name: 'VIPの友だち',
       match: 'all',
@@ -151,7 +152,7 @@ describe('segments (issue 13, ADR 0145)', () => {
     await app.user.click(await within(choices).findByRole('checkbox', { name: 'ゴールド' }));
 
     await app.user.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('セグメントを作成しました');
+    expect(await findStatus('セグメントを作成しました')).toBeVisible();
     expect(sent).toEqual({
       name: '常連のゴールド会員',
       match: 'all',

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { SURVEY_MESSAGES } from '@tsunagu/contracts';
 import { describe, expect, it } from 'vitest';
 import { reply } from '@test/fake-api';
+import { findStatus } from '@test/find-status';
 import { renderWithProviders } from '@test/render-with-providers';
 import { SurveyController } from './survey-controller';
 
@@ -24,7 +25,7 @@ describe('survey controller', () => {
     await app.user.type(within(dialog).getByLabelText('コメント（任意）'), '使いやすいです');
     await app.user.click(within(dialog).getByRole('button', { name: '送信' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(SURVEY_MESSAGES.thanks);
+    expect(await findStatus(SURVEY_MESSAGES.thanks)).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const call = app.calls.find((entry) => entry.path === '/api/surveys/responses');
     expect(call?.method).toBe('POST');

@@ -2,6 +2,7 @@ import type { TagInput, TagList } from '@tsunagu/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply, type FakeHandler } from '@test/fake-api';
+import { findStatus } from '@test/find-status';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
 import { LEAVE_TEXT } from '@/ui/leave-guard';
@@ -75,7 +76,7 @@ describe('TagList and TagSetting (issue 13)', () => {
     await app.user.click(within(empty).getByRole('button', { name: 'グループを削除' }));
     const confirm = screen.getByRole('alertdialog', { name: 'グループ「空のグループ」の削除' });
     await app.user.click(within(confirm).getByRole('button', { name: '削除する' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('グループを削除しました');
+    expect(await findStatus('グループを削除しました')).toBeVisible();
     expect(deleted).toBe('2');
   });
 
@@ -90,7 +91,7 @@ describe('TagList and TagSetting (issue 13)', () => {
     expect(await screen.findByRole('combobox', { name: 'グループ' })).toHaveTextContent('ランク');
     await app.user.type(screen.getByLabelText('タグ名'), ' ゴールド ');
     await app.user.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('タグを作成しました');
+    expect(await findStatus('タグを作成しました')).toBeVisible();
     expect(created).toEqual({ name: 'ゴールド', group_id: 1 } satisfies TagInput);
     expect(app.router.state.location.pathname).toBe('/vue3-dev/line/tag');
   });
@@ -119,7 +120,7 @@ describe('TagList and TagSetting (issue 13)', () => {
     await app.user.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('このグループには同じ名前のタグがあります')).toBeVisible();
     await app.user.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('タグを保存しました');
+    expect(await findStatus('タグを保存しました')).toBeVisible();
     expect(bodies).toEqual([
       { name: 'VIP会員', group_id: null },
       { name: 'VIP会員', group_id: null },
@@ -139,7 +140,7 @@ describe('TagList and TagSetting (issue 13)', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'タグ「VIP」の削除' });
     expect(confirm).toHaveTextContent('このタグが付いている友だち1,234人からも外れます。');
     await app.user.click(within(confirm).getByRole('button', { name: '削除する' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('タグを削除しました');
+    expect(await findStatus('タグを削除しました')).toBeVisible();
     expect(deleted).toBe(true);
     expect(app.router.state.location.pathname).toBe('/vue3-dev/line/tag');
   });

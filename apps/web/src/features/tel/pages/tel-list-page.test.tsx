@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply } from '@test/fake-api';
+import { findStatus } from '@test/find-status';
 import { renderApp } from '@test/render-app';
 import { makeSession } from '@test/fixtures';
 import { renderTel } from '@test/render-tel';
@@ -119,7 +120,7 @@ describe('TelListPage', () => {
       'GET /api/tel/list': () =>
         reply(200, [makeTelOrder({ id: 9 }), makeTelOrder({ id: 8 }), makeTelOrder({ id: 7 })]),
     });
-    expect(await screen.findByRole('status')).toHaveTextContent('登録しました');
+    expect(await findStatus('登録しました')).toBeVisible();
     expect(sessionStorage.getItem(TEL_FLASH_KEYS.message)).toBeNull();
     expect(sessionStorage.getItem(TEL_FLASH_KEYS.recentOrderId)).toBeNull();
     await loaded();

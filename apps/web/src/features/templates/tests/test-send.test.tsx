@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { reply } from '@test/fake-api';
+import { findStatus } from '@test/find-status';
 import { callsTo, renderTemplates } from './template-fixtures';
 
 describe('テスト送信 (issue 14, decision 0162)', () => {
@@ -81,14 +82,9 @@ describe('テスト送信 (issue 14, decision 0162)', () => {
     const dialog = screen.getByRole('dialog', { name: 'テスト送信' });
     await app.user.click(await within(dialog).findByRole('radio', { name: '森 ひかり' }));
     await app.user.click(within(dialog).getByRole('button', { name: '送信' }));
-    // The dialog says 読み込み中... (also a status) until the first answer arrives: wait for the
-    // waiting notice itself, not for the first status on screen.
-    await waitFor(() =>
-      expect(within(dialog).getByRole('status')).toHaveTextContent('送信待ちです'),
-    );
-    expect(within(dialog).getByRole('status')).toHaveTextContent(
-      '今月の送信上限に達しました（200通 / 上限200通）',
-    );
+    // The dialog says 読み込み中... (also a status) until the first answer arrives.
+    const waiting = await findStatus('送信待ちです', dialog);
+    expect(waiting).toHaveTextContent('今月の送信上限に達しました（200通 / 上限200通）');
   });
 
   it('shows the server’s 422 (a blocked friend) in the dialog and stays open', async () => {
