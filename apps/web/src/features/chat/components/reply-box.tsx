@@ -41,9 +41,12 @@ export function ReplyBox({
         : { text };
     send.mutate(input, {
       onSuccess: (result) => {
-        setText('');
-        setTemplateId('');
-        setImage(null);
+        // Only what was sent leaves the box: staff often type the next line while this one is
+        // on its way, and that must stay.
+        const sentImage = image;
+        if (sentImage) setImage((now) => (now?.id === sentImage.id ? null : now));
+        else if (templateId) setTemplateId((now) => (now === templateId ? '' : now));
+        else setText((now) => withoutSent(now, text));
         setNotice(result.notice);
         toast.success(result.notice);
       },
@@ -130,4 +133,9 @@ export function ReplyBox({
       </p>
     </form>
   );
+}
+
+/** The box after `sent` went out: what was typed after it while sending, if anything. */
+function withoutSent(now: string, sent: string): string {
+  return now.startsWith(sent) ? now.slice(sent.length).trimStart() : now;
 }

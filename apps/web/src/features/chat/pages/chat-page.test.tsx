@@ -2,7 +2,8 @@ import type { ChatInboxEntry, ChatThread } from '@tsunagu/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setAccountEventSourceFactory, type AccountEventSourceLike } from '@/lib/account-events';
-import { reply, type FakeHandler } from '@test/fake-api';
+import { reply, type FakeHandler, type FakeReply } from '@test/fake-api';
+import { findStatus } from '@test/find-status';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
 
@@ -161,6 +162,29 @@ describe('Chat (issue 24)', () => {
     render({}, true);
     const open = await screen.findByRole('region', { name: '小川 さくらとのトーク' });
     expect(await within(open).findByText('今送ると応答メッセージ（無料）になります')).toBeVisible();
+  });
+
+  it('what staff type while a reply is on its way stays in the box; only the sent text leaves', async () => {
+    let answer: (reply: FakeReply) => void = () => {};
+    const view = render({}, false, undefined, {
+      'POST /api/line/chats/:id/messages': () =>
+        new Promise<FakeReply>((resolve) => (answer = resolve)),
+    });
+    const open = await screen.findByRole('region', { name: '小川 さくらとのトーク' });
+    const box = within(open).getByRole('textbox', { name: '返信メッセージ' });
+    await view.user.type(box, '15時で承りました。');
+    await view.user.click(within(open).getByRole('button', { name: '送信' }));
+    await waitFor(() =>
+      expect(view.calls.find((call) => call.method === 'POST')?.body).toEqual({
+        text: '15時で承りました。',
+      }),
+    );
+    await view.user.type(box, 'お気をつけてお越しください。');
+    answer(
+      reply(201, { messages: [], via: 'push', counts_against_quota: true, notice: '送りました' }),
+    );
+    expect(await findStatus('送りました', open)).toBeVisible();
+    expect(box).toHaveValue('お気をつけてお越しください。');
   });
 
   it('an automatic answer (issue 31) shows in the thread as from 「AI自動応答」', async () => {
