@@ -1,6 +1,7 @@
 import type { AiSettings } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { useToast } from '@/ui/toast';
 import { useSaveAiSettings, useTestAiConnection } from '../api/ai-api';
 import { BudgetFields } from './budget-fields';
@@ -37,7 +38,7 @@ export function SettingsForm({
     if (Object.keys(problems).length > 0) return;
     save.mutate(input, {
       onSuccess: (saved) => {
-        setDraft(draftOf(saved));
+        setDraft(savedUnlessEdited(draft, draftOf(saved)));
         toast.success('生成AI設定を保存しました');
       },
     });

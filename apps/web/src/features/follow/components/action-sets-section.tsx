@@ -1,6 +1,7 @@
 import { ACTION_SET_NAME_MAX, type Action, type ActionSet } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { ConfirmDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
 import { TextBox } from '@/ui/text-field';
@@ -38,7 +39,7 @@ export function ActionSetsSection({ choices }: { choices: ActionChoices }) {
           toast.success(
             draft.id === null ? 'アクションセットを作成しました' : 'アクションセットを保存しました',
           );
-          setDraft(fresh());
+          setDraft(savedUnlessEdited(draft, fresh()));
         },
       },
     );

@@ -1,6 +1,7 @@
 import type { Course, Resource } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { errorText } from '@/lib/api-error';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { Loading } from '@/ui/loading';
 import { useToast } from '@/ui/toast';
@@ -71,7 +72,7 @@ function MatrixEditor(props: {
         onSuccess: (answer) => {
           const stored = unlinkedCells(answer.data);
           setSaved(stored);
-          setDraft(stored);
+          setDraft(savedUnlessEdited(draft, stored));
           toast.success('対応コースを保存しました');
         },
         onError: (error) => toast.error(writeErrorText(error)),

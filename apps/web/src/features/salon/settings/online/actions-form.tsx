@@ -8,6 +8,7 @@ import {
 } from '@tsunagu/contracts';
 import { useState, type FormEvent } from 'react';
 import { useInsertables } from '@/lib/reference-store';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { FieldError } from '@/ui/field-error';
 import { InsertAliasMenu } from '@/ui/insert-alias';
 import { useUnsavedChanges } from '@/ui/leave-guard';
@@ -88,7 +89,7 @@ export function ActionsForm(props: { salonId: number; canWrite: boolean; config:
       { kind: 'actions', id: config.id, body: parsed.data },
       {
         onSuccess: (stored) => {
-          setDraft(toDraft(stored.actions));
+          setDraft(savedUnlessEdited(draft, toDraft(stored.actions)));
           toast.success('予約後のアクションを保存しました');
         },
         onError: (error) => {

@@ -5,6 +5,7 @@ import {
   type OnlineConfig,
 } from '@tsunagu/contracts';
 import { useState, type FormEvent } from 'react';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { TextArea, TextBox } from '@/ui/text-field';
@@ -38,7 +39,7 @@ export function PageForm(props: { salonId: number; canWrite: boolean; config: On
       { kind: 'page', id: config.id, body: parsed.data },
       {
         onSuccess: (stored) => {
-          setDraft(toDraft(stored));
+          setDraft(savedUnlessEdited(draft, toDraft(stored)));
           toast.success('予約ページの設定を保存しました');
         },
         onError: (error) => {

@@ -5,6 +5,7 @@ import {
   type ShopInfo,
 } from '@tsunagu/contracts';
 import { useState, type FormEvent } from 'react';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { TextArea, TextBox } from '@/ui/text-field';
@@ -38,7 +39,7 @@ export function ShopForm(props: { salonId: number; canWrite: boolean; saved: Sho
       { kind: 'patch', attr: 'shop', body: parsed.data },
       {
         onSuccess: (stored) => {
-          setDraft(stored.shop_info);
+          setDraft(savedUnlessEdited(draft, stored.shop_info));
           toast.success('店舗情報を保存しました');
         },
         onError: (error) => {

@@ -8,6 +8,7 @@ import {
   type FieldErrors,
 } from '@tsunagu/contracts';
 import { useState, type FormEvent } from 'react';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { Select } from '@/ui/select';
@@ -59,7 +60,7 @@ export function BookingForm(props: { salonId: number; canWrite: boolean; saved: 
       { type: 'booking', value: parsed.data },
       {
         onSuccess: (config) => {
-          setDraft(toDraft(config.booking));
+          setDraft(savedUnlessEdited(draft, toDraft(config.booking)));
           toast.success('予約受付の設定を保存しました');
         },
         onError: (error) => {

@@ -7,6 +7,7 @@ import {
   type FieldErrors,
 } from '@tsunagu/contracts';
 import { useState, type FormEvent } from 'react';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { useToast } from '@/ui/toast';
@@ -54,7 +55,7 @@ export function CancelForm(props: { salonId: number; canWrite: boolean; saved: C
       { type: 'cancel', value: parsed.data },
       {
         onSuccess: (config) => {
-          setDraft(toDraft(config.cancel));
+          setDraft(savedUnlessEdited(draft, toDraft(config.cancel)));
           toast.success('キャンセルの設定を保存しました');
         },
         onError: (error) => {

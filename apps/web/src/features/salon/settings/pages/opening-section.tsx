@@ -7,6 +7,7 @@ import {
 } from '@tsunagu/contracts';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { useUnsavedChanges } from '@/ui/leave-guard';
 import { Loading } from '@/ui/loading';
 import { useToast } from '@/ui/toast';
@@ -101,7 +102,7 @@ function OpeningEditor(props: { salonId: number; canWrite: boolean; saved: Openi
     setClientErrors({});
     save.mutate(parsed.data, {
       onSuccess: (stored) => {
-        setDraft(toDraft(stored));
+        setDraft(savedUnlessEdited(draft, toDraft(stored)));
         toast.success(`${saved.year}年の営業時間を保存しました`);
       },
       onError: (error) => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { reply } from '@test/fake-api';
+import { reply, type FakeReply } from '@test/fake-api';
 import { makeConfig } from '@test/salon-fixtures';
 import { BASE, renderSettings } from '@test/salon-config-fixtures';
 
@@ -44,6 +44,30 @@ describe('salon settings: booking and cancel', { timeout: 30_000 }, () => {
       accept_mode: 'request',
     });
     expect(await screen.findByText('キャンセルの設定を保存しました')).toBeVisible();
+  });
+
+  it('an edit made while the save is on its way stays on screen, unsaved, after the answer', async () => {
+    let answer: () => void = () => {};
+    const app = renderSettings(PATH, {
+      [`PUT ${BASE}/configs/:type`]: ({ body }) =>
+        new Promise<FakeReply>(
+          (resolve) =>
+            (answer = () =>
+              resolve(reply(200, { status: true, config: makeConfig({ cancel: body as never }) }))),
+        ),
+    });
+    const form = await screen.findByRole('form', { name: 'キャンセル・変更' });
+    await app.user.click(within(form).getByRole('radio', { name: /リクエスト/ }));
+    await app.user.click(within(form).getByRole('button', { name: 'キャンセル設定を保存' }));
+    await waitFor(() => expect(app.callsTo('PUT', `${BASE}/configs/cancel`)).toHaveLength(1));
+    const deadline = within(form).getByRole('spinbutton', { name: 'キャンセル期限' });
+    await app.user.clear(deadline);
+    await app.user.type(deadline, '48');
+    answer();
+    expect(await screen.findByText('キャンセルの設定を保存しました')).toBeVisible();
+    expect(deadline).toHaveValue(48);
+    expect(within(form).getByRole('radio', { name: /リクエスト/ })).toBeChecked();
+    expect(within(form).getByRole('button', { name: 'キャンセル設定を保存' })).toBeEnabled();
   });
 
   it('RSV-05 a 422 from the server is shown under its field', async () => {
