@@ -1,6 +1,7 @@
 import { CHAT_MARK_NAME_MAX } from '@tsunagu/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { FieldError } from '@/ui/field-error';
 import { Select } from '@/ui/select';
 import { useToast } from '@/ui/toast';
@@ -52,7 +53,7 @@ export function ThreadMarkControl(props: {
       {
         onSuccess: ({ id: markId }) => {
           setAdding(false);
-          setName('');
+          setName(savedUnlessEdited(name, ''));
           choose(markId);
         },
       },

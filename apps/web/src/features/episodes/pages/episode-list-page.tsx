@@ -7,6 +7,7 @@ import {
 } from '@tsunagu/contracts';
 import { useId, useState } from 'react';
 import { errorText, isApiError } from '@/lib/api-error';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { ConfirmDialog } from '@/ui/dialog';
 import { FieldError } from '@/ui/field-error';
 import { Loading } from '@/ui/loading';
@@ -185,7 +186,7 @@ function CreateForm({ salonId }: { salonId: number | null }) {
           {
             onSuccess: (episode) => {
               toast.success(`「${episode.name}」を作成しました`);
-              setName('');
+              setName(savedUnlessEdited(name, ''));
             },
             onError: (error) => {
               if (!isApiError(error) || Object.keys(error.fieldErrors).length === 0)

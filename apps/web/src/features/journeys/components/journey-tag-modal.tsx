@@ -1,6 +1,7 @@
 import { journeyNameInputSchema, type JourneyTag } from '@tsunagu/contracts';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { Dialog, NameDialog } from '@/ui/dialog';
 import { FieldError } from '@/ui/field-error';
 import { Loading } from '@/ui/loading';
@@ -108,7 +109,7 @@ export function JourneyTagModal(props: { canWrite: boolean; onClose: () => void 
             create.mutate(name, {
               onSuccess: () => {
                 toast.success('ジャーニータグを追加しました');
-                setName('');
+                setName(savedUnlessEdited(name, ''));
               },
             });
           }}

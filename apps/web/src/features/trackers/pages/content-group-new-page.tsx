@@ -2,6 +2,7 @@ import { CONTENT_GROUP_NAME_MAX } from '@tsunagu/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorText, isApiError } from '@/lib/api-error';
+import { savedUnlessEdited } from '@/lib/saved-unless-edited';
 import { FieldError } from '@/ui/field-error';
 import { PageHeader } from '@/ui/page-header';
 import { TextBox } from '@/ui/text-field';
@@ -37,7 +38,7 @@ export function ContentGroupNewPage({ title }: { title: string }) {
             {
               onSuccess: (group) => {
                 toast.success(`フォルダ「${group.name}」を作成しました`);
-                setName('');
+                setName(savedUnlessEdited(name, ''));
               },
             },
           );
