@@ -9,6 +9,7 @@ import {
 } from '@tsunagu/contracts';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { afterSave } from '@/lib/after-save';
 import { isApiError } from '@/lib/api-error';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
@@ -137,19 +138,12 @@ function JourneyForm(props: {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate(
-            { id, input: draft },
-            {
-              onSuccess: (journey) => {
-                setSaved(draft);
-                release();
-                toast.success(
-                  id === null ? 'ジャーニーを作成しました' : 'ジャーニーを保存しました',
-                );
-                if (id === null) navigate(journeyPaths.edit(journey.id));
-              },
-            },
-          );
+          afterSave(save.mutateAsync({ id, input: draft }), (journey) => {
+            setSaved(draft);
+            release();
+            toast.success(id === null ? 'ジャーニーを作成しました' : 'ジャーニーを保存しました');
+            if (id === null) navigate(journeyPaths.edit(journey.id));
+          });
         }}
       >
         {formError ? (

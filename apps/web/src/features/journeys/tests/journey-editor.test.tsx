@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { reply, type FakeHandler } from '@test/fake-api';
+import { reply, type FakeHandler, type FakeReply } from '@test/fake-api';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
 import { JOURNEYS, journey, journeyApi } from './journey-fixtures';
@@ -65,6 +65,30 @@ describe('journey editor (issue 14, decision 0169)', () => {
       ],
     });
     expect(app.location()).toBe('/line/journey-tag/15/edit');
+  });
+
+  it('a save whose refresh brings the newer journey back (the form is replaced) still says so', async () => {
+    // The form is keyed by the journey's updated_at; the list's refresh is held until the
+    // refreshed journey has replaced it, the order seen under CI load.
+    let stored = saved;
+    let releaseList: () => void = () => {};
+    const app = render('/line/journey-tag/10/edit', {
+      'GET /api/journeys': () => {
+        const answer = reply(200, [stored, ...JOURNEYS.slice(1)]);
+        if (stored === saved) return answer;
+        return new Promise<FakeReply>((resolve) => (releaseList = () => resolve(answer)));
+      },
+      'GET /api/journeys/10': () => reply(200, stored),
+      'PUT /api/journeys/10': () => {
+        stored = { ...saved, updated_at: '2026-11-27T03:00:00.000Z' };
+        return reply(200, stored);
+      },
+    });
+    const save = await screen.findByRole('button', { name: '保存' });
+    await app.user.click(save);
+    await waitFor(() => expect(screen.getByRole('button', { name: '保存' })).not.toBe(save));
+    releaseList();
+    expect(await screen.findByText('ジャーニーを保存しました')).toBeVisible();
   });
 
   it('JRN-07 JRN-25 edits with PUT, reorders steps, and lists the friends a journey tag marked', async () => {

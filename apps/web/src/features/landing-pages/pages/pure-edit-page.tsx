@@ -1,5 +1,6 @@
 import type { SitePage } from '@tsunagu/contracts';
 import { useState } from 'react';
+import { afterSave } from '@/lib/after-save';
 import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
@@ -40,12 +41,9 @@ function PureForm({ title, page }: { title: string; page: SitePage }) {
             className="btn btn--primary"
             disabled={save.isPending}
             onClick={() =>
-              save.mutate(
-                { id: page.id, input: { title: pageTitle, path, html } },
-                {
-                  onSuccess: () =>
-                    toast.success('保存しました（安全でないタグや属性は取り除かれます）'),
-                },
+              afterSave(
+                save.mutateAsync({ id: page.id, input: { title: pageTitle, path, html } }),
+                () => toast.success('保存しました（安全でないタグや属性は取り除かれます）'),
               )
             }
           >

@@ -1,6 +1,7 @@
 import { LINE_MESSAGE_LIMITS, TEMPLATE_NAME_MAX, type TemplateLineCheck } from '@tsunagu/contracts';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { afterSave } from '@/lib/after-save';
 import { errorText, isApiError } from '@/lib/api-error';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
@@ -57,21 +58,21 @@ export function FlexForm(props: {
       kind: 'flex' as const,
       messages: [{ type: 'flex', altText: draft.altText, contents: read.container }],
     };
-    const done = {
-      onSuccess: (answer: { line_check: TemplateLineCheck }) => {
-        release();
-        toastSaved(
-          toast,
-          props.id === null
-            ? 'フレックスメッセージを作成しました'
-            : 'フレックスメッセージを保存しました',
-          answer.line_check,
-        );
-        navigate(props.redirectTo);
-      },
+    const done = (answer: { line_check: TemplateLineCheck }) => {
+      release();
+      toastSaved(
+        toast,
+        props.id === null
+          ? 'フレックスメッセージを作成しました'
+          : 'フレックスメッセージを保存しました',
+        answer.line_check,
+      );
+      navigate(props.redirectTo);
     };
-    if (props.id === null) create.mutate(input, done);
-    else update.mutate({ id: props.id, input }, done);
+    afterSave(
+      props.id === null ? create.mutateAsync(input) : update.mutateAsync({ id: props.id, input }),
+      done,
+    );
   };
 
   return (

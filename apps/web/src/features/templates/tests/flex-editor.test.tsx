@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { reply } from '@test/fake-api';
+import { reply, type FakeReply } from '@test/fake-api';
 import { renderTemplates, templateList } from './template-fixtures';
 
 const bubble = {
@@ -53,6 +53,39 @@ describe('flex message editor (issue 14, decision 0165)', () => {
         messages: [{ type: 'flex', altText: '夏のキャンペーンのお知らせ', contents: bubble }],
       },
     ]);
+    expect(app.location()).toBe('/line/template');
+  });
+
+  it('a save whose refresh brings the newer template back still says so and returns to the list', async () => {
+    // The editor is keyed by the template's updated_at, so the refresh after the save replaces
+    // it. The list's refresh is held until that has happened: the order seen under CI load.
+    let saved = false;
+    let releaseList: () => void = () => {};
+    const app = renderTemplates('/line/template/edit_v3/6?redirectTo=%2Fline%2Ftemplate', {
+      'GET /api/templates': () => {
+        const answer = reply(200, templateList);
+        if (!saved) return answer;
+        return new Promise<FakeReply>((resolve) => (releaseList = () => resolve(answer)));
+      },
+      'GET /api/templates/:id': () =>
+        reply(200, {
+          ...templateList.items[1],
+          name: saved ? '夏のカード' : templateList.items[1]!.name,
+          updated_at: saved ? '2026-11-27T03:00:00.000Z' : templateList.items[1]!.updated_at,
+          messages: [{ type: 'flex', altText: '夏', contents: bubble }],
+        }),
+      'PUT /api/templates/6': () => {
+        saved = true;
+        return reply(200, { ...templateList.items[1], messages: [], line_check: 'passed' });
+      },
+    });
+    const name = await screen.findByLabelText('テンプレート名');
+    await app.user.clear(name);
+    await app.user.type(name, '夏のカード');
+    await app.user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(screen.getByLabelText('テンプレート名')).not.toBe(name));
+    releaseList();
+    expect(await screen.findByText('フレックスメッセージを保存しました')).toBeVisible();
     expect(app.location()).toBe('/line/template');
   });
 
