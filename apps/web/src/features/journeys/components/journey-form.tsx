@@ -7,7 +7,7 @@ import {
 } from '@tsunagu/contracts';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { afterSave } from '@/lib/after-save';
+import { afterWrite } from '@/lib/after-write';
 import { isApiError } from '@/lib/api-error';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
@@ -67,7 +67,7 @@ export function JourneyForm(props: {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          afterSave(save.mutateAsync({ id, input: draft }), (journey) => {
+          afterWrite(save.mutateAsync({ id, input: draft }), (journey) => {
             setSaved(draft);
             release();
             toast.success(id === null ? 'ジャーニーを作成しました' : 'ジャーニーを保存しました');

@@ -1,6 +1,6 @@
 import type { SitePage } from '@tsunagu/contracts';
 import { useState } from 'react';
-import { afterSave } from '@/lib/after-save';
+import { afterWrite } from '@/lib/after-write';
 import { errorText } from '@/lib/api-error';
 import { Loading } from '@/ui/loading';
 import { PageHeader } from '@/ui/page-header';
@@ -41,7 +41,7 @@ function PureForm({ title, page }: { title: string; page: SitePage }) {
             className="btn btn--primary"
             disabled={save.isPending}
             onClick={() =>
-              afterSave(
+              afterWrite(
                 save.mutateAsync({ id: page.id, input: { title: pageTitle, path, html } }),
                 () => toast.success('保存しました（安全でないタグや属性は取り除かれます）'),
               )

@@ -6,6 +6,7 @@ import {
 } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { afterWrite } from '@/lib/after-write';
 import { errorText } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/dialog';
 import { Loading } from '@/ui/loading';
@@ -218,16 +219,17 @@ function Compose(props: { notification: Notification | null; accountName: string
         busy={remove.isPending}
         onCancel={() => setDeleting(false)}
         onConfirm={() =>
-          remove.mutate(notification!.id, {
-            onSuccess: () => {
+          afterWrite(
+            remove.mutateAsync(notification!.id),
+            () => {
               toast.success('お知らせを削除しました');
               navigate(notificationPaths.list);
             },
-            onError: (error) => {
+            (error) => {
               setDeleting(false);
               toast.error(errorText(error));
             },
-          })
+          )
         }
       />
     </>

@@ -1,6 +1,7 @@
 import { ROLE_MESSAGES, type Role } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { afterWrite } from '@/lib/after-write';
 import { errorText } from '@/lib/api-error';
 import { DangerZone } from '@/ui/dialog';
 import { useDiscardUnsavedChanges } from '@/ui/leave-guard';
@@ -33,19 +34,20 @@ export function DeleteRoleSection({ role }: { role: Role }) {
   const inUse = role.operator_count > 0;
 
   const confirm = () =>
-    deletion.mutate(role.id, {
-      onSuccess: () => {
+    afterWrite(
+      deletion.mutateAsync(role.id),
+      () => {
         // The role is gone: whatever was being edited on it no longer matters.
         discardChanges();
         toast.success(ROLE_MESSAGES.deleted);
         navigate(rolePaths.list);
       },
       // Someone may have assigned the role meanwhile (409), or the session lost the owner (403).
-      onError: (error) => {
+      (error) => {
         setConfirming(false);
         toast.error(errorText(error));
       },
-    });
+    );
 
   return (
     <DangerZone

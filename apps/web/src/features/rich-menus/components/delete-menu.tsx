@@ -2,6 +2,7 @@ import type { RichMenu } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pagePaths } from '@/config/paths';
+import { afterWrite } from '@/lib/after-write';
 import { errorText } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/dialog';
 import { useToast } from '@/ui/toast';
@@ -30,12 +31,13 @@ export function DeleteMenu({ menu }: { menu: RichMenu }) {
         busy={remove.isPending}
         onCancel={() => setOpen(false)}
         onConfirm={() =>
-          remove.mutate(menu.id, {
-            onSuccess: () => {
+          afterWrite(
+            remove.mutateAsync(menu.id),
+            () => {
               toast.success('リッチメニューを削除しました');
               void navigate(pagePaths.RichMenuModeSelect);
             },
-            onError: (error) => {
+            (error) => {
               setOpen(false);
               toast.error(
                 isMissingRoute(error)
@@ -43,7 +45,7 @@ export function DeleteMenu({ menu }: { menu: RichMenu }) {
                   : errorText(error),
               );
             },
-          })
+          )
         }
       />
     </>

@@ -1,6 +1,7 @@
 import type { MemberQuery } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { afterWrite } from '@/lib/after-write';
 import { errorText } from '@/lib/api-error';
 import { DangerZone } from '@/ui/dialog';
 import { useDiscardUnsavedChanges } from '@/ui/leave-guard';
@@ -30,17 +31,18 @@ export function DeleteSegmentSection({ segment }: { segment: MemberQuery }) {
       }}
       busy={deletion.isPending}
       onConfirm={() =>
-        deletion.mutate(segment.id, {
-          onSuccess: () => {
+        afterWrite(
+          deletion.mutateAsync(segment.id),
+          () => {
             discardChanges();
             toast.success('セグメントを削除しました');
             navigate(segmentPaths.list);
           },
-          onError: (error) => {
+          (error) => {
             setConfirming(false);
             toast.error(errorText(error));
           },
-        })
+        )
       }
     />
   );

@@ -1,6 +1,7 @@
 import type { Tag } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { afterWrite } from '@/lib/after-write';
 import { errorText } from '@/lib/api-error';
 import { DangerZone } from '@/ui/dialog';
 import { useDiscardUnsavedChanges } from '@/ui/leave-guard';
@@ -34,17 +35,18 @@ export function DeleteTagSection({ tag }: { tag: Tag }) {
       }}
       busy={deletion.isPending}
       onConfirm={() =>
-        deletion.mutate(tag.id, {
-          onSuccess: () => {
+        afterWrite(
+          deletion.mutateAsync(tag.id),
+          () => {
             discardChanges();
             toast.success('タグを削除しました');
             navigate(tagPaths.list);
           },
-          onError: (error) => {
+          (error) => {
             setConfirming(false);
             toast.error(errorText(error));
           },
-        })
+        )
       }
     />
   );

@@ -1,7 +1,7 @@
 import type { TagInput, TagList } from '@tsunagu/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { reply, type FakeHandler } from '@test/fake-api';
+import { reply, type FakeHandler, type FakeReply } from '@test/fake-api';
 import { findStatus } from '@test/find-status';
 import { makeSession } from '@test/fixtures';
 import { renderApp } from '@test/render-app';
@@ -129,8 +129,16 @@ describe('TagList and TagSetting (issue 13)', () => {
 
   it('deletes a tag from its DangerZone, saying its friends lose it', async () => {
     let deleted = false;
+    let releaseList: () => void = () => {};
     const app = render('/vue3-dev/line/tag/setting/5', {
-      'GET /api/line/tags/:id': () => reply(200, tagList.tags[0]),
+      // As the server: once deleted, the tag is not found. The refresh after the delete asks for
+      // it and for the list; the list is held until the page has shown the 404, as in a browser.
+      'GET /api/line/tags': () =>
+        deleted
+          ? new Promise<FakeReply>((resolve) => (releaseList = () => resolve(listApi())))
+          : listApi(),
+      'GET /api/line/tags/:id': () =>
+        deleted ? reply(404, { message: 'タグが見つかりません' }) : reply(200, tagList.tags[0]),
       'DELETE /api/line/tags/:id': () => {
         deleted = true;
         return reply(200, { status: true });
@@ -140,6 +148,8 @@ describe('TagList and TagSetting (issue 13)', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'タグ「VIP」の削除' });
     expect(confirm).toHaveTextContent('このタグが付いている友だち1,234人からも外れます。');
     await app.user.click(within(confirm).getByRole('button', { name: '削除する' }));
+    expect(await screen.findByText('タグが見つかりません')).toBeVisible();
+    releaseList();
     expect(await findStatus('タグを削除しました')).toBeVisible();
     expect(deleted).toBe(true);
     expect(app.router.state.location.pathname).toBe('/vue3-dev/line/tag');

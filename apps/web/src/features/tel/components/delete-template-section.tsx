@@ -1,6 +1,7 @@
 import { TEL_TEMPLATE_MESSAGES, canDeleteTelTemplate, type TelTemplate } from '@tsunagu/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { afterWrite } from '@/lib/after-write';
 import { errorText } from '@/lib/api-error';
 import { DangerZone } from '@/ui/dialog';
 import { useDiscardUnsavedChanges } from '@/ui/leave-guard';
@@ -39,18 +40,19 @@ export function DeleteTemplateSection({
   const inUse = !canDeleteTelTemplate(template.usage);
 
   const confirm = () =>
-    deletion.mutate(template.id, {
-      onSuccess: () => {
+    afterWrite(
+      deletion.mutateAsync(template.id),
+      () => {
         discardChanges();
         toast.success(TEL_TEMPLATE_MESSAGES.deleted);
         navigate(telPaths.templates);
       },
-      onError: (error) => {
+      (error) => {
         setConfirming(false);
         toast.error(errorText(error));
         onRefused();
       },
-    });
+    );
 
   return (
     <DangerZone

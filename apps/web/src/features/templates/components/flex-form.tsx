@@ -1,7 +1,7 @@
 import { LINE_MESSAGE_LIMITS, TEMPLATE_NAME_MAX, type TemplateLineCheck } from '@tsunagu/contracts';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { afterSave } from '@/lib/after-save';
+import { afterWrite } from '@/lib/after-write';
 import { errorText, isApiError } from '@/lib/api-error';
 import { FieldError } from '@/ui/field-error';
 import { useUnsavedChanges } from '@/ui/leave-guard';
@@ -69,7 +69,7 @@ export function FlexForm(props: {
       );
       navigate(props.redirectTo);
     };
-    afterSave(
+    afterWrite(
       props.id === null ? create.mutateAsync(input) : update.mutateAsync({ id: props.id, input }),
       done,
     );
