@@ -43,8 +43,7 @@ export function ReplyBox({
       onSuccess: (result) => {
         // Only what was sent leaves the box: staff often type the next line while this one is
         // on its way, and that must stay.
-        const sentImage = image;
-        if (sentImage) setImage((now) => (now?.id === sentImage.id ? null : now));
+        if (image) setImage((now) => (now?.id === image.id ? null : now));
         else if (templateId) setTemplateId((now) => (now === templateId ? '' : now));
         else setText((now) => withoutSent(now, text));
         setNotice(result.notice);

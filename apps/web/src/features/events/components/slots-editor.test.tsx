@@ -26,7 +26,7 @@ const added: EventSlot = {
 };
 
 describe('adding slots one after another (issue 27)', () => {
-  it('the new-slot form clears when the server answers, so what is typed while the list refreshes is kept', async () => {
+  it('ROUTE-33 the new-slot form clears when the server answers, so what is typed while the list refreshes is kept', async () => {
     // The refresh after the add is held until the test lets it go: the moment in which an
     // operator (or a fast test) already types the next slot.
     let releaseRefresh: (answer: FakeReply) => void = () => {};

@@ -67,7 +67,7 @@ describe('journey editor (issue 14, decision 0169)', () => {
     expect(app.location()).toBe('/line/journey-tag/15/edit');
   });
 
-  it('a save whose refresh brings the newer journey back (the form is replaced) still says so', async () => {
+  it('JRN-07 a save whose refresh brings the newer journey back (the form is replaced) still says so', async () => {
     // The form is keyed by the journey's updated_at; the list's refresh is held until the
     // refreshed journey has replaced it, the order seen under CI load.
     let stored = saved;

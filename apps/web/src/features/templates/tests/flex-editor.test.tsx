@@ -56,7 +56,7 @@ describe('flex message editor (issue 14, decision 0165)', () => {
     expect(app.location()).toBe('/line/template');
   });
 
-  it('a save whose refresh brings the newer template back still says so and returns to the list', async () => {
+  it('ROUTE-14 a save whose refresh brings the newer template back still says so and returns to the list', async () => {
     // The editor is keyed by the template's updated_at, so the refresh after the save replaces
     // it. The list's refresh is held until that has happened: the order seen under CI load.
     let saved = false;

@@ -46,7 +46,7 @@ describe('salon settings: booking and cancel', { timeout: 30_000 }, () => {
     expect(await screen.findByText('キャンセルの設定を保存しました')).toBeVisible();
   });
 
-  it('an edit made while the save is on its way stays on screen, unsaved, after the answer', async () => {
+  it('RSV-11 an edit made while the save is on its way stays on screen, unsaved, after the answer', async () => {
     let answer: () => void = () => {};
     const app = renderSettings(PATH, {
       [`PUT ${BASE}/configs/:type`]: ({ body }) =>
